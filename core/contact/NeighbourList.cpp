@@ -1,0 +1,146 @@
+#include "contact/NeighbourList.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tumble {
+
+namespace {
+
+// dashpot coefficient c = 2 zeta sqrt(m* k) for reduced mass m*
+double dashpot(double zeta, double reducedMass, double kn)
+{
+    return 2.0 * zeta * std::sqrt(reducedMass * kn);
+}
+
+} // namespace
+
+void NeighbourList::addPairIfNear(const World& w, const ContactTable& table, int i, int j)
+{
+    if (i > j)
+        std::swap(i, j);
+    const double reach = w.radius[i] + w.radius[j] + m_skin;
+    if ((w.position[i] - w.position[j]).squaredNorm() >= reach * reach)
+        return;
+    const PairLaw& law = table.law(w.material[i], w.material[j]);
+    const double mi = w.mass[i];
+    const double mj = w.mass[j];
+    m_pairs.push_back({i, j, law.kn, dashpot(law.zeta, mi * mj / (mi + mj), law.kn)});
+}
+
+void NeighbourList::build(const World& w, const ContactTable& table, double skin)
+{
+    m_skin = skin;
+    ++m_builds;
+    m_pairs.clear();
+    m_wallPairs.clear();
+    const std::size_t n = w.size();
+    m_reference.assign(w.position.begin(), w.position.end());
+
+    // walls: few planes, checked against every body
+    for (std::size_t b = 0; b < n; ++b) {
+        for (std::size_t k = 0; k < w.walls.size(); ++k) {
+            const Wall& wall = w.walls[k];
+            const double s = (w.position[b] - wall.point).dot(wall.normal);
+            if (s < w.radius[b] + skin) {
+                const PairLaw& law = table.law(w.material[b], wall.material);
+                m_wallPairs.push_back({static_cast<int>(b), static_cast<int>(k), law.kn,
+                                       dashpot(law.zeta, w.mass[b], law.kn)});
+            }
+        }
+    }
+    if (n < 2)
+        return;
+
+    // grid over the bounding box of the bodies
+    Vec3 lo = w.position[0];
+    Vec3 hi = w.position[0];
+    double rMax = 0.0;
+    for (std::size_t b = 0; b < n; ++b) {
+        lo = lo.cwiseMin(w.position[b]);
+        hi = hi.cwiseMax(w.position[b]);
+        rMax = std::max(rMax, w.radius[b]);
+    }
+    double cell = 2.0 * rMax + skin;
+    const Vec3 extent = hi - lo;
+    // cap the cell count at ~4 per body: sparse scenes grow the cells instead
+    const double maxCells = std::max(64.0, 4.0 * static_cast<double>(n));
+    auto dimsFor = [&](double c) {
+        return Eigen::Vector3i(static_cast<int>(extent.x() / c) + 1, static_cast<int>(extent.y() / c) + 1,
+                               static_cast<int>(extent.z() / c) + 1);
+    };
+    Eigen::Vector3i dims = dimsFor(cell);
+    while (static_cast<double>(dims.x()) * dims.y() * dims.z() > maxCells) {
+        cell *= 1.26; // ~2^(1/3): halves the cell count per growth
+        dims = dimsFor(cell);
+    }
+    const std::size_t cells = dims.x() * dims.y() * dims.z();
+
+    // counting sort of bodies by cell
+    m_cellOf.resize(n);
+    m_cellStart.assign(cells + 1, 0);
+    const double inv = 1.0 / cell;
+    for (std::size_t b = 0; b < n; ++b) {
+        const Vec3 r = (w.position[b] - lo) * inv;
+        const int cx = std::min(static_cast<int>(r.x()), dims.x() - 1);
+        const int cy = std::min(static_cast<int>(r.y()), dims.y() - 1);
+        const int cz = std::min(static_cast<int>(r.z()), dims.z() - 1);
+        const int c = (cz * dims.y() + cy) * dims.x() + cx;
+        m_cellOf[b] = c;
+        ++m_cellStart[c + 1];
+    }
+    for (std::size_t c = 0; c < cells; ++c)
+        m_cellStart[c + 1] += m_cellStart[c];
+    m_cellBodies.resize(n);
+    // fill with a running cursor per cell; bodies stay in index order within a cell
+    m_cursor.assign(m_cellStart.begin(), m_cellStart.end() - 1);
+    for (std::size_t b = 0; b < n; ++b)
+        m_cellBodies[m_cursor[m_cellOf[b]]++] = static_cast<int>(b);
+
+    // half stencil: the cell itself plus 13 forward neighbours
+    static const int kStencil[13][3] = {{1, 0, 0},  {-1, 1, 0}, {0, 1, 0},  {1, 1, 0},   {-1, -1, 1},
+                                        {0, -1, 1}, {1, -1, 1}, {-1, 0, 1}, {0, 0, 1},   {1, 0, 1},
+                                        {-1, 1, 1}, {0, 1, 1},  {1, 1, 1}};
+    for (int cz = 0; cz < dims.z(); ++cz) {
+        for (int cy = 0; cy < dims.y(); ++cy) {
+            for (int cx = 0; cx < dims.x(); ++cx) {
+                const int c = (cz * dims.y() + cy) * dims.x() + cx;
+                const int a0 = m_cellStart[c];
+                const int a1 = m_cellStart[c + 1];
+                if (a0 == a1)
+                    continue;
+                for (int a = a0; a < a1; ++a)
+                    for (int b = a + 1; b < a1; ++b)
+                        addPairIfNear(w, table, m_cellBodies[a], m_cellBodies[b]);
+                for (const auto& s : kStencil) {
+                    const int nx = cx + s[0], ny = cy + s[1], nz = cz + s[2];
+                    if (nx < 0 || ny < 0 || nz < 0 || nx >= dims.x() || ny >= dims.y() || nz >= dims.z())
+                        continue;
+                    const int d = (nz * dims.y() + ny) * dims.x() + nx;
+                    const int b0 = m_cellStart[d];
+                    const int b1 = m_cellStart[d + 1];
+                    for (int a = a0; a < a1; ++a)
+                        for (int b = b0; b < b1; ++b)
+                            addPairIfNear(w, table, m_cellBodies[a], m_cellBodies[b]);
+                }
+            }
+        }
+    }
+    // a fixed order (by i, then j) keeps force sums reproducible whatever the cell layout
+    std::sort(m_pairs.begin(), m_pairs.end(),
+              [](const PairCandidate& p, const PairCandidate& q) { return p.i != q.i ? p.i < q.i : p.j < q.j; });
+}
+
+bool NeighbourList::needsRebuild(const World& w) const
+{
+    const std::size_t n = w.size();
+    if (m_builds == 0 || m_reference.size() != n)
+        return true;
+    const double limit = 0.25 * m_skin * m_skin; // (skin / 2)^2
+    for (std::size_t b = 0; b < n; ++b)
+        if ((w.position[b] - m_reference[b]).squaredNorm() > limit)
+            return true;
+    return false;
+}
+
+} // namespace tumble

@@ -1,0 +1,63 @@
+#pragma once
+// Broad phase: a uniform cell grid builds a Verlet neighbour list with a skin distance.
+//
+// Design note. Every body is binned into cubic cells of edge >= 2 R_max + skin, so any pair
+// closer than R_i + R_j + skin lies in the same or an adjacent cell. Each cell is compared with
+// itself and 13 of its 26 neighbours (a half stencil), so every candidate pair is found once,
+// with i < j. The list stays valid until some body has moved more than skin / 2 since the build
+// (two bodies approaching each other by skin / 2 each close the skin). Wall candidates (plane
+// distance < R + skin) are kept the same way. Buffers keep their capacity, so a rebuild in
+// steady state does not allocate; a grid that would be much larger than the body count grows
+// its cells instead, so a few far-flung bodies cannot blow up memory.
+#include <cstddef>
+#include <vector>
+
+#include "contact/ContactLaw.h"
+#include "model/World.h"
+
+namespace tumble {
+
+/// A sphere-sphere candidate pair, i < j, with its contact constants.
+struct PairCandidate {
+    int i = 0;
+    int j = 0;
+    double kn = 0.0; ///< normal stiffness, N/m
+    double cn = 0.0; ///< normal dashpot coefficient, N s/m
+};
+
+/// A sphere-wall candidate, with its contact constants.
+struct WallCandidate {
+    int body = 0;
+    int wall = 0;
+    double kn = 0.0; ///< N/m
+    double cn = 0.0; ///< N s/m
+};
+
+class NeighbourList {
+public:
+    /// Builds the lists for the current positions; skin in m (> 0).
+    void build(const World& world, const ContactTable& table, double skin);
+
+    /// True when some body moved more than half the skin since the last build (or never built).
+    bool needsRebuild(const World& world) const;
+
+    const std::vector<PairCandidate>& pairs() const { return m_pairs; }
+    const std::vector<WallCandidate>& wallPairs() const { return m_wallPairs; }
+    long long buildCount() const { return m_builds; }
+    double skin() const { return m_skin; }
+
+private:
+    void addPairIfNear(const World& world, const ContactTable& table, int i, int j);
+
+    double m_skin = 0.0;
+    long long m_builds = 0;
+    std::vector<Vec3> m_reference;    // (n) positions at the last build, m
+    std::vector<int> m_cellOf;        // (n) cell index of each body
+    std::vector<int> m_cellStart;     // (cells + 1) prefix offsets into m_cellBodies
+    std::vector<int> m_cellBodies;    // (n) body indices sorted by cell
+    std::vector<int> m_cursor;        // (cells) fill cursor of the counting sort
+    std::vector<PairCandidate> m_pairs;
+    std::vector<WallCandidate> m_wallPairs;
+};
+
+} // namespace tumble

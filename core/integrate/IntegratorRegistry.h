@@ -1,0 +1,40 @@
+#pragma once
+// The one explicit table of integration schemes and presets (no static self-registration: a
+// linker may drop such objects from a static library). The UI fills its combo boxes from here.
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "integrate/RotationScheme.h"
+#include "integrate/TranslationScheme.h"
+
+namespace tumble {
+
+struct SchemeInfo {
+    std::string name;        ///< stable name (CONTRACT.md)
+    std::string description; ///< one line for lists and tooltips
+};
+
+struct PresetInfo {
+    std::string name;        ///< stable preset name, e.g. "pfc"
+    std::string translation; ///< translation scheme name
+    std::string rotation;    ///< rotation scheme name
+};
+
+/// Translation schemes available in this build, in display order.
+const std::vector<SchemeInfo>& translationSchemes();
+/// Rotation schemes available in this build, in display order.
+const std::vector<SchemeInfo>& rotationSchemes();
+/// Presets whose schemes are all available in this build.
+std::vector<PresetInfo> presets();
+
+/// A new translation scheme by stable name, or nullptr when the name is unknown.
+std::unique_ptr<TranslationScheme> makeTranslationScheme(std::string_view name);
+/// A new rotation scheme by stable name, or nullptr when the name is unknown.
+std::unique_ptr<RotationScheme> makeRotationScheme(std::string_view name);
+/// The preset of that name, if it exists and all its schemes are available.
+std::optional<PresetInfo> findPreset(std::string_view name);
+
+} // namespace tumble

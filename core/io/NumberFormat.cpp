@@ -1,0 +1,29 @@
+#include "io/NumberFormat.h"
+
+#include <charconv>
+
+namespace tumble {
+
+void appendNumber(std::string& out, double v)
+{
+    // 32 chars hold any shortest double ("-2.2250738585072014e-308" is 24)
+    char buf[32];
+    const auto res = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, res.ptr);
+}
+
+void appendNumber(std::string& out, long long v)
+{
+    char buf[24];
+    const auto res = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, res.ptr);
+}
+
+std::string formatNumber(double v)
+{
+    std::string s;
+    appendNumber(s, v);
+    return s;
+}
+
+} // namespace tumble

@@ -1,0 +1,17 @@
+#pragma once
+// Number formatting shared by the text writers: the shortest decimal that reads back to the
+// same double (std::to_chars), so CSV and VTK values round-trip to the bit and stay short.
+#include <string>
+
+namespace tumble {
+
+/// Appends the shortest round-trip decimal of v; non-finite values as "nan", "inf", "-inf".
+void appendNumber(std::string& out, double v);
+
+/// Appends a decimal integer.
+void appendNumber(std::string& out, long long v);
+
+/// The shortest round-trip decimal of v.
+std::string formatNumber(double v);
+
+} // namespace tumble

@@ -1,0 +1,66 @@
+#pragma once
+// World: the state of every body as structures of arrays, in double precision.
+//
+// Design note. Per-body constants (radius, mass, inertia, material) sit apart from the per-step
+// dynamic arrays, as in Box2D's split of body data by use; every array has one entry per body
+// (n = size()). Spheres are bodies with isotropic principal inertia 2/5 m R^2; rigid clumps
+// (later) are bodies with a full principal inertia and member spheres. Only integrators write
+// poses and velocities; only the force evaluation writes forces and torques.
+//
+// Velocity timing: leapfrog schemes keep half-step velocities, others on-step ones. The World
+// records which (velocityTiming) so a scheme switch can convert the state (Woo's velMidstep).
+#include <cstddef>
+#include <vector>
+
+#include "math/Types.h"
+#include "model/Material.h"
+#include "model/Wall.h"
+
+namespace tumble {
+
+enum class VelocityTiming { OnStep, HalfStep };
+
+struct World {
+    // per-body constants, (n) each
+    std::vector<double> radius;       ///< (n) m, bounding radius used by contacts
+    std::vector<double> mass;         ///< (n) kg
+    std::vector<double> invMass;      ///< (n) 1/kg
+    std::vector<Vec3> inertia;        ///< (n) principal moments J1 <= J2 <= J3, kg m^2
+    std::vector<int> material;        ///< (n) index into materials
+
+    // per-body dynamic state, (n) each, world frame
+    std::vector<Vec3> position;        ///< (n) m, centre of mass
+    std::vector<Vec3> velocity;        ///< (n) m/s, timing given by velocityTiming
+    std::vector<Quat> orientation;     ///< (n) rotates the principal frame into the world frame
+    std::vector<Vec3> angularVelocity; ///< (n) rad/s
+    std::vector<Vec3> angularMomentum; ///< (n) kg m^2/s, about the centre of mass
+
+    // per-body loads from the last force evaluation, (n) each
+    std::vector<Vec3> force;             ///< (n) N, total: contacts + gravity + damping
+    std::vector<Vec3> torque;            ///< (n) N m, total about the centre of mass
+    std::vector<Vec3> dissipativeForce;  ///< (n) N, the part of force from dashpots and damping
+    std::vector<Vec3> dissipativeTorque; ///< (n) N m, likewise for torque
+
+    std::vector<Material> materials;
+    std::vector<Wall> walls;
+    Vec3 gravity = Vec3(0.0, 0.0, -9.81); ///< m/s^2
+
+    double time = 0.0;    ///< s
+    long long step = 0;   ///< steps taken since the scene was loaded
+    VelocityTiming velocityTiming = VelocityTiming::OnStep;
+
+    std::size_t size() const { return position.size(); }
+
+    /// Appends a solid sphere of the given material; returns its body index.
+    /// radius in m, position in m, velocity in m/s, angularVelocity in rad/s.
+    int addSphere(int materialIndex, double radius, const Vec3& position, const Vec3& velocity,
+                  const Vec3& angularVelocity);
+
+    /// Inverse inertia tensor of body i in the world frame, 1/(kg m^2).
+    Mat3 inverseInertiaWorld(std::size_t i) const;
+
+    /// Angular velocity of body i from its orientation and angular momentum, rad/s.
+    Vec3 angularVelocityFromMomentum(std::size_t i) const;
+};
+
+} // namespace tumble

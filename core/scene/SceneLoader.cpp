@@ -1,0 +1,438 @@
+#include "scene/SceneLoader.h"
+
+#include <cmath>
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <numbers>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "integrate/IntegratorRegistry.h"
+#include "sim/CriticalTimestep.h"
+
+namespace tumble {
+
+namespace {
+
+using Json = nlohmann::json;
+
+// the largest body count a scene may create; keeps a typo in a generator from eating the RAM
+constexpr double kMaxBodies = 5e6;
+
+std::string typeName(const Json& j)
+{
+    return j.type_name();
+}
+
+// Reads one JSON object while tracking its path, so every error names where it happened.
+class Reader {
+public:
+    Reader(const std::string& file, const Json& node, std::string path)
+        : m_file(file), m_node(node), m_path(std::move(path))
+    {
+        if (!m_node.is_object())
+            fail("expected an object, found " + typeName(m_node));
+    }
+
+    [[noreturn]] void fail(const std::string& problem, const std::string& key = {}) const
+    {
+        throw SceneError(m_file, key.empty() ? (m_path.empty() ? "/" : m_path) : m_path + "/" + key, problem);
+    }
+
+    // unknown keys are errors: list the ones allowed here
+    void allowOnly(std::initializer_list<const char*> keys) const
+    {
+        const std::set<std::string> allowed(keys.begin(), keys.end());
+        for (auto it = m_node.begin(); it != m_node.end(); ++it) {
+            if (!allowed.count(it.key())) {
+                std::string list;
+                for (const std::string& k : allowed)
+                    list += (list.empty() ? "" : ", ") + k;
+                fail("unknown key '" + it.key() + "' (allowed here: " + list + ")", it.key());
+            }
+        }
+    }
+
+    bool has(const char* key) const { return m_node.contains(key); }
+    const Json& raw(const char* key) const { return m_node.at(key); }
+    std::string path(const std::string& key) const { return m_path + "/" + key; }
+    const std::string& file() const { return m_file; }
+
+    Reader object(const char* key) const
+    {
+        require(key);
+        return Reader(m_file, m_node.at(key), path(key));
+    }
+
+    void require(const char* key) const
+    {
+        if (!m_node.contains(key))
+            fail(std::string("missing required key '") + key + "'", key);
+    }
+
+    double number(const char* key) const
+    {
+        require(key);
+        const Json& v = m_node.at(key);
+        if (!v.is_number())
+            fail("expected a number, found " + typeName(v), key);
+        const double x = v.get<double>();
+        if (!std::isfinite(x))
+            fail("expected a finite number", key);
+        return x;
+    }
+    double number(const char* key, double fallback) const { return has(key) ? number(key) : fallback; }
+
+    double positive(const char* key) const
+    {
+        const double x = number(key);
+        if (!(x > 0.0))
+            fail("must be > 0, got " + fmt(x), key);
+        return x;
+    }
+
+    double nonNegative(const char* key, double fallback) const
+    {
+        const double x = number(key, fallback);
+        if (x < 0.0)
+            fail("must be >= 0, got " + fmt(x), key);
+        return x;
+    }
+
+    double unitInterval(const char* key, double fallback, bool closedAbove) const
+    {
+        const double x = number(key, fallback);
+        if (x < 0.0 || (closedAbove ? x > 1.0 : x >= 1.0))
+            fail(std::string("must be in [0, 1") + (closedAbove ? "]" : ")") + ", got " + fmt(x), key);
+        return x;
+    }
+
+    std::int64_t integer(const char* key) const
+    {
+        require(key);
+        const Json& v = m_node.at(key);
+        if (!v.is_number_integer())
+            fail("expected an integer, found " + typeName(v), key);
+        return v.get<std::int64_t>();
+    }
+
+    std::string string(const char* key) const
+    {
+        require(key);
+        const Json& v = m_node.at(key);
+        if (!v.is_string())
+            fail("expected a string, found " + typeName(v), key);
+        return v.get<std::string>();
+    }
+    std::string string(const char* key, const std::string& fallback) const { return has(key) ? string(key) : fallback; }
+
+    Vec3 vec3(const char* key) const
+    {
+        require(key);
+        const Json& v = m_node.at(key);
+        if (!v.is_array() || v.size() != 3)
+            fail("expected an array of 3 numbers", key);
+        Vec3 out;
+        for (int k = 0; k < 3; ++k) {
+            if (!v[k].is_number() || !std::isfinite(v[k].get<double>()))
+                fail("expected a finite number, found " + typeName(v[k]), std::string(key) + "/" + std::to_string(k));
+            out[k] = v[k].get<double>();
+        }
+        return out;
+    }
+    Vec3 vec3(const char* key, const Vec3& fallback) const { return has(key) ? vec3(key) : fallback; }
+
+    // an array of objects, each handed to f(reader, index)
+    template <class F>
+    void forEach(const char* key, F&& f) const
+    {
+        if (!has(key))
+            return;
+        const Json& v = m_node.at(key);
+        if (!v.is_array())
+            fail("expected an array, found " + typeName(v), key);
+        for (std::size_t i = 0; i < v.size(); ++i)
+            f(Reader(m_file, v[i], path(key) + "/" + std::to_string(i)), i);
+    }
+
+    static std::string fmt(double x)
+    {
+        std::ostringstream s;
+        s << x;
+        return s.str();
+    }
+
+private:
+    const std::string& m_file;
+    const Json& m_node;
+    std::string m_path;
+};
+
+Material readMaterial(const Reader& r)
+{
+    r.allowOnly({"name", "density", "contact"});
+    Material m;
+    m.name = r.string("name");
+    if (m.name.empty())
+        r.fail("must not be empty", "name");
+    m.density = r.positive("density");
+    const Reader c = r.object("contact");
+    const std::string model = c.string("model", "linear");
+    if (model == "linear") {
+        c.allowOnly({"model", "kn", "kt", "restitution", "friction", "rolling_friction"});
+        m.model = ContactModelKind::Linear;
+        m.kn = c.positive("kn");
+        m.kt = c.has("kt") ? c.positive("kt") : 0.25 * m.kn;
+    } else if (model == "hertz_mindlin") {
+        c.fail("contact model 'hertz_mindlin' is not available in this build yet; use 'linear'", "model");
+    } else {
+        c.fail("unknown contact model '" + model + "' (known: linear, hertz_mindlin)", "model");
+    }
+    m.restitution = c.unitInterval("restitution", 1.0, true);
+    m.friction = c.nonNegative("friction", 0.0);
+    m.rollingFriction = c.nonNegative("rolling_friction", 0.0);
+    return m;
+}
+
+int materialIndex(const Reader& r, const std::map<std::string, int>& byName)
+{
+    const std::string name = r.string("material");
+    const auto it = byName.find(name);
+    if (it == byName.end()) {
+        std::string known;
+        for (const auto& [k, v] : byName)
+            known += (known.empty() ? "" : ", ") + k;
+        r.fail("unknown material '" + name + "' (defined: " + (known.empty() ? "none" : known) + ")", "material");
+    }
+    return it->second;
+}
+
+void checkBodyCount(const Reader& r, const World& world, double adding, const char* key)
+{
+    if (static_cast<double>(world.size()) + adding > kMaxBodies)
+        r.fail("the scene would hold more than " + Reader::fmt(kMaxBodies) + " bodies", key);
+}
+
+void readSphere(const Reader& r, World& world, const std::map<std::string, int>& byName)
+{
+    r.allowOnly({"type", "material", "radius", "position", "velocity", "angular_velocity"});
+    const int mat = materialIndex(r, byName);
+    const double radius = r.positive("radius");
+    world.addSphere(mat, radius, r.vec3("position"), r.vec3("velocity", Vec3::Zero()),
+                    r.vec3("angular_velocity", Vec3::Zero()));
+}
+
+// a unit vector uniformly on the sphere from two uniform variates (portable, unlike
+// std::normal_distribution whose output differs between standard libraries)
+Vec3 randomDirection(std::mt19937_64& rng)
+{
+    const double u = static_cast<double>(rng() >> 11) * 0x1.0p-53; // [0, 1)
+    const double v = static_cast<double>(rng() >> 11) * 0x1.0p-53;
+    const double z = 2.0 * u - 1.0;
+    const double phi = 2.0 * std::numbers::pi * v;
+    const double s = std::sqrt(std::max(0.0, 1.0 - z * z));
+    return {s * std::cos(phi), s * std::sin(phi), z};
+}
+
+void readGridGenerator(const Reader& r, World& world, const std::map<std::string, int>& byName)
+{
+    r.allowOnly({"type", "material", "radius", "count", "spacing", "origin", "jitter", "seed"});
+    const int mat = materialIndex(r, byName);
+    const double radius = r.positive("radius");
+    const double spacing = r.positive("spacing");
+    const Vec3 origin = r.vec3("origin", Vec3::Zero());
+    const double jitter = r.nonNegative("jitter", 0.0);
+    const std::int64_t seed = r.has("seed") ? r.integer("seed") : 1;
+    r.require("count");
+    const Json& count = r.raw("count");
+    if (!count.is_array() || count.size() != 3)
+        r.fail("expected an array of 3 integers", "count");
+    std::int64_t n[3];
+    for (int k = 0; k < 3; ++k) {
+        if (!count[k].is_number_integer() || count[k].get<std::int64_t>() < 1)
+            r.fail("expected an integer >= 1", "count/" + std::to_string(k));
+        n[k] = count[k].get<std::int64_t>();
+    }
+    checkBodyCount(r, world, static_cast<double>(n[0]) * static_cast<double>(n[1]) * static_cast<double>(n[2]), "count");
+    std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+    for (std::int64_t k = 0; k < n[2]; ++k) {
+        for (std::int64_t j = 0; j < n[1]; ++j) {
+            for (std::int64_t i = 0; i < n[0]; ++i) {
+                Vec3 x = origin + spacing * Vec3(static_cast<double>(i), static_cast<double>(j), static_cast<double>(k));
+                if (jitter > 0.0) {
+                    const Vec3 dir = randomDirection(rng);
+                    const double dist = jitter * spacing * (static_cast<double>(rng() >> 11) * 0x1.0p-53);
+                    x += dist * dir;
+                }
+                world.addSphere(mat, radius, x, Vec3::Zero(), Vec3::Zero());
+            }
+        }
+    }
+}
+
+std::string knownSchemes(const std::vector<SchemeInfo>& list)
+{
+    std::string out;
+    for (const SchemeInfo& s : list)
+        out += (out.empty() ? "" : ", ") + s.name;
+    return out;
+}
+
+Scene readScene(const Json& doc, const std::string& file)
+{
+    const Reader top(file, doc, "");
+    top.allowOnly({"format", "version", "name", "description", "gravity", "integration", "damping", "materials",
+                   "bodies", "walls", "bonds", "generators"});
+    if (top.string("format") != "tumble-scene")
+        top.fail("expected \"tumble-scene\"", "format");
+    if (top.integer("version") != 1)
+        top.fail("unsupported version " + std::to_string(top.integer("version")) + " (this build reads version 1)",
+                 "version");
+
+    Scene scene;
+    scene.source = file;
+    scene.name = top.string("name", "Untitled");
+    scene.description = top.string("description", "");
+    World& world = scene.world;
+    world.gravity = top.vec3("gravity", Vec3(0.0, 0.0, -9.81));
+
+    // materials first: bodies and walls refer to them by name
+    std::map<std::string, int> byName;
+    top.forEach("materials", [&](const Reader& r, std::size_t) {
+        Material m = readMaterial(r);
+        if (byName.count(m.name))
+            r.fail("material '" + m.name + "' is defined twice", "name");
+        byName[m.name] = static_cast<int>(world.materials.size());
+        world.materials.push_back(std::move(m));
+    });
+
+    top.forEach("bodies", [&](const Reader& r, std::size_t) {
+        const std::string type = r.string("type");
+        if (type == "sphere") {
+            checkBodyCount(r, world, 1.0, "type");
+            readSphere(r, world, byName);
+        } else if (type == "clump") {
+            r.fail("clump bodies are not available in this build yet (spheres only)", "type");
+        } else {
+            r.fail("unknown body type '" + type + "' (known: sphere, clump)", "type");
+        }
+    });
+    top.forEach("generators", [&](const Reader& r, std::size_t) {
+        const std::string type = r.string("type");
+        if (type != "grid")
+            r.fail("unknown generator type '" + type + "' (known: grid)", "type");
+        readGridGenerator(r, world, byName);
+    });
+    top.forEach("walls", [&](const Reader& r, std::size_t) {
+        r.allowOnly({"type", "point", "normal", "material"});
+        const std::string type = r.string("type");
+        if (type != "plane")
+            r.fail("unknown wall type '" + type + "' (known: plane)", "type");
+        Wall w;
+        w.material = materialIndex(r, byName);
+        w.point = r.vec3("point");
+        const Vec3 normal = r.vec3("normal");
+        if (normal.norm() < 1e-12)
+            r.fail("the normal must not be the zero vector", "normal");
+        w.normal = normal.normalized();
+        world.walls.push_back(w);
+    });
+    if (top.has("bonds")) {
+        const Json& b = top.raw("bonds");
+        if (!b.is_array())
+            top.fail("expected an array, found " + typeName(b), "bonds");
+        if (!b.empty())
+            top.fail("bonds are not available in this build yet", "bonds");
+    }
+    if (world.size() == 0)
+        top.fail("the scene has no bodies (give \"bodies\" or \"generators\")");
+
+    // run parameters
+    SimParams& p = scene.params;
+    if (top.has("integration")) {
+        const Reader in = top.object("integration");
+        in.allowOnly({"translation", "rotation", "dt"});
+        p.translation = in.string("translation", p.translation);
+        if (!makeTranslationScheme(p.translation))
+            in.fail("unknown translation scheme '" + p.translation + "' (available: " + knownSchemes(translationSchemes()) + ")",
+                    "translation");
+        p.rotation = in.string("rotation", p.rotation);
+        if (!makeRotationScheme(p.rotation))
+            in.fail("unknown rotation scheme '" + p.rotation + "' (available: " + knownSchemes(rotationSchemes()) + ")",
+                    "rotation");
+        if (in.has("dt")) {
+            if (in.raw("dt").is_object()) {
+                const Reader d = in.object("dt");
+                d.allowOnly({"factor"});
+                scene.dtFactor = d.positive("factor");
+            } else {
+                p.dt = in.positive("dt");
+            }
+        } else {
+            scene.dtFactor = 0.3;
+        }
+    } else {
+        scene.dtFactor = 0.3;
+    }
+    if (scene.dtFactor > 0.0)
+        p.dt = scene.dtFactor * criticalTimestep(world);
+
+    if (top.has("damping")) {
+        const Reader d = top.object("damping");
+        d.allowOnly({"local", "local_variant", "viscous"});
+        p.localDamping = d.unitInterval("local", 0.0, false);
+        const std::string variant = d.string("local_variant", "pfc");
+        if (variant == "pfc")
+            p.localDampingVariant = LocalDampingVariant::Pfc;
+        else if (variant == "woo")
+            p.localDampingVariant = LocalDampingVariant::Woo;
+        else
+            d.fail("unknown local damping variant '" + variant + "' (known: pfc, woo)", "local_variant");
+        p.viscousDamping = d.nonNegative("viscous", 0.0);
+    }
+    return scene;
+}
+
+} // namespace
+
+Scene loadSceneText(const std::string& text, const std::string& sourceName)
+{
+    Json doc;
+    try {
+        doc = Json::parse(text);
+    } catch (const Json::parse_error& e) {
+        // turn the byte offset into a line and column a person can find
+        std::size_t line = 1, col = 1;
+        const std::size_t end = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
+        for (std::size_t i = 0; i < end; ++i) {
+            if (text[i] == '\n') {
+                ++line;
+                col = 1;
+            } else {
+                ++col;
+            }
+        }
+        std::string what = e.what();
+        if (const auto pos = what.find("syntax error"); pos != std::string::npos)
+            what = what.substr(pos);
+        throw SceneError(sourceName, "line " + std::to_string(line) + ", column " + std::to_string(col),
+                         "malformed JSON: " + what);
+    }
+    return readScene(doc, sourceName);
+}
+
+Scene loadSceneFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw SceneError(path, "/", "cannot open the file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return loadSceneText(text.str(), path);
+}
+
+} // namespace tumble

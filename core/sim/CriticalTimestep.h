@@ -1,0 +1,16 @@
+#pragma once
+// Critical timestep estimate for the linear spring-dashpot contact.
+//
+// PFC's estimate per body is sqrt(m / k): the stability limit of a one-dimensional chain of
+// equal masses and springs k under a centred-difference scheme (the single oscillator's limit
+// 2 sqrt(m / k) halves once a body has neighbours on both sides). A dashpot of damping ratio
+// zeta lowers the central-difference limit by the factor sqrt(1 + zeta^2) - zeta. We take the
+// minimum over bodies and over every material a body can touch (bodies' and walls').
+#include "model/World.h"
+
+namespace tumble {
+
+/// s; +infinity for a world without bodies.
+double criticalTimestep(const World& world);
+
+} // namespace tumble

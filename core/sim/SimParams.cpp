@@ -1,0 +1,31 @@
+#include "sim/SimParams.h"
+
+#include <cmath>
+
+#include "integrate/IntegratorRegistry.h"
+
+namespace tumble {
+
+std::string SimParams::validate() const
+{
+    if (!(std::isfinite(dt) && dt > 0.0))
+        return "dt must be a positive number of seconds, got " + std::to_string(dt);
+    if (!makeTranslationScheme(translation))
+        return "unknown translation scheme '" + translation + "'";
+    if (!makeRotationScheme(rotation))
+        return "unknown rotation scheme '" + rotation + "'";
+    if (!(localDamping >= 0.0 && localDamping < 1.0))
+        return "local damping must be in [0, 1), got " + std::to_string(localDamping);
+    if (!(std::isfinite(viscousDamping) && viscousDamping >= 0.0))
+        return "viscous damping must be >= 0 (1/s), got " + std::to_string(viscousDamping);
+    if (!(std::isfinite(skinFraction) && skinFraction > 0.0))
+        return "skin fraction must be > 0, got " + std::to_string(skinFraction);
+    return {};
+}
+
+const char* toString(LocalDampingVariant v)
+{
+    return v == LocalDampingVariant::Woo ? "woo" : "pfc";
+}
+
+} // namespace tumble

@@ -1,0 +1,244 @@
+#include "sim/Simulation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+#include "contact/ContactForces.h"
+#include "sim/CriticalTimestep.h"
+#include "integrate/IntegratorRegistry.h"
+
+namespace tumble {
+
+namespace {
+
+// a run is a runaway once its balance error exceeds this many times the scene's energy scale
+constexpr double kRunawayFactor = 100.0;
+// the runaway test needs an O(n) energy sum, so it runs every this many steps
+constexpr long long kRunawayCheckInterval = 64;
+
+double sign(double x)
+{
+    return (x > 0.0) - (x < 0.0);
+}
+
+} // namespace
+
+Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)), m_params(std::move(params))
+{
+    if (const std::string err = m_params.validate(); !err.empty())
+        throw ParameterError(err);
+    m_translation = makeTranslationScheme(m_params.translation);
+    m_rotation = makeRotationScheme(m_params.rotation);
+    m_world.velocityTiming = m_translation->velocityTiming();
+    m_table = ContactTable(m_world.materials);
+
+    double meanRadius = 0.0;
+    for (double r : m_world.radius)
+        meanRadius += r;
+    meanRadius = m_world.size() > 0 ? meanRadius / static_cast<double>(m_world.size()) : 1.0;
+    m_skin = m_params.skinFraction * meanRadius;
+    m_criticalDt = criticalTimestep(m_world);
+
+    const std::size_t n = m_world.size();
+    m_startPosition.resize(n);
+    m_startOrientation.resize(n);
+    m_startDissForce.resize(n);
+    m_startDissTorque.resize(n);
+
+    updateNeighbours();
+    evaluateForces();
+    m_ledger.reset(m_world, m_elastic);
+}
+
+Simulation::~Simulation() = default;
+Simulation::Simulation(Simulation&&) noexcept = default;
+Simulation& Simulation::operator=(Simulation&&) noexcept = default;
+
+void Simulation::updateNeighbours()
+{
+    if (m_neighbours.needsRebuild(m_world))
+        m_neighbours.build(m_world, m_table, m_skin);
+}
+
+void Simulation::evaluateForces()
+{
+    World& w = m_world;
+    const std::size_t n = w.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        w.force[i] = w.mass[i] * w.gravity;
+        w.torque[i].setZero();
+        w.dissipativeForce[i].setZero();
+        w.dissipativeTorque[i].setZero();
+    }
+    const ContactSums sums = addContactForces(w, m_neighbours);
+    m_elastic = sums.elastic;
+    m_activeContacts = sums.active;
+
+    // local non-viscous damping (Cundall; Woo eq. 34): each component of the unbalanced load
+    // is reduced by alpha |F_k| in the direction of the velocity component
+    const double alpha = m_params.localDamping;
+    if (alpha > 0.0) {
+        const bool onStepEstimate = m_params.localDampingVariant == LocalDampingVariant::Woo
+                                    && m_translation->velocityAtForceEvaluation() == VelocityTiming::HalfStep;
+        const double half = 0.5 * m_params.dt;
+        for (std::size_t i = 0; i < n; ++i) {
+            // woo: on-step estimate v(t) = v(t - dt/2) + a(t) dt/2
+            const Vec3 v = onStepEstimate ? Vec3(w.velocity[i] + w.force[i] * (w.invMass[i] * half)) : w.velocity[i];
+            Vec3 df, dt;
+            for (int k = 0; k < 3; ++k) {
+                df[k] = -alpha * std::abs(w.force[i][k]) * sign(v[k]);
+                dt[k] = -alpha * std::abs(w.torque[i][k]) * sign(w.angularVelocity[i][k]);
+            }
+            w.force[i] += df;
+            w.torque[i] += dt;
+            w.dissipativeForce[i] += df;
+            w.dissipativeTorque[i] += dt;
+        }
+    }
+    // global viscous damping: F = -beta m v, T = -beta I w
+    const double beta = m_params.viscousDamping;
+    if (beta > 0.0) {
+        for (std::size_t i = 0; i < n; ++i) {
+            const Vec3 df = -beta * w.mass[i] * w.velocity[i];
+            const Vec3 dt = -beta * w.angularMomentum[i];
+            w.force[i] += df;
+            w.torque[i] += dt;
+            w.dissipativeForce[i] += df;
+            w.dissipativeTorque[i] += dt;
+        }
+    }
+}
+
+void Simulation::step()
+{
+    if (isUnstable())
+        return;
+    World& w = m_world;
+    const std::size_t n = w.size();
+    std::copy(w.position.begin(), w.position.end(), m_startPosition.begin());
+    std::copy(w.orientation.begin(), w.orientation.end(), m_startOrientation.begin());
+    std::copy(w.dissipativeForce.begin(), w.dissipativeForce.end(), m_startDissForce.begin());
+    std::copy(w.dissipativeTorque.begin(), w.dissipativeTorque.end(), m_startDissTorque.begin());
+
+    const double dt = m_params.dt;
+    m_translation->beginStep(w, dt);
+    m_rotation->beginStep(w, dt);
+
+    // a non-finite position must not reach the broad phase (its cell index would be garbage)
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!w.position[i].allFinite()) {
+            std::ostringstream msg;
+            msg << "unstable at step " << w.step + 1 << ", t = " << w.time + dt << " s: body " << i
+                << " has a non-finite position";
+            m_instability = msg.str();
+            return;
+        }
+    }
+
+    updateNeighbours();
+    evaluateForces();
+    m_translation->endStep(w, dt);
+    m_rotation->endStep(w, dt);
+    w.time += dt;
+    ++w.step;
+    accumulateDissipation();
+    checkStability();
+}
+
+void Simulation::run(long long steps)
+{
+    for (long long k = 0; k < steps && !isUnstable(); ++k)
+        step();
+}
+
+void Simulation::accumulateDissipation()
+{
+    // trapezoidal work of the dissipative loads over the step (see EnergyLedger.h)
+    const World& w = m_world;
+    double work = 0.0;
+    for (std::size_t i = 0; i < w.size(); ++i) {
+        work += 0.5 * (m_startDissForce[i] + w.dissipativeForce[i]).dot(w.position[i] - m_startPosition[i]);
+        const Vec3 tsum = m_startDissTorque[i] + w.dissipativeTorque[i];
+        if (tsum.squaredNorm() > 0.0) {
+            const Eigen::AngleAxisd rot(w.orientation[i] * m_startOrientation[i].conjugate());
+            work += 0.5 * tsum.dot(rot.angle() * rot.axis());
+        }
+    }
+    m_ledger.addDissipated(-work);
+}
+
+void Simulation::checkStability()
+{
+    const World& w = m_world;
+    for (std::size_t i = 0; i < w.size(); ++i) {
+        if (!w.velocity[i].allFinite() || !w.angularMomentum[i].allFinite() || !w.force[i].allFinite()) {
+            std::ostringstream msg;
+            msg << "unstable at step " << w.step << ", t = " << w.time << " s: body " << i
+                << " has a non-finite velocity or force";
+            m_instability = msg.str();
+            return;
+        }
+    }
+    if (w.step % kRunawayCheckInterval != 0)
+        return;
+    const EnergySample s = energy();
+    const double limit = kRunawayFactor * m_ledger.scale();
+    if (!std::isfinite(s.balanceError) || std::abs(s.balanceError) > limit) {
+        std::ostringstream msg;
+        msg << "unstable at step " << w.step << ", t = " << w.time << " s: runaway energy, balance error "
+            << s.balanceError << " J exceeds " << kRunawayFactor << " x the scene's energy scale ("
+            << m_ledger.scale() << " J); reduce dt (critical dt " << m_criticalDt << " s)";
+        m_instability = msg.str();
+    }
+}
+
+EnergySample Simulation::energy() const
+{
+    return m_ledger.sample(m_world, m_elastic);
+}
+
+void Simulation::setDt(double dt)
+{
+    if (!(std::isfinite(dt) && dt > 0.0))
+        throw ParameterError("dt must be a positive number of seconds, got " + std::to_string(dt));
+    m_params.dt = dt;
+}
+
+void Simulation::setTranslationScheme(std::string_view name)
+{
+    auto scheme = makeTranslationScheme(name);
+    if (!scheme)
+        throw ParameterError("unknown translation scheme '" + std::string(name) + "'");
+    // every scheme of this build keeps on-step velocities, so no state conversion is needed
+    m_translation = std::move(scheme);
+    m_params.translation = std::string(name);
+    m_world.velocityTiming = m_translation->velocityTiming();
+}
+
+void Simulation::setRotationScheme(std::string_view name)
+{
+    auto scheme = makeRotationScheme(name);
+    if (!scheme)
+        throw ParameterError("unknown rotation scheme '" + std::string(name) + "'");
+    m_rotation = std::move(scheme);
+    m_params.rotation = std::string(name);
+}
+
+void Simulation::setLocalDamping(double alpha, LocalDampingVariant variant)
+{
+    if (!(alpha >= 0.0 && alpha < 1.0))
+        throw ParameterError("local damping must be in [0, 1), got " + std::to_string(alpha));
+    m_params.localDamping = alpha;
+    m_params.localDampingVariant = variant;
+}
+
+void Simulation::setViscousDamping(double beta)
+{
+    if (!(std::isfinite(beta) && beta >= 0.0))
+        throw ParameterError("viscous damping must be >= 0 (1/s), got " + std::to_string(beta));
+    m_params.viscousDamping = beta;
+}
+
+} // namespace tumble

@@ -1,0 +1,97 @@
+#pragma once
+// Simulation: owns a World and runs the step pipeline.
+//
+//   integrator beginStep (translation, rotation) -> broad phase if some body moved past half
+//   the skin -> forces (contacts, walls, gravity, damping) -> integrator endStep -> energy
+//   ledger (dissipation of the step) -> diagnostics (NaN, runaway energy).
+//
+// Forces in World are always those of the current state, so a step begins with them; they are
+// evaluated once at construction. Parameters change only between steps (set*), and the
+// Simulation is used from one thread at a time (the GUI's worker, or tumble-cli). Steady-state
+// stepping does not allocate: every buffer keeps its capacity.
+#include <cstddef>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "contact/ContactLaw.h"
+#include "contact/NeighbourList.h"
+#include "energy/EnergyLedger.h"
+#include "integrate/RotationScheme.h"
+#include "integrate/TranslationScheme.h"
+#include "model/World.h"
+#include "sim/SimParams.h"
+
+namespace tumble {
+
+/// Thrown by Simulation for invalid parameters; what() names the field and the problem.
+class ParameterError : public std::invalid_argument {
+public:
+    using std::invalid_argument::invalid_argument;
+};
+
+class Simulation {
+public:
+    /// Takes the world and validated parameters; throws ParameterError when they are invalid.
+    Simulation(World world, SimParams params);
+    ~Simulation();
+    Simulation(Simulation&&) noexcept;
+    Simulation& operator=(Simulation&&) noexcept;
+
+    /// Advances one step of params().dt; does nothing once unstable.
+    void step();
+    /// Advances up to n steps, stopping early if the run becomes unstable.
+    void run(long long n);
+
+    const World& world() const { return m_world; }
+    const SimParams& params() const { return m_params; }
+
+    // live parameters; each throws ParameterError for an invalid value and keeps the old one
+    void setDt(double dt);                          ///< s
+    void setTranslationScheme(std::string_view name);
+    void setRotationScheme(std::string_view name);
+    void setLocalDamping(double alpha, LocalDampingVariant variant); ///< alpha in [0, 1)
+    void setViscousDamping(double beta);            ///< 1/s
+
+    /// Critical timestep estimate, s (see CriticalTimestep.h).
+    double criticalDt() const { return m_criticalDt; }
+
+    /// The energy ledger at the current state (on-step values).
+    EnergySample energy() const;
+    /// Contacts with positive overlap at the last force evaluation.
+    std::size_t contactCount() const { return m_activeContacts; }
+    long long neighbourListBuilds() const { return m_neighbours.buildCount(); }
+
+    bool isUnstable() const { return !m_instability.empty(); }
+    /// Why and when the run became unstable (step and time), empty while stable.
+    const std::string& instabilityMessage() const { return m_instability; }
+
+private:
+    void evaluateForces();
+    void updateNeighbours();
+    void accumulateDissipation();
+    void checkStability();
+
+    World m_world;
+    SimParams m_params;
+    std::unique_ptr<TranslationScheme> m_translation;
+    std::unique_ptr<RotationScheme> m_rotation;
+    ContactTable m_table;
+    NeighbourList m_neighbours;
+    EnergyLedger m_ledger;
+    double m_skin = 0.0;          // m
+    double m_criticalDt = 0.0;    // s
+    double m_elastic = 0.0;       // J, at the last force evaluation
+    std::size_t m_activeContacts = 0;
+    std::string m_instability;
+
+    // state at the start of the step, for the trapezoidal work of dissipative loads
+    std::vector<Vec3> m_startPosition;     // (n) m
+    std::vector<Quat> m_startOrientation;  // (n)
+    std::vector<Vec3> m_startDissForce;    // (n) N
+    std::vector<Vec3> m_startDissTorque;   // (n) N m
+};
+
+} // namespace tumble
