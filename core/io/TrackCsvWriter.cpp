@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "io/NumberFormat.h"
+#include "io/OnStepKinematics.h"
 
 namespace tumble {
 
@@ -26,22 +27,13 @@ TrackCsvWriter::TrackCsvWriter(std::string path, std::vector<int> ids)
 
 void TrackCsvWriter::write(const World& world, double dt)
 {
-    const bool halfStep = world.velocityTiming == VelocityTiming::HalfStep;
     m_chunk.clear();
     for (int id : m_ids) {
         if (id < 0 || static_cast<std::size_t>(id) >= world.size())
             throw std::out_of_range("track: body " + std::to_string(id) + " does not exist (the world has "
                                     + std::to_string(world.size()) + " bodies)");
         const auto i = static_cast<std::size_t>(id);
-        Vec3 v = world.velocity[i];
-        Vec3 l = world.angularMomentum[i];
-        Vec3 w = world.angularVelocity[i];
-        if (halfStep) {
-            // on-step estimate from the half-step values and the loads at t
-            v += world.force[i] * (world.invMass[i] * 0.5 * dt);
-            l += world.torque[i] * (0.5 * dt);
-            w = world.inverseInertiaWorld(i) * l;
-        }
+        const OnStepKinematics k = onStepKinematics(world, i, dt);
         const Quat& q = world.orientation[i];
 
         appendNumber(m_chunk, world.step);
@@ -50,9 +42,9 @@ void TrackCsvWriter::write(const World& world, double dt)
         m_chunk += ',';
         appendNumber(m_chunk, static_cast<long long>(id));
         appendVec(m_chunk, world.position[i]);
-        appendVec(m_chunk, v);
-        appendVec(m_chunk, w);
-        appendVec(m_chunk, l);
+        appendVec(m_chunk, k.velocity);
+        appendVec(m_chunk, k.angularVelocity);
+        appendVec(m_chunk, k.angularMomentum);
         for (double c : {q.w(), q.x(), q.y(), q.z()}) {
             m_chunk += ',';
             appendNumber(m_chunk, c);

@@ -1,9 +1,7 @@
 #pragma once
 // TrackCsvWriter: the track CSV of CONTRACT.md, one row per tracked body per sample.
 //
-// Rows are world-frame, on-step values. A scheme that keeps half-step velocities (leapfrog)
-// is reported with the on-step estimate v(t) = v(t - dt/2) + a(t) dt/2 (and likewise
-// L(t) = L(t - dt/2) + T(t) dt/2), the same estimate Woo uses for its on-step velocity. The rows of
+// Rows are world-frame, on-step values (OnStepKinematics.h for half-step schemes). The rows of
 // one sample are written and flushed together, so the file never ends inside a sample.
 #include <string>
 #include <vector>

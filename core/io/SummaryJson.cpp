@@ -1,0 +1,66 @@
+#include "io/SummaryJson.h"
+
+#include <nlohmann/json.hpp>
+
+#include "io/TextFile.h"
+
+namespace tumble {
+
+namespace {
+
+using nlohmann::ordered_json;
+
+ordered_json energyRow(const EnergySample& s)
+{
+    // keys and order of the energy CSV header
+    ordered_json row;
+    row["step"] = s.step;
+    row["time"] = s.time;
+    row["kinetic_translational"] = s.kineticTranslational;
+    row["kinetic_rotational"] = s.kineticRotational;
+    row["potential_gravity"] = s.potentialGravity;
+    row["elastic"] = s.elastic;
+    row["dissipated"] = s.dissipated;
+    row["external_work"] = s.externalWork;
+    row["total"] = s.total();
+    row["balance_error"] = s.balanceError;
+    return row;
+}
+
+} // namespace
+
+std::string SummaryJson::toText(const RunSummary& r)
+{
+    ordered_json j;
+    j["scene"] = r.scene;
+    j["steps"] = r.steps;
+    j["time"] = r.time;
+    j["dt"] = r.dt;
+    j["critical_dt"] = r.criticalDt;
+    j["translation"] = r.translation;
+    j["rotation"] = r.rotation;
+    j["local_damping"] = r.localDamping;
+    j["local_damping_variant"] = r.localDampingVariant;
+    j["viscous_damping"] = r.viscousDamping;
+    j["bodies"] = r.bodies;
+    j["contacts"] = r.contacts;
+    j["threads"] = r.threads;
+    j["wall_seconds"] = r.wallSeconds;
+    j["particle_steps_per_second"] = r.particleStepsPerSecond;
+    j["energy_start"] = energyRow(r.energyStart);
+    j["energy_end"] = energyRow(r.energyEnd);
+    j["max_abs_balance_error"] = r.maxAbsBalanceError;
+    j["energy_samples"] = r.energySamples;
+    j["unstable"] = !r.instabilityMessage.empty();
+    if (!r.instabilityMessage.empty())
+        j["instability_message"] = r.instabilityMessage;
+    // non-finite doubles become null (JSON has no NaN); replace invalid UTF-8 in paths
+    return j.dump(2, ' ', false, ordered_json::error_handler_t::replace) + '\n';
+}
+
+void SummaryJson::write(const std::string& path, const RunSummary& summary)
+{
+    writeFileAtomically(path, toText(summary));
+}
+
+} // namespace tumble

@@ -1,0 +1,48 @@
+#pragma once
+// SummaryJson: the summary of a headless run (CONTRACT.md, "Summary JSON").
+//
+// Keys: scene, steps, time, dt, critical_dt, translation, rotation, local_damping,
+// local_damping_variant, viscous_damping, bodies, contacts, threads, wall_seconds,
+// particle_steps_per_second, energy_start and energy_end (objects keyed by the energy CSV's
+// column names), max_abs_balance_error, energy_samples, unstable, and instability_message when
+// unstable. Doubles are written as shortest round-trip decimals; a non-finite value as null.
+// The file is replaced atomically, so a reader never sees half a document.
+#include <string>
+
+#include "energy/EnergySample.h"
+
+namespace tumble {
+
+struct RunSummary {
+    std::string scene;                    ///< file path or "builtin:<id>"
+    long long steps = 0;                  ///< steps taken in this run
+    double time = 0.0;                    ///< simulated time at the end, s
+    double dt = 0.0;                      ///< timestep, s
+    double criticalDt = 0.0;              ///< critical timestep estimate, s
+    std::string translation;              ///< translation scheme name
+    std::string rotation;                 ///< rotation scheme name
+    double localDamping = 0.0;            ///< Cundall coefficient, -
+    std::string localDampingVariant;      ///< "pfc" or "woo"
+    double viscousDamping = 0.0;          ///< 1/s
+    long long bodies = 0;
+    long long contacts = 0;               ///< contacts with positive overlap at the end
+    int threads = 1;                      ///< threads requested
+    double wallSeconds = 0.0;             ///< wall-clock time of the stepping loop, s
+    double particleStepsPerSecond = 0.0;  ///< bodies x steps / wallSeconds, 1/s
+    EnergySample energyStart;             ///< energy row at the first step of the run
+    EnergySample energyEnd;               ///< energy row at the last stable step
+    double maxAbsBalanceError = 0.0;      ///< largest |balance_error| over the sampled rows, J
+    long long energySamples = 0;          ///< rows the maximum was taken over
+    std::string instabilityMessage;       ///< empty when the run stayed stable
+};
+
+class SummaryJson {
+public:
+    /// The summary as JSON text (indented, with a trailing newline).
+    static std::string toText(const RunSummary& summary);
+
+    /// Writes the summary to path, replacing it atomically; throws IoError.
+    static void write(const std::string& path, const RunSummary& summary);
+};
+
+} // namespace tumble
