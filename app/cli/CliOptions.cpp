@@ -1,0 +1,301 @@
+#include "CliOptions.h"
+
+#include <charconv>
+#include <cmath>
+#include <set>
+
+#include "UsageError.h"
+#include "integrate/IntegratorRegistry.h"
+
+namespace tumble::cli {
+
+namespace {
+
+std::string joinNames(const std::vector<std::string>& names)
+{
+    std::string out;
+    for (const std::string& n : names)
+        out += (out.empty() ? "" : ", ") + n;
+    return out.empty() ? "(none in this build)" : out;
+}
+
+template <class Info>
+std::vector<std::string> namesOf(const std::vector<Info>& list)
+{
+    std::vector<std::string> out;
+    for (const Info& i : list)
+        out.push_back(i.name);
+    return out;
+}
+
+double parseDouble(const std::string& option, const std::string& text)
+{
+    double v = 0.0;
+    const char* end = text.data() + text.size();
+    const auto res = std::from_chars(text.data(), end, v);
+    if (text.empty() || res.ec != std::errc() || res.ptr != end || !std::isfinite(v))
+        throw UsageError(option + ": '" + text + "' is not a number");
+    return v;
+}
+
+long long parseInteger(const std::string& option, const std::string& text)
+{
+    long long v = 0;
+    const char* end = text.data() + text.size();
+    const auto res = std::from_chars(text.data(), end, v);
+    if (text.empty() || res.ec != std::errc() || res.ptr != end)
+        throw UsageError(option + ": '" + text + "' is not an integer");
+    return v;
+}
+
+double positive(const std::string& option, double v, const char* unit)
+{
+    if (!(v > 0.0))
+        throw UsageError(option + ": must be > 0" + std::string(unit) + ", got " + std::to_string(v));
+    return v;
+}
+
+long long atLeast(const std::string& option, long long v, long long min)
+{
+    if (v < min)
+        throw UsageError(option + ": must be >= " + std::to_string(min) + ", got " + std::to_string(v));
+    return v;
+}
+
+std::string checkTranslation(const std::string& option, const std::string& name)
+{
+    if (!makeTranslationScheme(name))
+        throw UsageError(option + ": unknown translation scheme '" + name
+                         + "'; known: " + joinNames(namesOf(translationSchemes())));
+    return name;
+}
+
+std::string checkRotation(const std::string& option, const std::string& name)
+{
+    if (!makeRotationScheme(name))
+        throw UsageError(option + ": unknown rotation scheme '" + name
+                         + "'; known: " + joinNames(namesOf(rotationSchemes())));
+    return name;
+}
+
+std::vector<int> parseIds(const std::string& option, const std::string& text)
+{
+    std::vector<int> ids;
+    std::set<int> seen;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = text.find(',', start);
+        const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        const long long id = parseInteger(option, item);
+        if (id < 0 || id > 2147483647LL)
+            throw UsageError(option + ": body id " + item + " is out of range (ids start at 0)");
+        if (!seen.insert(static_cast<int>(id)).second)
+            throw UsageError(option + ": body id " + item + " is listed twice");
+        ids.push_back(static_cast<int>(id));
+        if (comma == std::string::npos)
+            break;
+        start = comma + 1;
+    }
+    return ids;
+}
+
+// options of "run" that take a value; every one of them does
+const std::set<std::string> kRunOptions = {
+    "--scheme", "--translation", "--rotation", "--dt", "--dt-factor", "--steps", "--duration",
+    "--local-damping", "--local-damping-variant", "--viscous-damping", "--threads", "--energy-csv",
+    "--every", "--track", "--track-csv", "--summary-json", "--vtk-dir", "--vtk-every",
+};
+
+void applyRunOption(CliOptions& o, const std::string& opt, const std::string& val)
+{
+    if (opt == "--scheme") {
+        const auto preset = findPreset(val);
+        if (!preset)
+            throw UsageError("--scheme: unknown scheme '" + val + "'; known: " + joinNames(namesOf(presets())));
+        o.scheme = val;
+    } else if (opt == "--translation") {
+        o.translation = checkTranslation(opt, val);
+    } else if (opt == "--rotation") {
+        o.rotation = checkRotation(opt, val);
+    } else if (opt == "--dt") {
+        o.dt = positive(opt, parseDouble(opt, val), " s");
+    } else if (opt == "--dt-factor") {
+        o.dtFactor = positive(opt, parseDouble(opt, val), "");
+    } else if (opt == "--steps") {
+        o.steps = atLeast(opt, parseInteger(opt, val), 0);
+    } else if (opt == "--duration") {
+        o.duration = positive(opt, parseDouble(opt, val), " s");
+    } else if (opt == "--local-damping") {
+        const double a = parseDouble(opt, val);
+        if (!(a >= 0.0 && a < 1.0))
+            throw UsageError(opt + ": must be in [0, 1), got " + val);
+        o.localDamping = a;
+    } else if (opt == "--local-damping-variant") {
+        if (val == "pfc")
+            o.localDampingVariant = LocalDampingVariant::Pfc;
+        else if (val == "woo")
+            o.localDampingVariant = LocalDampingVariant::Woo;
+        else
+            throw UsageError(opt + ": unknown variant '" + val + "'; known: pfc, woo");
+    } else if (opt == "--viscous-damping") {
+        const double b = parseDouble(opt, val);
+        if (!(b >= 0.0))
+            throw UsageError(opt + ": must be >= 0 (1/s), got " + val);
+        o.viscousDamping = b;
+    } else if (opt == "--threads") {
+        const long long n = atLeast(opt, parseInteger(opt, val), 1);
+        if (n > 4096)
+            throw UsageError(opt + ": must be <= 4096, got " + val);
+        o.threads = static_cast<int>(n);
+    } else if (opt == "--energy-csv") {
+        o.energyCsv = val;
+    } else if (opt == "--every") {
+        o.every = atLeast(opt, parseInteger(opt, val), 1);
+    } else if (opt == "--track") {
+        o.track = parseIds(opt, val);
+    } else if (opt == "--track-csv") {
+        o.trackCsv = val;
+    } else if (opt == "--summary-json") {
+        o.summaryJson = val;
+    } else if (opt == "--vtk-dir") {
+        o.vtkDir = val;
+    } else if (opt == "--vtk-every") {
+        o.vtkEvery = atLeast(opt, parseInteger(opt, val), 1);
+    }
+}
+
+// combinations that only the whole command line can judge
+void checkRunCombination(CliOptions& o, const std::set<std::string>& given)
+{
+    auto has = [&](const char* opt) { return given.count(opt) > 0; };
+    if (o.scene.empty())
+        throw UsageError("run: missing SCENE.json (a scene file or builtin:<id>)");
+    if (has("--scheme") && (has("--translation") || has("--rotation")))
+        throw UsageError(std::string("--scheme: conflicts with ") + (has("--translation") ? "--translation" : "--rotation")
+                         + "; give a preset or the two scheme names, not both");
+    if (has("--dt") && has("--dt-factor"))
+        throw UsageError("--dt: conflicts with --dt-factor; give one of them");
+    if (has("--steps") && has("--duration"))
+        throw UsageError("--steps: conflicts with --duration; give one of them");
+    if (!has("--steps") && !has("--duration"))
+        throw UsageError("run: missing run length; give --steps N or --duration SECONDS");
+    if (has("--track") != has("--track-csv"))
+        throw UsageError(has("--track") ? "--track: needs --track-csv PATH" : "--track-csv: needs --track ID[,ID...]");
+    if (has("--every") && !has("--energy-csv") && !has("--track-csv"))
+        throw UsageError("--every: needs --energy-csv PATH or --track-csv PATH");
+    if (has("--vtk-every") && !has("--vtk-dir"))
+        throw UsageError("--vtk-every: needs --vtk-dir DIR");
+    if (o.scheme) {
+        const auto preset = findPreset(*o.scheme);
+        o.translation = preset->translation;
+        o.rotation = preset->rotation;
+    }
+}
+
+} // namespace
+
+CliOptions parseCommandLine(const std::vector<std::string>& args)
+{
+    CliOptions o;
+    if (args.empty())
+        throw UsageError("missing command; expected run, inspect, list or help");
+    const std::string& cmd = args[0];
+    if (cmd == "help" || cmd == "--help" || cmd == "-h") {
+        o.command = Command::Help;
+        return o;
+    }
+    if (cmd == "run")
+        o.command = Command::Run;
+    else if (cmd == "inspect")
+        o.command = Command::Inspect;
+    else if (cmd == "list")
+        o.command = Command::List;
+    else if (cmd.starts_with("-"))
+        throw UsageError(cmd + ": unknown option; expected a command first (run, inspect, list or help)");
+    else
+        throw UsageError(cmd + ": unknown command; expected run, inspect, list or help");
+
+    std::set<std::string> given;
+    for (std::size_t k = 1; k < args.size(); ++k) {
+        std::string arg = args[k];
+        if (arg == "--help" || arg == "-h") {
+            o.command = Command::Help;
+            return o;
+        }
+        if (!arg.starts_with("-") || arg == "-") {
+            // the one positional argument: the scene
+            if (o.command == Command::List)
+                throw UsageError("list: unexpected argument '" + arg + "'");
+            if (!o.scene.empty())
+                throw UsageError(cmd + ": unexpected second scene '" + arg + "' (already have '" + o.scene + "')");
+            o.scene = arg;
+            continue;
+        }
+        // "--opt=value" or "--opt value"
+        std::string opt = arg;
+        std::optional<std::string> val;
+        if (const std::size_t eq = arg.find('='); eq != std::string::npos && arg.starts_with("--")) {
+            opt = arg.substr(0, eq);
+            val = arg.substr(eq + 1);
+        }
+        if (o.command != Command::Run || !kRunOptions.count(opt))
+            throw UsageError(opt + ": unknown option" + (o.command == Command::Run ? "" : " for " + cmd));
+        if (!val) {
+            // a following option is not a value: "--energy-csv --steps 10" lacks a path
+            if (k + 1 >= args.size() || kRunOptions.count(args[k + 1]) || args[k + 1] == "--help")
+                throw UsageError(opt + ": missing value");
+            val = args[++k];
+        }
+        if (val->empty())
+            throw UsageError(opt + ": missing value");
+        if (!given.insert(opt).second)
+            throw UsageError(opt + ": given more than once");
+        applyRunOption(o, opt, *val);
+    }
+
+    if (o.command == Command::Run)
+        checkRunCombination(o, given);
+    else if (o.command == Command::Inspect && o.scene.empty())
+        throw UsageError("inspect: missing SCENE.json (a scene file or builtin:<id>)");
+    return o;
+}
+
+std::string usageText()
+{
+    return R"(tumble-cli: headless runs of Tumble scenes
+
+usage:
+  tumble-cli run SCENE.json [options]   run a scene, writing the requested files
+  tumble-cli inspect SCENE.json         mass properties and the critical timestep, as JSON
+  tumble-cli list                       integrators, presets and built-in scenes
+  tumble-cli help | --help              this text
+
+SCENE.json is a scene file or builtin:<id> (see tumble-cli list).
+
+run options (command-line values override the scene's):
+  --scheme NAME                  preset: translation + rotation scheme
+  --translation NAME             translation scheme
+  --rotation NAME                rotation scheme
+  --dt SECONDS                   timestep
+  --dt-factor F                  timestep as a fraction F of the critical timestep
+  --steps N                      run N steps
+  --duration SECONDS             run until this simulated time (rounded up to whole steps)
+  --local-damping A              Cundall local damping coefficient in [0, 1)
+  --local-damping-variant V      pfc (sign of the velocity) or woo (on-step estimate)
+  --viscous-damping B            global viscous damping rate, 1/s
+  --threads N                    worker threads (recorded; this build steps on one)
+  --energy-csv PATH              energy CSV: step 0, every K steps and the last step
+  --every K                      row interval of the energy and track CSVs (default 1)
+  --track ID[,ID...]             bodies to track (ids are scene body indices)
+  --track-csv PATH               track CSV of the tracked bodies
+  --summary-json PATH            run summary as JSON
+  --vtk-dir DIR                  VTK XML frames (.vtp) and a .pvd collection
+  --vtk-every K                  frame interval in steps (default 100)
+  Give one of --scheme or --translation/--rotation, of --dt or --dt-factor, and of
+  --steps or --duration. Options also take the form --option=value.
+
+exit codes: 0 success, 1 output error, 2 bad usage, 3 invalid scene, 4 unstable run
+)";
+}
+
+} // namespace tumble::cli

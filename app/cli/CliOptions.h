@@ -1,0 +1,59 @@
+#pragma once
+// CliOptions: tumble-cli's command line, parsed and checked before any work starts.
+//
+// Design note. Parsing is a pure function of the argument list (no I/O, no scene), so every
+// usage error is unit-testable and reported before a long run begins. Checks that need only
+// the command line happen here: unknown options, missing values, malformed numbers, values out
+// of range, unknown scheme names (listing the known ones) and conflicting options. Checks that
+// need the scene (a tracked id past the last body) happen in RunCommand. Values the user did
+// not give stay empty, so the scene's own values apply (command-line values override the
+// scene's). Both "--opt value" and "--opt=value" are accepted.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/SimParams.h"
+
+namespace tumble::cli {
+
+enum class Command { Help, Run, Inspect, List };
+
+struct CliOptions {
+    Command command = Command::Help;
+    std::string scene; ///< run, inspect: a scene file path or "builtin:<id>"
+
+    // integration; a preset fills translation and rotation
+    std::optional<std::string> scheme;      ///< --scheme preset name
+    std::optional<std::string> translation; ///< --translation, or the preset's
+    std::optional<std::string> rotation;    ///< --rotation, or the preset's
+    std::optional<double> dt;               ///< --dt, s
+    std::optional<double> dtFactor;         ///< --dt-factor, fraction of the critical dt
+
+    // run length: exactly one of these
+    std::optional<long long> steps;   ///< --steps
+    std::optional<double> duration;   ///< --duration, s
+
+    // damping
+    std::optional<double> localDamping;                      ///< --local-damping, [0, 1)
+    std::optional<LocalDampingVariant> localDampingVariant;  ///< --local-damping-variant
+    std::optional<double> viscousDamping;                    ///< --viscous-damping, 1/s
+
+    int threads = 1; ///< --threads
+
+    // outputs
+    std::optional<std::string> energyCsv;   ///< --energy-csv
+    long long every = 1;                    ///< --every: energy and track rows every K steps
+    std::vector<int> track;                 ///< --track body ids
+    std::optional<std::string> trackCsv;    ///< --track-csv
+    std::optional<std::string> summaryJson; ///< --summary-json
+    std::optional<std::string> vtkDir;      ///< --vtk-dir
+    long long vtkEvery = 100;               ///< --vtk-every: a VTK frame every K steps
+};
+
+/// Parses the arguments after the program name; throws UsageError naming the option.
+CliOptions parseCommandLine(const std::vector<std::string>& args);
+
+/// The usage text printed by --help.
+std::string usageText();
+
+} // namespace tumble::cli

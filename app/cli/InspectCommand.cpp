@@ -1,0 +1,43 @@
+#include "InspectCommand.h"
+
+#include <nlohmann/json.hpp>
+
+#include "ExitCode.h"
+#include "SceneSource.h"
+#include "sim/CriticalTimestep.h"
+
+namespace tumble::cli {
+
+std::string inspectJson(const Scene& scene)
+{
+    using nlohmann::ordered_json;
+    const World& w = scene.world;
+    ordered_json bodies = ordered_json::array();
+    for (std::size_t i = 0; i < w.size(); ++i) {
+        const Vec3& x = w.position[i];
+        const Vec3& j = w.inertia[i];
+        const Quat& q = w.orientation[i];
+        ordered_json b;
+        b["id"] = i;
+        // every body of this build is a sphere; clumps come with their own issue
+        b["type"] = "sphere";
+        b["mass"] = w.mass[i];
+        b["center_of_mass"] = {x.x(), x.y(), x.z()};
+        b["principal_moments"] = {j.x(), j.y(), j.z()};
+        b["principal_axes"] = {q.w(), q.x(), q.y(), q.z()};
+        bodies.push_back(std::move(b));
+    }
+    ordered_json out;
+    // +infinity (no bodies) has no JSON spelling and is written as null
+    out["critical_dt"] = criticalTimestep(w);
+    out["bodies"] = std::move(bodies);
+    return out.dump(2) + '\n';
+}
+
+int inspectCommand(const std::string& sceneArg, std::ostream& out)
+{
+    out << inspectJson(loadSceneArgument(sceneArg));
+    return kExitSuccess;
+}
+
+} // namespace tumble::cli

@@ -1,0 +1,198 @@
+#include "RunCommand.h"
+
+#include <chrono>
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include "ExitCode.h"
+#include "SceneSource.h"
+#include "UsageError.h"
+#include "io/EnergyCsvWriter.h"
+#include "io/IoError.h"
+#include "io/SummaryJson.h"
+#include "io/TrackCsvWriter.h"
+#include "io/VtpWriter.h"
+#include "sim/CriticalTimestep.h"
+#include "sim/Simulation.h"
+
+namespace tumble::cli {
+
+namespace {
+
+// a run needs no more steps than this (a duration of 1e15 steps is a typo, not a plan)
+constexpr double kMaxSteps = 1e15;
+
+// scene parameters with the command line's overrides applied
+SimParams resolveParams(const Scene& scene, const CliOptions& o)
+{
+    SimParams p = scene.params;
+    if (o.translation)
+        p.translation = *o.translation;
+    if (o.rotation)
+        p.rotation = *o.rotation;
+    if (o.dt) {
+        p.dt = *o.dt;
+    } else if (o.dtFactor) {
+        const double critical = criticalTimestep(scene.world);
+        if (!std::isfinite(critical))
+            throw UsageError("--dt-factor: the scene has no critical timestep (no bodies); give --dt");
+        p.dt = *o.dtFactor * critical;
+    }
+    if (o.localDamping)
+        p.localDamping = *o.localDamping;
+    if (o.localDampingVariant)
+        p.localDampingVariant = *o.localDampingVariant;
+    if (o.viscousDamping)
+        p.viscousDamping = *o.viscousDamping;
+    return p;
+}
+
+long long stepCount(const CliOptions& o, double dt)
+{
+    if (o.steps)
+        return *o.steps;
+    // whole steps covering the duration; a ratio within rounding of an integer is that integer
+    const double r = *o.duration / dt;
+    if (!(r <= kMaxSteps))
+        throw UsageError("--duration: " + std::to_string(*o.duration) + " s needs more than 1e15 steps of dt = "
+                         + std::to_string(dt) + " s");
+    const double nearest = std::round(r);
+    return static_cast<long long>(std::abs(r - nearest) <= 1e-9 * r ? nearest : std::ceil(r));
+}
+
+// opens an output, turning an I/O error into a usage error that names the option
+template <class Make>
+auto openOutput(const char* option, Make make)
+{
+    try {
+        return make();
+    } catch (const IoError& e) {
+        throw UsageError(std::string(option) + ": " + e.what());
+    }
+}
+
+bool isFinite(const EnergySample& s)
+{
+    for (double v : {s.time, s.kineticTranslational, s.kineticRotational, s.potentialGravity, s.elastic,
+                     s.dissipated, s.externalWork, s.total(), s.balanceError})
+        if (!std::isfinite(v))
+            return false;
+    return true;
+}
+
+} // namespace
+
+int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
+{
+    Scene scene = loadSceneArgument(o.scene);
+    const std::size_t bodies = scene.world.size();
+    for (int id : o.track)
+        if (static_cast<std::size_t>(id) >= bodies)
+            throw UsageError("--track: body " + std::to_string(id) + " does not exist; the scene has "
+                             + std::to_string(bodies) + " bodies (ids 0 to " + std::to_string(bodies) + " - 1)");
+
+    const SimParams params = resolveParams(scene, o);
+    const long long steps = stepCount(o, params.dt);
+    Simulation sim(std::move(scene.world), params);
+
+    // outputs, all created before the first step
+    std::unique_ptr<EnergyCsvWriter> energyCsv;
+    std::unique_ptr<TrackCsvWriter> trackCsv;
+    std::unique_ptr<VtpWriter> vtp;
+    if (o.energyCsv)
+        energyCsv = openOutput("--energy-csv", [&] { return std::make_unique<EnergyCsvWriter>(*o.energyCsv); });
+    if (o.trackCsv)
+        trackCsv = openOutput("--track-csv", [&] { return std::make_unique<TrackCsvWriter>(*o.trackCsv, o.track); });
+    if (o.vtkDir)
+        vtp = openOutput("--vtk-dir", [&] { return std::make_unique<VtpWriter>(*o.vtkDir); });
+
+    // a first summary proves the path writable before the run and is replaced at its end
+    if (o.summaryJson)
+        openOutput("--summary-json", [&] {
+            SummaryJson::write(*o.summaryJson, RunSummary{});
+            return 0;
+        });
+
+    if (o.threads > 1)
+        err << "tumble-cli: --threads " << o.threads << " recorded; this build steps on one thread\n";
+
+    RunSummary summary;
+    summary.scene = o.scene;
+    summary.dt = params.dt;
+    summary.criticalDt = sim.criticalDt();
+    summary.translation = params.translation;
+    summary.rotation = params.rotation;
+    summary.localDamping = params.localDamping;
+    summary.localDampingVariant = toString(params.localDampingVariant);
+    summary.viscousDamping = params.viscousDamping;
+    summary.bodies = static_cast<long long>(bodies);
+    summary.threads = o.threads;
+
+    std::string instability;
+    // one sampled row: energy (for the balance maximum), then the files that asked for it
+    auto sample = [&](bool first) {
+        const EnergySample s = sim.energy();
+        if (!isFinite(s)) {
+            std::ostringstream msg;
+            msg << "unstable at step " << s.step << ", t = " << s.time << " s: non-finite energy";
+            instability = msg.str();
+            return;
+        }
+        if (first)
+            summary.energyStart = s;
+        summary.energyEnd = s;
+        summary.maxAbsBalanceError = std::max(summary.maxAbsBalanceError, std::abs(s.balanceError));
+        ++summary.energySamples;
+        if (energyCsv)
+            energyCsv->write(s);
+        if (trackCsv)
+            trackCsv->write(sim.world(), params.dt);
+    };
+
+    const auto start = std::chrono::steady_clock::now();
+    long long done = 0;                    // steps completed and stable
+    double doneTime = sim.world().time;    // s, at the last stable step
+    sample(true);
+    if (vtp)
+        vtp->writeFrame(sim.world(), params.dt);
+    for (long long k = 1; k <= steps && instability.empty(); ++k) {
+        sim.step();
+        if (sim.isUnstable()) {
+            instability = sim.instabilityMessage();
+            break;
+        }
+        const bool last = k == steps;
+        if (k % o.every == 0 || last)
+            sample(false);
+        if (!instability.empty())
+            break;
+        done = k;
+        doneTime = sim.world().time;
+        if (vtp && (k % o.vtkEvery == 0 || last))
+            vtp->writeFrame(sim.world(), params.dt);
+    }
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+    summary.steps = done;
+    summary.time = doneTime;
+    summary.contacts = static_cast<long long>(sim.contactCount());
+    summary.wallSeconds = wall;
+    summary.particleStepsPerSecond = wall > 0.0 ? static_cast<double>(bodies) * static_cast<double>(done) / wall : 0.0;
+    summary.instabilityMessage = instability;
+    if (o.summaryJson)
+        SummaryJson::write(*o.summaryJson, summary);
+
+    if (!instability.empty()) {
+        err << "tumble-cli: " << instability << '\n';
+        return kExitUnstable;
+    }
+    out << "ran " << done << " steps of dt = " << params.dt << " s (critical dt " << sim.criticalDt()
+        << " s) to t = " << sim.world().time << " s: " << bodies << " bodies, " << sim.contactCount()
+        << " contacts, max |balance error| " << summary.maxAbsBalanceError << " J, "
+        << summary.particleStepsPerSecond << " particle-steps/s\n";
+    return kExitSuccess;
+}
+
+} // namespace tumble::cli

@@ -1,0 +1,53 @@
+// tumble-cli: headless runs, inspection and listings over the core (CONTRACT.md, tumble-cli).
+// main() only parses and maps each kind of failure to its exit code.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "CliOptions.h"
+#include "ExitCode.h"
+#include "InspectCommand.h"
+#include "ListCommand.h"
+#include "RunCommand.h"
+#include "UsageError.h"
+#include "io/IoError.h"
+#include "scene/SceneError.h"
+#include "sim/Simulation.h"
+
+int main(int argc, char** argv)
+{
+    using namespace tumble;
+    using namespace tumble::cli;
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    try {
+        const CliOptions options = parseCommandLine(args);
+        switch (options.command) {
+        case Command::Help:
+            std::cout << usageText();
+            return kExitSuccess;
+        case Command::List:
+            return listCommand(std::cout);
+        case Command::Inspect:
+            return inspectCommand(options.scene, std::cout);
+        case Command::Run:
+            return runCommand(options, std::cout, std::cerr);
+        }
+    } catch (const UsageError& e) {
+        std::cerr << "tumble-cli: " << e.what() << "\n(tumble-cli --help lists the commands and options)\n";
+        return kExitUsage;
+    } catch (const SceneError& e) {
+        std::cerr << "tumble-cli: invalid scene: " << e.what() << '\n';
+        return kExitScene;
+    } catch (const ParameterError& e) {
+        // the command line's values are checked by the parser, so a bad parameter is the scene's
+        std::cerr << "tumble-cli: invalid scene parameters: " << e.what() << '\n';
+        return kExitScene;
+    } catch (const IoError& e) {
+        std::cerr << "tumble-cli: " << e.what() << '\n';
+        return kExitFailure;
+    } catch (const std::exception& e) {
+        std::cerr << "tumble-cli: error: " << e.what() << '\n';
+        return kExitFailure;
+    }
+    return kExitFailure;
+}
