@@ -1,0 +1,154 @@
+// Scene files: every built-in scene loads; the grid generator places bodies where the contract
+// says; and each kind of bad input fails with a SceneError naming the file, the JSON path and the
+// problem, never a crash.
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+
+#include "SceneText.h"
+#include "TestHelpers.h"
+#include "scene/BuiltinScenes.h"
+
+using namespace tumble;
+using namespace tumble::test;
+
+namespace {
+
+const char* kGood = R"({
+  "format": "tumble-scene", "version": 1, "name": "t",
+  "materials": [ { "name": "glass", "density": 2500,
+                   "contact": { "model": "linear", "kn": 1e5, "restitution": 0.9 } } ],
+  "bodies": [ { "type": "sphere", "material": "glass", "radius": 0.01, "position": [0, 0, 0.1] } ],
+  "walls": [ { "type": "plane", "point": [0, 0, 0], "normal": [0, 0, 2], "material": "glass" } ]
+})";
+
+// the good scene with one substring replaced
+std::string mutated(const std::string& from, const std::string& to)
+{
+    std::string s = kGood;
+    const auto pos = s.find(from);
+    if (pos == std::string::npos)
+        qFatal("test fixture: '%s' not found", from.c_str());
+    return s.replace(pos, from.size(), to);
+}
+
+} // namespace
+
+class TestSceneLoader : public QObject {
+    Q_OBJECT
+private slots:
+    void goodScene()
+    {
+        const Scene s = loadSceneText(kGood, "good.json");
+        QCOMPARE(s.world.size(), std::size_t(1));
+        QCOMPARE(s.world.walls.size(), std::size_t(1));
+        TUMBLE_NEAR(s.world.walls[0].normal.norm(), 1.0, 1e-15, 0.0); // normalised
+        QCOMPARE(s.params.translation, std::string("velocity_verlet"));
+        QVERIFY(s.params.dt > 0.0);
+    }
+
+    void builtinScenesLoad()
+    {
+        const auto list = builtinScenes();
+        QVERIFY(list.size() >= 2);
+        bool hasDefault = false;
+        for (const auto& info : list) {
+            const Scene s = loadBuiltinScene(info.id);
+            QVERIFY(s.world.size() > 0);
+            QVERIFY(!info.name.empty());
+            hasDefault = hasDefault || info.id == defaultSceneId();
+        }
+        QVERIFY(hasDefault);
+        QCOMPARE(loadBuiltinScene("settling-box").world.size(), std::size_t(1000));
+    }
+
+    void gridGenerator()
+    {
+        // centres at origin + spacing (i, j, k), x fastest, jitter moving each by <= jitter * spacing
+        const std::string gen = R"(, "generators": [ { "type": "grid", "material": "glass", "radius": 0.004,
+            "count": [3, 4, 5], "spacing": 0.01, "origin": [1, 2, 3], "jitter": 0.0 } ])";
+        std::string json = kGood;
+        json.insert(json.rfind('}'), gen);
+        const Scene s = loadSceneText(json, "grid.json");
+        QCOMPARE(s.world.size(), std::size_t(1 + 60)); // the listed body first, then generated ones
+        const Vec3 last = s.world.position.back();
+        TUMBLE_NEAR(last.x(), 1.02, 1e-12, 0.0);
+        TUMBLE_NEAR(last.y(), 2.03, 1e-12, 0.0);
+        TUMBLE_NEAR(last.z(), 3.04, 1e-12, 0.0);
+        TUMBLE_NEAR(s.world.position[2].x(), 1.01, 1e-12, 0.0);
+
+        std::string jittered = json;
+        jittered.replace(jittered.find("\"jitter\": 0.0"), 13, "\"jitter\": 0.2, \"seed\": 5");
+        const Scene j = loadSceneText(jittered, "grid.json");
+        double maxMove = 0.0;
+        for (std::size_t b = 1; b < j.world.size(); ++b)
+            maxMove = std::max(maxMove, (j.world.position[b] - s.world.position[b]).norm());
+        QVERIFY(maxMove > 0.0);
+        QVERIFY(maxMove <= 0.2 * 0.01 + 1e-15);
+        // same seed, same scene
+        QVERIFY(loadSceneText(jittered, "grid.json").world.position == j.world.position);
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("typo in a key") << QString::fromStdString(mutated("\"radius\": 0.01", "\"raduis\": 0.01"))
+                                       << "/bodies/0/raduis" << "unknown key 'raduis'";
+        QTest::newRow("negative radius") << QString::fromStdString(mutated("\"radius\": 0.01", "\"radius\": -0.01"))
+                                         << "/bodies/0/radius" << "must be > 0";
+        QTest::newRow("missing material") << QString::fromStdString(mutated("\"material\": \"glass\", \"radius\"", "\"material\": \"steel\", \"radius\""))
+                                          << "/bodies/0/material" << "unknown material 'steel'";
+        QTest::newRow("malformed JSON") << QString::fromStdString(mutated("\"position\": [0, 0, 0.1] }", "\"position\": [0, 0, 0.1 }"))
+                                        << "line 5, column" << "malformed JSON";
+        QTest::newRow("unknown scheme") << QString::fromStdString(mutated("\"name\": \"t\",", "\"name\": \"t\", \"integration\": {\"translation\": \"leapfrogg\"},"))
+                                        << "/integration/translation" << "unknown translation scheme 'leapfrogg'";
+        QTest::newRow("string for a number") << QString::fromStdString(mutated("\"density\": 2500", "\"density\": \"2500\""))
+                                             << "/materials/0/density" << "expected a number";
+        QTest::newRow("restitution above one") << QString::fromStdString(mutated("\"restitution\": 0.9", "\"restitution\": 1.5"))
+                                               << "/materials/0/contact/restitution" << "must be in [0, 1]";
+        QTest::newRow("zero wall normal") << QString::fromStdString(mutated("\"normal\": [0, 0, 2]", "\"normal\": [0, 0, 0]"))
+                                          << "/walls/0/normal" << "zero vector";
+        QTest::newRow("wrong format") << QString::fromStdString(mutated("tumble-scene", "tumble-scen"))
+                                      << "/format" << "expected \"tumble-scene\"";
+        QTest::newRow("short vector") << QString::fromStdString(mutated("\"position\": [0, 0, 0.1]", "\"position\": [0, 0.1]"))
+                                      << "/bodies/0/position" << "array of 3 numbers";
+        QTest::newRow("no bodies") << QString::fromStdString(mutated("\"bodies\": [ { \"type\": \"sphere\", \"material\": \"glass\", \"radius\": 0.01, \"position\": [0, 0, 0.1] } ],", ""))
+                                   << "/" << "no bodies";
+        QTest::newRow("huge generator") << QString::fromStdString(mutated("\"walls\"", "\"generators\": [{\"type\": \"grid\", \"material\": \"glass\", \"radius\": 0.001, \"count\": [100000, 100000, 10], \"spacing\": 0.01}], \"walls\""))
+                                        << "/generators/0/count" << "more than";
+    }
+
+    void badInput()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, path);
+        QFETCH(QString, problem);
+        try {
+            loadSceneText(json.toStdString(), "bad.json");
+            QFAIL("no SceneError thrown");
+        } catch (const SceneError& e) {
+            const QString what = QString::fromUtf8(e.what());
+            QCOMPARE(QString::fromStdString(e.file()), QStringLiteral("bad.json"));
+            QVERIFY2(what.startsWith("bad.json: "), qPrintable(what));
+            QVERIFY2(QString::fromStdString(e.jsonPath()).startsWith(path), qPrintable(what));
+            QVERIFY2(what.contains(problem), qPrintable(what));
+        }
+    }
+
+    void missingFile()
+    {
+        try {
+            loadSceneFile("/nonexistent/dir/scene.json");
+            QFAIL("no SceneError thrown");
+        } catch (const SceneError& e) {
+            QVERIFY(QString::fromUtf8(e.what()).contains("/nonexistent/dir/scene.json"));
+            QVERIFY(QString::fromUtf8(e.what()).contains("cannot open"));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSceneLoader)
+#include "TestSceneLoader.moc"
