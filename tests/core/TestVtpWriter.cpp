@@ -1,0 +1,188 @@
+// VtpWriter: well-formed VTK XML PolyData whose points are the bodies' centres and whose point
+// data (radius, velocity, id, ...) read back to the bit, one vertex cell per body, and a .pvd
+// collection that lists every frame with its time, valid after each frame.
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+#include <map>
+#include <numbers>
+
+#include "IoTestFiles.h"
+#include "io/IoError.h"
+#include "io/VtpWriter.h"
+
+using namespace tumble;
+using namespace tumble::test;
+
+namespace {
+
+World twoBodies()
+{
+    World w;
+    w.materials.push_back(Material{});
+    w.addSphere(0, 0.01, Vec3(1.0 / 3.0, 0.0, std::numbers::pi), Vec3(0.1, -0.2, 1e-300), Vec3(0, 0, 1));
+    w.addSphere(0, 0.02 / 3.0, Vec3(-1e5, 2.5, 1e-17), Vec3(-1.0 / 7.0, 0, 0), Vec3(1, 2, 3));
+    w.step = 42;
+    w.time = 0.1 + 0.2;
+    return w;
+}
+
+struct ArrayData {
+    int components = 1;
+    std::vector<double> values;
+};
+
+// the named DataArrays of a .vtp, by section ("PointData/radius", "Points/Points", ...), plus
+// the Piece's point count; fails the test on malformed XML
+std::map<QString, ArrayData> readVtp(const QString& path, int* pointCount)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot open %s", qPrintable(path));
+    QXmlStreamReader xml(&f);
+    std::map<QString, ArrayData> arrays;
+    QString section;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        const auto name = xml.name();
+        if (name == QLatin1String("Piece"))
+            *pointCount = xml.attributes().value("NumberOfPoints").toInt();
+        if (name == QLatin1String("PointData") || name == QLatin1String("Points") || name == QLatin1String("Verts")
+            || name == QLatin1String("FieldData"))
+            section = name.toString();
+        if (name == QLatin1String("DataArray")) {
+            ArrayData a;
+            const QString comps = xml.attributes().value("NumberOfComponents").toString();
+            a.components = comps.isEmpty() ? 1 : comps.toInt();
+            const QString key = section + "/" + xml.attributes().value("Name").toString();
+            const QString text = xml.readElementText();
+            for (const QString& tok : text.split(QRegularExpression("\\s+"), Qt::SkipEmptyParts)) {
+                bool ok = false;
+                a.values.push_back(parseDouble(tok.toStdString(), &ok));
+                if (!ok)
+                    qWarning("bad number %s in %s", qPrintable(tok), qPrintable(key));
+            }
+            arrays[key] = a;
+        }
+    }
+    if (xml.hasError())
+        qWarning("%s: %s", qPrintable(path), qPrintable(xml.errorString()));
+    return xml.hasError() ? std::map<QString, ArrayData>{} : arrays;
+}
+
+} // namespace
+
+class TestVtpWriter : public QObject {
+    Q_OBJECT
+private slots:
+    void frameHoldsCentresAndPointData()
+    {
+        QTemporaryDir dir;
+        const World world = twoBodies();
+        VtpWriter writer(dir.path().toStdString());
+        writer.writeFrame(world, 1e-5);
+        QCOMPARE(writer.frameFiles().size(), std::size_t(1));
+        int points = -1;
+        const auto arrays = readVtp(dir.filePath(QString::fromStdString(writer.frameFiles()[0])), &points);
+        QVERIFY(!arrays.empty());
+        QCOMPARE(points, 2);
+
+        const ArrayData& xyz = arrays.at("Points/Points");
+        const ArrayData& radius = arrays.at("PointData/radius");
+        const ArrayData& velocity = arrays.at("PointData/velocity");
+        const ArrayData& id = arrays.at("PointData/id");
+        QCOMPARE(xyz.components, 3);
+        QCOMPARE(velocity.components, 3);
+        QCOMPARE(xyz.values.size(), std::size_t(6));
+        QCOMPARE(radius.values.size(), std::size_t(2));
+        QCOMPARE(id.values.size(), std::size_t(2));
+        for (std::size_t i = 0; i < 2; ++i) {
+            QVERIFY(sameBits(radius.values[i], world.radius[i]));
+            QCOMPARE(id.values[i], double(i));
+            for (int k = 0; k < 3; ++k) {
+                QVERIFY(sameBits(xyz.values[3 * i + k], world.position[i][k]));
+                QVERIFY(sameBits(velocity.values[3 * i + k], world.velocity[i][k]));
+            }
+        }
+        // a vertex cell per body, so ParaView draws the points as they are
+        QCOMPARE(arrays.at("Verts/connectivity").values, (std::vector<double>{0, 1}));
+        QCOMPARE(arrays.at("Verts/offsets").values, (std::vector<double>{1, 2}));
+        QVERIFY(sameBits(arrays.at("FieldData/TimeValue").values.at(0), world.time));
+    }
+
+    void collectionListsEveryFrameWithItsTime()
+    {
+        QTemporaryDir dir;
+        World world = twoBodies();
+        VtpWriter writer(dir.filePath("frames/nested").toStdString()); // created with its parents
+        std::vector<double> times;
+        for (int k = 0; k < 3; ++k) {
+            world.step = 100 * k;
+            world.time = k / 3.0;
+            times.push_back(world.time);
+            writer.writeFrame(world, 1e-5);
+
+            // the collection is valid after every frame, and names only files that exist
+            QFile pvd(QString::fromStdString(writer.collectionPath()));
+            QVERIFY(pvd.open(QIODevice::ReadOnly));
+            QXmlStreamReader xml(&pvd);
+            std::vector<double> listed;
+            while (!xml.atEnd()) {
+                xml.readNext();
+                if (xml.isStartElement() && xml.name() == QLatin1String("DataSet")) {
+                    bool ok = false;
+                    listed.push_back(parseDouble(xml.attributes().value("timestep").toString().toStdString(), &ok));
+                    QVERIFY(ok);
+                    const QString file = xml.attributes().value("file").toString();
+                    QVERIFY2(QFile::exists(dir.filePath("frames/nested/" + file)), qPrintable(file));
+                }
+            }
+            QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+            QCOMPARE(listed.size(), times.size());
+            for (std::size_t i = 0; i < times.size(); ++i)
+                QVERIFY(sameBits(listed[i], times[i]));
+        }
+        // frame files sort in step order by name
+        QStringList files = QDir(dir.filePath("frames/nested")).entryList({"*.vtp"}, QDir::Files, QDir::Name);
+        QCOMPARE(files.size(), 3);
+        for (int k = 0; k < 3; ++k)
+            QCOMPARE(files[k].toStdString(), writer.frameFiles()[static_cast<std::size_t>(k)]);
+    }
+
+    void emptyWorldIsAValidFrame()
+    {
+        QTemporaryDir dir;
+        World world;
+        VtpWriter writer(dir.path().toStdString());
+        writer.writeFrame(world, 1e-5);
+        int points = -1;
+        const auto arrays = readVtp(dir.filePath(QString::fromStdString(writer.frameFiles()[0])), &points);
+        QVERIFY(!arrays.empty());
+        QCOMPARE(points, 0);
+    }
+
+    void directoryErrorNamesTheDirectory()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath("a-file");
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        // a directory cannot be created below a regular file
+        const std::string bad = (file + "/frames").toStdString();
+        try {
+            VtpWriter writer(bad);
+            QFAIL("a directory below a regular file was accepted");
+        } catch (const IoError& e) {
+            QVERIFY2(QString(e.what()).contains(QString::fromStdString(bad)), e.what());
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestVtpWriter)
+#include "TestVtpWriter.moc"
