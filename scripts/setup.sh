@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs what is missing on Debian 12, configures with the CMake preset and builds.
+# Idempotent: with everything in place it only runs an incremental ninja build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+    build-essential cmake ninja-build pkg-config
+    qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev libxkbcommon-dev
+    libvtk9-dev mpi-default-dev libeigen3-dev nlohmann-json3-dev
+    libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
+    xvfb xauth
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: installing ${missing[*]}"
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null || { echo "setup: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+        sudo="sudo"
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
+fi
+
+# configure once; ninja re-runs cmake itself when a CMakeLists changes
+if [ ! -f build/build.ninja ]; then
+    cmake --preset default
+fi
+cmake --build --preset default
