@@ -158,7 +158,17 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
     if (vtp)
         vtp->writeFrame(sim.world(), params.dt);
     for (long long k = 1; k <= steps && instability.empty(); ++k) {
-        sim.step();
+        try {
+            sim.step();
+        } catch (const std::exception& e) {
+            // a state that has run away (finite but astronomically large positions) can break
+            // the step itself before the core's periodic runaway check sees it
+            std::ostringstream msg;
+            msg << "unstable at step " << sim.world().step + 1 << ", t = " << sim.world().time + params.dt
+                << " s: the step failed (" << e.what() << "); reduce dt (critical dt " << sim.criticalDt() << " s)";
+            instability = msg.str();
+            break;
+        }
         if (sim.isUnstable()) {
             instability = sim.instabilityMessage();
             break;

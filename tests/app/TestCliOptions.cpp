@@ -1,0 +1,248 @@
+// CliOptions: every option of CONTRACT.md's tumble-cli parses into its field, and every usage
+// error names the option and the problem, both from the parser and as exit code 2 of the real
+// binary ($TUMBLE_CLI).
+#include <QProcess>
+#include <QtTest>
+
+#include <cstdlib>
+
+#include "TestHelpers.h"
+#include "integrate/IntegratorRegistry.h"
+
+// the parser is compiled into tumble-cli only (app/cli/*.cpp); the test builds its own copy
+#include "../../app/cli/CliOptions.cpp"
+#include "../../app/cli/CliOptions.h"
+#include "../../app/cli/UsageError.h"
+
+using namespace tumble;
+using namespace tumble::cli;
+
+namespace {
+
+using Args = std::vector<std::string>;
+
+Args runArgs(std::initializer_list<std::string> extra)
+{
+    Args a = {"run", "scene.json", "--steps", "10"};
+    a.insert(a.end(), extra);
+    return a;
+}
+
+// the parser's message for args, or an empty string when they parse
+QString usageMessage(const Args& args)
+{
+    try {
+        parseCommandLine(args);
+    } catch (const UsageError& e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+QStringList toQt(const Args& args)
+{
+    QStringList out;
+    for (const std::string& a : args)
+        out << QString::fromStdString(a);
+    return out;
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(Args)
+
+class TestCliOptions : public QObject {
+    Q_OBJECT
+private slots:
+    void commands()
+    {
+        QCOMPARE(parseCommandLine({"help"}).command, Command::Help);
+        QCOMPARE(parseCommandLine({"--help"}).command, Command::Help);
+        QCOMPARE(parseCommandLine({"-h"}).command, Command::Help);
+        QCOMPARE(parseCommandLine({"run", "x.json", "--help"}).command, Command::Help);
+        QCOMPARE(parseCommandLine({"list"}).command, Command::List);
+        const CliOptions inspect = parseCommandLine({"inspect", "builtin:bouncing-ball"});
+        QCOMPARE(inspect.command, Command::Inspect);
+        QCOMPARE(inspect.scene, std::string("builtin:bouncing-ball"));
+    }
+
+    void everyRunOption()
+    {
+        const std::string translation = translationSchemes().back().name;
+        const std::string rotation = rotationSchemes().back().name;
+        const CliOptions o = parseCommandLine(
+            {"run", "my scene.json", "--translation", translation, "--rotation", rotation, "--dt", "2.5e-6",
+             "--duration", "0.75", "--local-damping", "0.7", "--local-damping-variant", "woo", "--viscous-damping",
+             "3", "--threads", "4", "--energy-csv", "e.csv", "--every", "10", "--track", "3,0,12", "--track-csv",
+             "t.csv", "--summary-json", "s.json", "--vtk-dir", "frames", "--vtk-every", "50"});
+        QCOMPARE(o.command, Command::Run);
+        QCOMPARE(o.scene, std::string("my scene.json"));
+        QVERIFY(!o.scheme);
+        QCOMPARE(o.translation.value(), translation);
+        QCOMPARE(o.rotation.value(), rotation);
+        QCOMPARE(o.dt.value(), 2.5e-6);
+        QVERIFY(!o.dtFactor);
+        QVERIFY(!o.steps);
+        QCOMPARE(o.duration.value(), 0.75);
+        QCOMPARE(o.localDamping.value(), 0.7);
+        QVERIFY(o.localDampingVariant.value() == LocalDampingVariant::Woo);
+        QCOMPARE(o.viscousDamping.value(), 3.0);
+        QCOMPARE(o.threads, 4);
+        QCOMPARE(o.energyCsv.value(), std::string("e.csv"));
+        QCOMPARE(o.every, 10LL);
+        QCOMPARE(o.track, (std::vector<int>{3, 0, 12}));
+        QCOMPARE(o.trackCsv.value(), std::string("t.csv"));
+        QCOMPARE(o.summaryJson.value(), std::string("s.json"));
+        QCOMPARE(o.vtkDir.value(), std::string("frames"));
+        QCOMPARE(o.vtkEvery, 50LL);
+    }
+
+    void presetFillsBothSchemes()
+    {
+        QVERIFY(!presets().empty());
+        for (const PresetInfo& p : presets()) {
+            const CliOptions o = parseCommandLine(runArgs({"--scheme", p.name}));
+            QCOMPARE(o.scheme.value(), p.name);
+            QCOMPARE(o.translation.value(), p.translation);
+            QCOMPARE(o.rotation.value(), p.rotation);
+        }
+    }
+
+    void alternativeForms()
+    {
+        // --dt-factor, --steps, --option=value, the scene after the options, variant pfc
+        const CliOptions o = parseCommandLine({"run", "--dt-factor=0.1", "--steps", "0", "--local-damping-variant=pfc",
+                                               "builtin:settling-box"});
+        QCOMPARE(o.dtFactor.value(), 0.1);
+        QVERIFY(!o.dt);
+        QCOMPARE(o.steps.value(), 0LL);
+        QVERIFY(o.localDampingVariant.value() == LocalDampingVariant::Pfc);
+        QCOMPARE(o.scene, std::string("builtin:settling-box"));
+    }
+
+    void defaultsLeaveTheScenesValues()
+    {
+        // nothing given: the scene's schemes, dt and damping apply
+        const CliOptions o = parseCommandLine(runArgs({}));
+        QVERIFY(!o.translation && !o.rotation && !o.scheme && !o.dt && !o.dtFactor);
+        QVERIFY(!o.localDamping && !o.localDampingVariant && !o.viscousDamping);
+        QVERIFY(!o.energyCsv && !o.trackCsv && !o.summaryJson && !o.vtkDir);
+        QCOMPARE(o.threads, 1);
+        QCOMPARE(o.every, 1LL);
+    }
+
+    void usageErrors_data()
+    {
+        QTest::addColumn<Args>("args");
+        QTest::addColumn<QStringList>("mustName");
+        const auto row = [](const char* name, Args args, QStringList mustName) {
+            QTest::newRow(name) << args << mustName;
+        };
+        row("no command", {}, {"command"});
+        row("unknown command", {"walk"}, {"walk", "unknown command"});
+        row("option before command", {"--steps", "3"}, {"--steps"});
+        row("unknown option", runArgs({"--stepz", "3"}), {"--stepz", "unknown option"});
+        row("option of run given to list", {"list", "--steps", "3"}, {"--steps", "unknown option"});
+        row("list takes no scene", {"list", "x.json"}, {"x.json"});
+        row("missing scene", {"run", "--steps", "3"}, {"SCENE.json"});
+        row("two scenes", {"run", "a.json", "b.json", "--steps", "3"}, {"b.json"});
+        row("inspect without scene", {"inspect"}, {"SCENE.json"});
+        row("missing value at end", {"run", "a.json", "--steps"}, {"--steps", "missing value"});
+        row("option as value", runArgs({"--energy-csv", "--every", "2"}), {"--energy-csv", "missing value"});
+        row("empty value", runArgs({"--summary-json="}), {"--summary-json", "missing value"});
+        row("malformed steps", {"run", "a.json", "--steps", "12x"}, {"--steps", "12x", "not an integer"});
+        row("fractional steps", {"run", "a.json", "--steps", "1.5"}, {"--steps", "not an integer"});
+        row("negative steps", {"run", "a.json", "--steps", "-1"}, {"--steps", ">= 0"});
+        row("malformed dt", runArgs({"--dt", "1e-5s"}), {"--dt", "1e-5s", "not a number"});
+        row("nan dt", runArgs({"--dt", "nan"}), {"--dt", "not a number"});
+        row("zero dt", runArgs({"--dt", "0"}), {"--dt", "> 0"});
+        row("negative dt factor", runArgs({"--dt-factor", "-0.5"}), {"--dt-factor", "> 0"});
+        row("zero duration", {"run", "a.json", "--duration", "0"}, {"--duration", "> 0"});
+        row("malformed duration", {"run", "a.json", "--duration", "one"}, {"--duration", "not a number"});
+        row("local damping of 1", runArgs({"--local-damping", "1"}), {"--local-damping", "[0, 1)"});
+        row("negative local damping", runArgs({"--local-damping", "-0.1"}), {"--local-damping", "[0, 1)"});
+        row("unknown damping variant", runArgs({"--local-damping-variant", "yade"}),
+            {"--local-damping-variant", "yade", "pfc", "woo"});
+        row("negative viscous damping", runArgs({"--viscous-damping", "-2"}), {"--viscous-damping", ">= 0"});
+        row("zero threads", runArgs({"--threads", "0"}), {"--threads", ">= 1"});
+        row("malformed threads", runArgs({"--threads", "two"}), {"--threads", "not an integer"});
+        row("zero every", runArgs({"--energy-csv", "e.csv", "--every", "0"}), {"--every", ">= 1"});
+        row("zero vtk every", runArgs({"--vtk-dir", "d", "--vtk-every", "0"}), {"--vtk-every", ">= 1"});
+        row("malformed track", runArgs({"--track", "1,x", "--track-csv", "t.csv"}), {"--track", "x"});
+        row("empty track item", runArgs({"--track", "1,,2", "--track-csv", "t.csv"}), {"--track"});
+        row("negative track id", runArgs({"--track", "-1", "--track-csv", "t.csv"}), {"--track"});
+        row("repeated track id", runArgs({"--track", "2,2", "--track-csv", "t.csv"}), {"--track", "twice"});
+        row("unknown preset", runArgs({"--scheme", "leapfrogg"}), {"--scheme", "leapfrogg", "known:"});
+        row("unknown translation", runArgs({"--translation", "verlet"}), {"--translation", "verlet", "known:"});
+        row("unknown rotation", runArgs({"--rotation", "quaternion"}), {"--rotation", "quaternion", "known:"});
+        row("scheme and translation",
+            runArgs({"--scheme", presets().at(0).name, "--translation", translationSchemes().at(0).name}),
+            {"--scheme", "--translation"});
+        row("scheme and rotation", runArgs({"--scheme", presets().at(0).name, "--rotation", rotationSchemes().at(0).name}),
+            {"--scheme", "--rotation"});
+        row("dt and dt factor", runArgs({"--dt", "1e-5", "--dt-factor", "0.1"}), {"--dt", "--dt-factor"});
+        row("steps and duration", runArgs({"--duration", "1"}), {"--steps", "--duration"});
+        row("no run length", {"run", "a.json"}, {"--steps", "--duration"});
+        row("option twice", runArgs({"--dt", "1e-5", "--dt", "2e-5"}), {"--dt", "more than once"});
+        row("track without csv", runArgs({"--track", "0"}), {"--track", "--track-csv"});
+        row("track csv without ids", runArgs({"--track-csv", "t.csv"}), {"--track-csv", "--track"});
+        row("every without csv", runArgs({"--every", "5"}), {"--every", "--energy-csv"});
+        row("vtk every without dir", runArgs({"--vtk-every", "5"}), {"--vtk-every", "--vtk-dir"});
+    }
+
+    void usageErrors()
+    {
+        QFETCH(Args, args);
+        QFETCH(QStringList, mustName);
+        const QString message = usageMessage(args);
+        QVERIFY2(!message.isEmpty(), "the arguments parsed without a usage error");
+        for (const QString& part : mustName)
+            QVERIFY2(message.contains(part), qPrintable(QStringLiteral("'%1' does not name '%2'").arg(message, part)));
+    }
+
+    void knownNamesAreListed()
+    {
+        // an unknown name lists every valid one, so the user can pick without --help
+        const QString t = usageMessage(runArgs({"--translation", "nope"}));
+        for (const SchemeInfo& s : translationSchemes())
+            QVERIFY2(t.contains(QString::fromStdString(s.name)), qPrintable(t));
+        const QString r = usageMessage(runArgs({"--rotation", "nope"}));
+        for (const SchemeInfo& s : rotationSchemes())
+            QVERIFY2(r.contains(QString::fromStdString(s.name)), qPrintable(r));
+        const QString p = usageMessage(runArgs({"--scheme", "nope"}));
+        for (const PresetInfo& s : presets())
+            QVERIFY2(p.contains(QString::fromStdString(s.name)), qPrintable(p));
+    }
+
+    void usageErrorsExitWithCode2_data() { usageErrors_data(); }
+
+    void usageErrorsExitWithCode2()
+    {
+        // the real binary: exit code 2 and the same message on stderr, before touching any file
+        QFETCH(Args, args);
+        QFETCH(QStringList, mustName);
+        const char* cli = std::getenv("TUMBLE_CLI");
+        QVERIFY2(cli, "TUMBLE_CLI is not set (run through ctest)");
+        QProcess p;
+        p.start(QString::fromLocal8Bit(cli), toQt(args));
+        QVERIFY(p.waitForFinished(10000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        const QString err = QString::fromLocal8Bit(p.readAllStandardError());
+        QCOMPARE(p.exitCode(), 2);
+        for (const QString& part : mustName)
+            QVERIFY2(err.contains(part), qPrintable(QStringLiteral("'%1' does not name '%2'").arg(err, part)));
+    }
+
+    void usageTextNamesEveryOption()
+    {
+        const QString text = QString::fromStdString(usageText());
+        for (const char* opt : {"--scheme", "--translation", "--rotation", "--dt", "--dt-factor", "--steps",
+                                "--duration", "--local-damping", "--local-damping-variant", "--viscous-damping",
+                                "--threads", "--energy-csv", "--every", "--track", "--track-csv", "--summary-json",
+                                "--vtk-dir", "--vtk-every", "run", "inspect", "list"})
+            QVERIFY2(text.contains(opt), opt);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCliOptions)
+#include "TestCliOptions.moc"

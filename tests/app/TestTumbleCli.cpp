@@ -1,0 +1,443 @@
+// tumble-cli end to end: the real binary ($TUMBLE_CLI) on small scenes written to a temporary
+// directory. Expectations come from CONTRACT.md (headers, exit codes, the energy identities, row
+// cadence) and closed forms (a sphere's mass and moments), never from a previous run's output.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <cstdlib>
+#include <numbers>
+
+#include "TestHelpers.h"
+#include "integrate/IntegratorRegistry.h"
+#include "scene/BuiltinScenes.h"
+
+using namespace tumble;
+
+namespace {
+
+const QString kEnergyHeader = "step,time,kinetic_translational,kinetic_rotational,potential_gravity,elastic,"
+                              "dissipated,external_work,total,balance_error";
+const QString kTrackHeader = "step,time,id,x,y,z,vx,vy,vz,wx,wy,wz,Lx,Ly,Lz,qw,qx,qy,qz";
+
+struct Result {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Result runCli(const QStringList& args)
+{
+    Result r;
+    const char* cli = std::getenv("TUMBLE_CLI");
+    if (!cli) {
+        r.err = "TUMBLE_CLI is not set (run through ctest)";
+        return r;
+    }
+    QProcess p;
+    p.start(QString::fromLocal8Bit(cli), args);
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = "tumble-cli did not finish within 60 s";
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
+    r.err = QString::fromLocal8Bit(p.readAllStandardError());
+    return r;
+}
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QString& text)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(text.toUtf8());
+    return path;
+}
+
+// one linear material "glass" (kn in N/m, restitution e, density rho in kg/m^3), a floor at
+// z = 0 and the given bodies; dt in s
+QString sceneText(const QString& bodies, double e = 0.5, double rho = 2500.0, double kn = 1e5,
+                  const QString& translation = "velocity_verlet", double dt = 1e-5)
+{
+    return QStringLiteral(R"({
+  "format": "tumble-scene", "version": 1, "name": "test", "gravity": [0, 0, -9.81],
+  "integration": {"translation": "%1", "rotation": "%2", "dt": %3},
+  "materials": [{"name": "glass", "density": %4,
+                 "contact": {"model": "linear", "kn": %5, "kt": 2.5e4, "restitution": %6, "friction": 0.3}}],
+  "bodies": %7,
+  "walls": [{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "glass"}]
+})")
+        .arg(translation, QString::fromStdString(rotationSchemes().front().name))
+        .arg(dt, 0, 'g', 17)
+        .arg(rho, 0, 'g', 17)
+        .arg(kn, 0, 'g', 17)
+        .arg(e, 0, 'g', 17)
+        .arg(bodies);
+}
+
+QString sphere(double r, double x, double y, double z, double vx = 0.0, double wz = 0.0)
+{
+    return QStringLiteral(R"({"type": "sphere", "material": "glass", "radius": %1, "position": [%2, %3, %4],
+      "velocity": [%5, 0, 0], "angular_velocity": [0, 0, %6]})")
+        .arg(r, 0, 'g', 17).arg(x, 0, 'g', 17).arg(y, 0, 'g', 17).arg(z, 0, 'g', 17).arg(vx, 0, 'g', 17)
+        .arg(wz, 0, 'g', 17);
+}
+
+// four spheres dropped on the floor, two of them touching it and each other from the start,
+// so contacts, dashpots and friction all act within a few hundred steps
+QString pileScene(const QString& translation = "velocity_verlet")
+{
+    const QString bodies = "[" + sphere(0.01, 0.0, 0.0, 0.0099) + ", " + sphere(0.01, 0.0199, 0.0, 0.0099, 0.0, 3.0)
+                           + ", " + sphere(0.008, 0.0, 0.0, 0.03, 0.05) + ", " + sphere(0.012, 0.05, 0.02, 0.04)
+                           + "]";
+    return sceneText(bodies, 0.5, 2500.0, 1e5, translation);
+}
+
+struct Csv {
+    QString header;
+    QList<QVector<double>> rows;
+    bool complete = false; // every line has the header's field count and every field parses
+    bool endsWithNewline = false;
+};
+
+Csv readCsv(const QString& path)
+{
+    Csv csv;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return csv;
+    const QString text = QString::fromUtf8(f.readAll());
+    csv.endsWithNewline = text.endsWith('\n');
+    QStringList lines = text.split('\n');
+    if (csv.endsWithNewline)
+        lines.removeLast();
+    if (lines.isEmpty())
+        return csv;
+    csv.header = lines.takeFirst();
+    const qsizetype fields = csv.header.split(',').size();
+    csv.complete = true;
+    for (const QString& line : lines) {
+        const QStringList parts = line.split(',');
+        if (parts.size() != fields) {
+            csv.complete = false;
+            continue;
+        }
+        QVector<double> row;
+        for (const QString& p : parts) {
+            bool ok = false;
+            row.push_back(p.toDouble(&ok));
+            csv.complete = csv.complete && ok && std::isfinite(row.back());
+        }
+        csv.rows.push_back(row);
+    }
+    return csv;
+}
+
+QJsonObject readJson(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+QJsonObject parseJson(const QString& text)
+{
+    return QJsonDocument::fromJson(text.toUtf8()).object();
+}
+
+// energy CSV columns
+enum Column { kStep, kTime, kKinT, kKinR, kGrav, kElastic, kDissipated, kExternal, kTotal, kBalance };
+
+} // namespace
+
+class TestTumbleCli : public QObject {
+    Q_OBJECT
+private slots:
+    void runWritesTheContractsFiles()
+    {
+        QTemporaryDir dir;
+        const QString scene = writeFile(dir, "pile.json", pileScene());
+        const long long steps = 3000, every = 7;
+        const double dt = 2e-5; // overrides the scene's 1e-5
+        const Result r = runCli({"run", scene, "--dt", QString::number(dt), "--steps", QString::number(steps),
+                                 "--energy-csv", dir.filePath("energy.csv"), "--every", QString::number(every),
+                                 "--track", "1,0", "--track-csv", dir.filePath("track.csv"), "--summary-json",
+                                 dir.filePath("summary.json"), "--vtk-dir", dir.filePath("vtk"), "--vtk-every",
+                                 "1000", "--local-damping", "0.1", "--threads", "2"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        // more threads than this build uses: said once on stderr, recorded in the summary
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains("thread"), qPrintable(r.err));
+
+        // energy rows at step 0, every K steps and the last step
+        const Csv energy = readCsv(dir.filePath("energy.csv"));
+        QCOMPARE(energy.header, kEnergyHeader);
+        QVERIFY(energy.complete && energy.endsWithNewline);
+        const long long expectedRows = steps / every + 1 + (steps % every ? 1 : 0);
+        QCOMPARE(energy.rows.size(), expectedRows);
+        for (qsizetype k = 0; k + 1 < energy.rows.size(); ++k)
+            QCOMPARE(energy.rows[k][kStep], double(k * every));
+        QCOMPARE(energy.rows.back()[kStep], double(steps));
+
+        // CONTRACT.md: total = the four terms; balance_error = total + dissipated - external_work - total(0)
+        const double total0 = energy.rows.front()[kTotal];
+        double maxBalance = 0.0;
+        for (const auto& row : energy.rows) {
+            const double scale = std::abs(row[kKinT]) + std::abs(row[kKinR]) + std::abs(row[kGrav])
+                                 + std::abs(row[kElastic]) + std::abs(row[kDissipated]) + std::abs(row[kExternal])
+                                 + std::abs(total0);
+            TUMBLE_NEAR(row[kTotal], row[kKinT] + row[kKinR] + row[kGrav] + row[kElastic], 1e-14 * scale, 0.0);
+            TUMBLE_NEAR(row[kBalance], row[kTotal] + row[kDissipated] - row[kExternal] - total0, 1e-14 * scale, 0.0);
+            TUMBLE_NEAR(row[kTime], row[kStep] * dt, 1e-12 * row[kStep] * dt, 0.0);
+            maxBalance = std::max(maxBalance, std::abs(row[kBalance]));
+        }
+        QCOMPARE(energy.rows.front()[kBalance], 0.0);
+        // damping and dashpots only take energy out: cumulative dissipation grows from zero
+        QCOMPARE(energy.rows.front()[kDissipated], 0.0);
+        QVERIFY(energy.rows.back()[kDissipated] > 0.0);
+        for (qsizetype k = 1; k < energy.rows.size(); ++k)
+            QVERIFY(energy.rows[k][kDissipated] >= energy.rows[k - 1][kDissipated]);
+
+        // track rows: the asked bodies in the asked order, at the energy rows' steps
+        const Csv track = readCsv(dir.filePath("track.csv"));
+        QCOMPARE(track.header, kTrackHeader);
+        QVERIFY(track.complete && track.endsWithNewline);
+        QCOMPARE(track.rows.size(), 2 * energy.rows.size());
+        for (qsizetype k = 0; k < track.rows.size(); ++k) {
+            QCOMPARE(track.rows[k][2], k % 2 == 0 ? 1.0 : 0.0);
+            QCOMPARE(track.rows[k][0], energy.rows[k / 2][kStep]);
+        }
+        // the first row is the scene's initial state; the quaternion stays unit length
+        QCOMPARE(track.rows[0][3], 0.0199);
+        QCOMPARE(track.rows[0][5], 0.0099);
+        QCOMPARE(track.rows[0][11], 3.0); // wz of body 1
+        for (const auto& row : track.rows)
+            TUMBLE_NEAR(row[15] * row[15] + row[16] * row[16] + row[17] * row[17] + row[18] * row[18], 1.0, 1e-12, 0.0);
+
+        // summary: what was run, the end row equal to the CSV's last row, the largest |balance_error|
+        const QJsonObject s = readJson(dir.filePath("summary.json"));
+        QCOMPARE(s["steps"].toInteger(), steps);
+        QCOMPARE(s["dt"].toDouble(), dt);
+        QCOMPARE(s["bodies"].toInteger(), 4);
+        QCOMPARE(s["threads"].toInteger(), 2);
+        QCOMPARE(s["translation"].toString(), QString("velocity_verlet"));
+        QCOMPARE(s["local_damping"].toDouble(), 0.1);
+        QCOMPARE(s["unstable"].toBool(), false);
+        QVERIFY(s["critical_dt"].toDouble() > 0.0);
+        QVERIFY(s["wall_seconds"].toDouble() > 0.0);
+        QVERIFY(s["particle_steps_per_second"].toDouble() > 0.0);
+        QVERIFY(s.contains("contacts"));
+        TUMBLE_NEAR(s["time"].toDouble(), steps * dt, 1e-12, 1e-12);
+        const QStringList columns = kEnergyHeader.split(',');
+        const QJsonObject start = s["energy_start"].toObject();
+        const QJsonObject end = s["energy_end"].toObject();
+        for (int c = 0; c < columns.size(); ++c) {
+            QCOMPARE(start[columns[c]].toDouble(), energy.rows.front()[c]);
+            QCOMPARE(end[columns[c]].toDouble(), energy.rows.back()[c]);
+        }
+        QCOMPARE(s["max_abs_balance_error"].toDouble(), maxBalance);
+
+        // VTK: frames at 0, 1000, 2000, 3000 and a collection listing them
+        QCOMPARE(QDir(dir.filePath("vtk")).entryList({"*.vtp"}, QDir::Files).size(), 4);
+        QFile pvd(dir.filePath("vtk/tumble.pvd"));
+        QVERIFY(pvd.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(pvd.readAll()).count("<DataSet "), 4);
+    }
+
+    void durationRunsWholeSteps()
+    {
+        QTemporaryDir dir;
+        const QString scene = writeFile(dir, "pile.json", pileScene());
+        const QString preset = QString::fromStdString(presets().front().name);
+        const Result r = runCli({"run", scene, "--dt", "1e-5", "--duration", "0.001", "--scheme", preset,
+                                 "--summary-json", dir.filePath("s.json")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject s = readJson(dir.filePath("s.json"));
+        QCOMPARE(s["steps"].toInteger(), 100); // 1e-3 s / 1e-5 s
+        QCOMPARE(s["translation"].toString(), QString::fromStdString(presets().front().translation));
+        QCOMPARE(s["rotation"].toString(), QString::fromStdString(presets().front().rotation));
+    }
+
+    void builtinSceneRuns()
+    {
+        QTemporaryDir dir;
+        const auto scenes = builtinScenes();
+        QVERIFY(!scenes.empty());
+        const Result r = runCli({"run", "builtin:" + QString::fromStdString(scenes.front().id), "--steps", "20",
+                                 "--energy-csv", dir.filePath("e.csv")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const Csv energy = readCsv(dir.filePath("e.csv"));
+        QCOMPARE(energy.header, kEnergyHeader);
+        QCOMPARE(energy.rows.size(), 21);
+    }
+
+    void typoInSceneExits3NamingTheKey()
+    {
+        QTemporaryDir dir;
+        QString text = sceneText("[" + sphere(0.01, 0, 0, 0.1) + "]");
+        text.replace("\"radius\"", "\"radiuss\"");
+        const QString scene = writeFile(dir, "typo.json", text);
+        const Result r = runCli({"run", scene, "--steps", "10", "--energy-csv", dir.filePath("e.csv")});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.err.contains("radiuss"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("typo.json"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("/bodies/0"), qPrintable(r.err));
+        // nothing is written for a scene that does not load
+        QVERIFY(!QFile::exists(dir.filePath("e.csv")));
+
+        const Result inspect = runCli({"inspect", scene});
+        QCOMPARE(inspect.exitCode, 3);
+        QVERIFY2(inspect.err.contains("radiuss"), qPrintable(inspect.err));
+    }
+
+    void missingSceneFileExits3()
+    {
+        QTemporaryDir dir;
+        const Result r = runCli({"run", dir.filePath("absent.json"), "--steps", "10"});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.err.contains("absent.json"), qPrintable(r.err));
+    }
+
+    void blowUpExits4WithValidFiles()
+    {
+        // explicit Euler at 50 x the critical timestep amplifies every contact oscillation
+        QTemporaryDir dir;
+        const QString scene = writeFile(dir, "pile.json", pileScene());
+        const Result r = runCli({"run", scene, "--translation", "explicit_euler", "--dt-factor", "50", "--steps",
+                                 "100000", "--energy-csv", dir.filePath("e.csv"), "--track", "0", "--track-csv",
+                                 dir.filePath("t.csv"), "--summary-json", dir.filePath("s.json")});
+        QCOMPARE(r.exitCode, 4);
+        QVERIFY2(r.err.contains("step"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("t ="), qPrintable(r.err));
+
+        // the files written so far parse completely and end at a stable row
+        const Csv energy = readCsv(dir.filePath("e.csv"));
+        QCOMPARE(energy.header, kEnergyHeader);
+        QVERIFY(energy.endsWithNewline);
+        QVERIFY(energy.complete);
+        QVERIFY(!energy.rows.isEmpty());
+        const Csv track = readCsv(dir.filePath("t.csv"));
+        QCOMPARE(track.header, kTrackHeader);
+        QVERIFY(track.endsWithNewline && track.complete);
+        QCOMPARE(track.rows.size(), energy.rows.size());
+
+        const QJsonObject s = readJson(dir.filePath("s.json"));
+        QCOMPARE(s["unstable"].toBool(), true);
+        QVERIFY(s["instability_message"].toString().contains("step"));
+        QVERIFY(s["steps"].toInteger() < 100000);
+        QCOMPARE(s["energy_end"].toObject()["step"].toDouble(), energy.rows.back()[kStep]);
+        // the reported step is past the last row written
+        const QRegularExpression stepRe("step (\\d+)");
+        const auto m = stepRe.match(r.err);
+        QVERIFY2(m.hasMatch(), qPrintable(r.err));
+        QVERIFY(m.captured(1).toDouble() > energy.rows.back()[kStep]);
+    }
+
+    void inspectSphereMatchesClosedForm()
+    {
+        QTemporaryDir dir;
+        const double R = 0.02, rho = 1234.0, kn = 3e5, e = 0.7;
+        const QString scene
+            = writeFile(dir, "one.json", sceneText("[" + sphere(R, 0.1, -0.2, 0.3) + "]", e, rho, kn));
+        const Result r = runCli({"inspect", scene});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject j = parseJson(r.out);
+        const QJsonArray bodies = j["bodies"].toArray();
+        QCOMPARE(bodies.size(), 1);
+        const QJsonObject b = bodies[0].toObject();
+        QCOMPARE(b["id"].toInt(), 0);
+        QCOMPARE(b["type"].toString(), QString("sphere"));
+        const double m = 4.0 / 3.0 * std::numbers::pi * R * R * R * rho;
+        TUMBLE_NEAR(b["mass"].toDouble(), m, 0.0, 1e-14);
+        const QJsonArray com = b["center_of_mass"].toArray();
+        QCOMPARE(com.size(), 3);
+        QCOMPARE(com[0].toDouble(), 0.1);
+        QCOMPARE(com[1].toDouble(), -0.2);
+        QCOMPARE(com[2].toDouble(), 0.3);
+        const QJsonArray moments = b["principal_moments"].toArray();
+        QCOMPARE(moments.size(), 3);
+        for (const auto& v : moments)
+            TUMBLE_NEAR(v.toDouble(), 0.4 * m * R * R, 0.0, 1e-14);
+        const QJsonArray axes = b["principal_axes"].toArray();
+        QCOMPARE(axes.size(), 4);
+        // [w, x, y, z] of a rotation: unit length
+        double norm2 = 0.0;
+        for (const auto& v : axes)
+            norm2 += v.toDouble() * v.toDouble();
+        TUMBLE_NEAR(norm2, 1.0, 1e-14, 0.0);
+        // CriticalTimestep.h: sqrt(m / kn) (sqrt(1 + zeta^2) - zeta), zeta from the restitution
+        const double lnE = std::log(e);
+        const double zeta = -lnE / std::sqrt(std::numbers::pi * std::numbers::pi + lnE * lnE);
+        const double critical = std::sqrt(m / kn) * (std::sqrt(1.0 + zeta * zeta) - zeta);
+        TUMBLE_NEAR(j["critical_dt"].toDouble(), critical, 0.0, 1e-12);
+    }
+
+    void listNamesSchemesPresetsAndScenes()
+    {
+        const Result r = runCli({"list"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(r.out.contains("velocity_verlet"));
+        QVERIFY(r.out.contains("explicit_euler"));
+        for (const SchemeInfo& s : translationSchemes())
+            QVERIFY(r.out.contains(QString::fromStdString(s.description)));
+        for (const PresetInfo& p : presets())
+            QVERIFY(r.out.contains(QString::fromStdString(p.name)));
+        for (const BuiltinSceneInfo& s : builtinScenes()) {
+            QVERIFY(r.out.contains(QString::fromStdString(s.id)));
+            QVERIFY(r.out.contains(QString::fromStdString(s.name)));
+        }
+    }
+
+    void helpPrintsUsage()
+    {
+        for (const QStringList& args : {QStringList{"--help"}, QStringList{"help"}}) {
+            const Result r = runCli(args);
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY(r.out.contains("usage"));
+            QVERIFY(r.out.contains("--energy-csv"));
+        }
+    }
+
+    void badOptionExits2()
+    {
+        const Result r = runCli({"run", "builtin:bouncing-ball", "--steps", "10", "--bogus", "1"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--bogus"), qPrintable(r.err));
+        const Result none = runCli({});
+        QCOMPARE(none.exitCode, 2);
+    }
+
+    void trackedIdPastTheLastBodyExits2()
+    {
+        QTemporaryDir dir;
+        const QString scene = writeFile(dir, "pile.json", pileScene());
+        const Result r = runCli({"run", scene, "--steps", "10", "--track", "4", "--track-csv", dir.filePath("t.csv")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--track"), qPrintable(r.err));
+    }
+
+    void unwritableOutputExits2NamingTheOption()
+    {
+        QTemporaryDir dir;
+        const QString scene = writeFile(dir, "pile.json", pileScene());
+        const QString bad = dir.filePath("missing-dir/e.csv");
+        const Result r = runCli({"run", scene, "--steps", "10", "--energy-csv", bad});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--energy-csv"), qPrintable(r.err));
+        QVERIFY2(r.err.contains(bad), qPrintable(r.err));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTumbleCli)
+#include "TestTumbleCli.moc"
