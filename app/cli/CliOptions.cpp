@@ -19,8 +19,7 @@ std::string joinNames(const std::vector<std::string>& names)
     return out.empty() ? "(none in this build)" : out;
 }
 
-template <class Info>
-std::vector<std::string> namesOf(const std::vector<Info>& list)
+template <class Info> std::vector<std::string> namesOf(const std::vector<Info>& list)
 {
     std::vector<std::string> out;
     for (const Info& i : list)
@@ -65,16 +64,16 @@ long long atLeast(const std::string& option, long long v, long long min)
 std::string checkTranslation(const std::string& option, const std::string& name)
 {
     if (!makeTranslationScheme(name))
-        throw UsageError(option + ": unknown translation scheme '" + name
-                         + "'; known: " + joinNames(namesOf(translationSchemes())));
+        throw UsageError(option + ": unknown translation scheme '" + name +
+                         "'; known: " + joinNames(namesOf(translationSchemes())));
     return name;
 }
 
 std::string checkRotation(const std::string& option, const std::string& name)
 {
     if (!makeRotationScheme(name))
-        throw UsageError(option + ": unknown rotation scheme '" + name
-                         + "'; known: " + joinNames(namesOf(rotationSchemes())));
+        throw UsageError(option + ": unknown rotation scheme '" + name +
+                         "'; known: " + joinNames(namesOf(rotationSchemes())));
     return name;
 }
 
@@ -101,9 +100,24 @@ std::vector<int> parseIds(const std::string& option, const std::string& text)
 
 // options of "run" that take a value; every one of them does
 const std::set<std::string> kRunOptions = {
-    "--scheme", "--translation", "--rotation", "--dt", "--dt-factor", "--steps", "--duration",
-    "--local-damping", "--local-damping-variant", "--viscous-damping", "--threads", "--energy-csv",
-    "--every", "--track", "--track-csv", "--summary-json", "--vtk-dir", "--vtk-every",
+    "--scheme",
+    "--translation",
+    "--rotation",
+    "--dt",
+    "--dt-factor",
+    "--steps",
+    "--duration",
+    "--local-damping",
+    "--local-damping-variant",
+    "--viscous-damping",
+    "--threads",
+    "--energy-csv",
+    "--every",
+    "--track",
+    "--track-csv",
+    "--summary-json",
+    "--vtk-dir",
+    "--vtk-every",
 };
 
 void applyRunOption(CliOptions& o, const std::string& opt, const std::string& val)
@@ -171,8 +185,9 @@ void checkRunCombination(CliOptions& o, const std::set<std::string>& given)
     if (o.scene.empty())
         throw UsageError("run: missing SCENE.json (a scene file or builtin:<id>)");
     if (has("--scheme") && (has("--translation") || has("--rotation")))
-        throw UsageError(std::string("--scheme: conflicts with ") + (has("--translation") ? "--translation" : "--rotation")
-                         + "; give a preset or the two scheme names, not both");
+        throw UsageError(std::string("--scheme: conflicts with ") +
+                         (has("--translation") ? "--translation" : "--rotation") +
+                         "; give a preset or the two scheme names, not both");
     if (has("--dt") && has("--dt-factor"))
         throw UsageError("--dt: conflicts with --dt-factor; give one of them");
     if (has("--steps") && has("--duration"))

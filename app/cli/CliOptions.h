@@ -30,13 +30,13 @@ struct CliOptions {
     std::optional<double> dtFactor;         ///< --dt-factor, fraction of the critical dt
 
     // run length: exactly one of these
-    std::optional<long long> steps;   ///< --steps
-    std::optional<double> duration;   ///< --duration, s
+    std::optional<long long> steps; ///< --steps
+    std::optional<double> duration; ///< --duration, s
 
     // damping
-    std::optional<double> localDamping;                      ///< --local-damping, [0, 1)
-    std::optional<LocalDampingVariant> localDampingVariant;  ///< --local-damping-variant
-    std::optional<double> viscousDamping;                    ///< --viscous-damping, 1/s
+    std::optional<double> localDamping;                     ///< --local-damping, [0, 1)
+    std::optional<LocalDampingVariant> localDampingVariant; ///< --local-damping-variant
+    std::optional<double> viscousDamping;                   ///< --viscous-damping, 1/s
 
     int threads = 1; ///< --threads
 

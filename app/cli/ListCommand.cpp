@@ -13,8 +13,7 @@ namespace tumble::cli {
 namespace {
 
 // prints "  name  description" with the descriptions aligned in one column
-template <class Row>
-void printTable(std::ostream& out, const std::vector<Row>& rows)
+template <class Row> void printTable(std::ostream& out, const std::vector<Row>& rows)
 {
     std::size_t width = 0;
     for (const Row& r : rows)

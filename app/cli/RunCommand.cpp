@@ -56,15 +56,14 @@ long long stepCount(const CliOptions& o, double dt)
     // whole steps covering the duration; a ratio within rounding of an integer is that integer
     const double r = *o.duration / dt;
     if (!(r <= kMaxSteps))
-        throw UsageError("--duration: " + std::to_string(*o.duration) + " s needs more than 1e15 steps of dt = "
-                         + std::to_string(dt) + " s");
+        throw UsageError("--duration: " + std::to_string(*o.duration) +
+                         " s needs more than 1e15 steps of dt = " + std::to_string(dt) + " s");
     const double nearest = std::round(r);
     return static_cast<long long>(std::abs(r - nearest) <= 1e-9 * r ? nearest : std::ceil(r));
 }
 
 // opens an output, turning an I/O error into a usage error that names the option
-template <class Make>
-auto openOutput(const char* option, Make make)
+template <class Make> auto openOutput(const char* option, Make make)
 {
     try {
         return make();
@@ -75,8 +74,8 @@ auto openOutput(const char* option, Make make)
 
 bool isFinite(const EnergySample& s)
 {
-    for (double v : {s.time, s.kineticTranslational, s.kineticRotational, s.potentialGravity, s.elastic,
-                     s.dissipated, s.externalWork, s.total(), s.balanceError})
+    for (double v : {s.time, s.kineticTranslational, s.kineticRotational, s.potentialGravity, s.elastic, s.dissipated,
+                     s.externalWork, s.total(), s.balanceError})
         if (!std::isfinite(v))
             return false;
     return true;
@@ -90,8 +89,8 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
     const std::size_t bodies = scene.world.size();
     for (int id : o.track)
         if (static_cast<std::size_t>(id) >= bodies)
-            throw UsageError("--track: body " + std::to_string(id) + " does not exist; the scene has "
-                             + std::to_string(bodies) + " bodies (ids 0 to " + std::to_string(bodies) + " - 1)");
+            throw UsageError("--track: body " + std::to_string(id) + " does not exist; the scene has " +
+                             std::to_string(bodies) + " bodies (ids 0 to " + std::to_string(bodies) + " - 1)");
 
     const SimParams params = resolveParams(scene, o);
     const long long steps = stepCount(o, params.dt);
@@ -152,8 +151,8 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
     };
 
     const auto start = std::chrono::steady_clock::now();
-    long long done = 0;                    // steps completed and stable
-    double doneTime = sim.world().time;    // s, at the last stable step
+    long long done = 0;                 // steps completed and stable
+    double doneTime = sim.world().time; // s, at the last stable step
     sample(true);
     if (vtp)
         vtp->writeFrame(sim.world(), params.dt);
@@ -200,8 +199,8 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
     }
     out << "ran " << done << " steps of dt = " << params.dt << " s (critical dt " << sim.criticalDt()
         << " s) to t = " << sim.world().time << " s: " << bodies << " bodies, " << sim.contactCount()
-        << " contacts, max |balance error| " << summary.maxAbsBalanceError << " J, "
-        << summary.particleStepsPerSecond << " particle-steps/s\n";
+        << " contacts, max |balance error| " << summary.maxAbsBalanceError << " J, " << summary.particleStepsPerSecond
+        << " particle-steps/s\n";
     return kExitSuccess;
 }
 

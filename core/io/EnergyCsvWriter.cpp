@@ -9,8 +9,8 @@ namespace {
 void appendRow(std::string& out, const EnergySample& s)
 {
     appendNumber(out, s.step);
-    for (double v : {s.time, s.kineticTranslational, s.kineticRotational, s.potentialGravity, s.elastic,
-                     s.dissipated, s.externalWork, s.total(), s.balanceError}) {
+    for (double v : {s.time, s.kineticTranslational, s.kineticRotational, s.potentialGravity, s.elastic, s.dissipated,
+                     s.externalWork, s.total(), s.balanceError}) {
         out += ',';
         appendNumber(out, v);
     }

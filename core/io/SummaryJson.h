@@ -14,26 +14,26 @@
 namespace tumble {
 
 struct RunSummary {
-    std::string scene;                    ///< file path or "builtin:<id>"
-    long long steps = 0;                  ///< steps taken in this run
-    double time = 0.0;                    ///< simulated time at the end, s
-    double dt = 0.0;                      ///< timestep, s
-    double criticalDt = 0.0;              ///< critical timestep estimate, s
-    std::string translation;              ///< translation scheme name
-    std::string rotation;                 ///< rotation scheme name
-    double localDamping = 0.0;            ///< Cundall coefficient, -
-    std::string localDampingVariant;      ///< "pfc" or "woo"
-    double viscousDamping = 0.0;          ///< 1/s
+    std::string scene;               ///< file path or "builtin:<id>"
+    long long steps = 0;             ///< steps taken in this run
+    double time = 0.0;               ///< simulated time at the end, s
+    double dt = 0.0;                 ///< timestep, s
+    double criticalDt = 0.0;         ///< critical timestep estimate, s
+    std::string translation;         ///< translation scheme name
+    std::string rotation;            ///< rotation scheme name
+    double localDamping = 0.0;       ///< Cundall coefficient, -
+    std::string localDampingVariant; ///< "pfc" or "woo"
+    double viscousDamping = 0.0;     ///< 1/s
     long long bodies = 0;
-    long long contacts = 0;               ///< contacts with positive overlap at the end
-    int threads = 1;                      ///< threads requested
-    double wallSeconds = 0.0;             ///< wall-clock time of the stepping loop, s
-    double particleStepsPerSecond = 0.0;  ///< bodies x steps / wallSeconds, 1/s
-    EnergySample energyStart;             ///< energy row at the first step of the run
-    EnergySample energyEnd;               ///< energy row at the last stable step
-    double maxAbsBalanceError = 0.0;      ///< largest |balance_error| over the sampled rows, J
-    long long energySamples = 0;          ///< rows the maximum was taken over
-    std::string instabilityMessage;       ///< empty when the run stayed stable
+    long long contacts = 0;              ///< contacts with positive overlap at the end
+    int threads = 1;                     ///< threads requested
+    double wallSeconds = 0.0;            ///< wall-clock time of the stepping loop, s
+    double particleStepsPerSecond = 0.0; ///< bodies x steps / wallSeconds, 1/s
+    EnergySample energyStart;            ///< energy row at the first step of the run
+    EnergySample energyEnd;              ///< energy row at the last stable step
+    double maxAbsBalanceError = 0.0;     ///< largest |balance_error| over the sampled rows, J
+    long long energySamples = 0;         ///< rows the maximum was taken over
+    std::string instabilityMessage;      ///< empty when the run stayed stable
 };
 
 class SummaryJson {

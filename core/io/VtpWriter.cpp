@@ -27,11 +27,20 @@ std::string xmlEscape(const std::string& s)
     std::string out;
     for (char c : s) {
         switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        default: out += c;
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        default:
+            out += c;
         }
     }
     return out;
@@ -72,8 +81,8 @@ std::string VtpWriter::frameText(const World& world, double dt)
     x += "</DataArray>\n    </FieldData>\n";
 
     const std::string count = std::to_string(n);
-    x += "    <Piece NumberOfPoints=\"" + count + "\" NumberOfVerts=\"" + count
-         + "\" NumberOfLines=\"0\" NumberOfStrips=\"0\" NumberOfPolys=\"0\">\n";
+    x += "    <Piece NumberOfPoints=\"" + count + "\" NumberOfVerts=\"" + count +
+         "\" NumberOfLines=\"0\" NumberOfStrips=\"0\" NumberOfPolys=\"0\">\n";
 
     // point data, one tuple per body
     x += "      <PointData Scalars=\"radius\" Vectors=\"velocity\">\n"

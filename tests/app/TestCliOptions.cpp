@@ -70,11 +70,38 @@ private slots:
     {
         const std::string translation = translationSchemes().back().name;
         const std::string rotation = rotationSchemes().back().name;
-        const CliOptions o = parseCommandLine(
-            {"run", "my scene.json", "--translation", translation, "--rotation", rotation, "--dt", "2.5e-6",
-             "--duration", "0.75", "--local-damping", "0.7", "--local-damping-variant", "woo", "--viscous-damping",
-             "3", "--threads", "4", "--energy-csv", "e.csv", "--every", "10", "--track", "3,0,12", "--track-csv",
-             "t.csv", "--summary-json", "s.json", "--vtk-dir", "frames", "--vtk-every", "50"});
+        const CliOptions o = parseCommandLine({"run",
+                                               "my scene.json",
+                                               "--translation",
+                                               translation,
+                                               "--rotation",
+                                               rotation,
+                                               "--dt",
+                                               "2.5e-6",
+                                               "--duration",
+                                               "0.75",
+                                               "--local-damping",
+                                               "0.7",
+                                               "--local-damping-variant",
+                                               "woo",
+                                               "--viscous-damping",
+                                               "3",
+                                               "--threads",
+                                               "4",
+                                               "--energy-csv",
+                                               "e.csv",
+                                               "--every",
+                                               "10",
+                                               "--track",
+                                               "3,0,12",
+                                               "--track-csv",
+                                               "t.csv",
+                                               "--summary-json",
+                                               "s.json",
+                                               "--vtk-dir",
+                                               "frames",
+                                               "--vtk-every",
+                                               "50"});
         QCOMPARE(o.command, Command::Run);
         QCOMPARE(o.scene, std::string("my scene.json"));
         QVERIFY(!o.scheme);
@@ -111,8 +138,8 @@ private slots:
     void alternativeForms()
     {
         // --dt-factor, --steps, --option=value, the scene after the options, variant pfc
-        const CliOptions o = parseCommandLine({"run", "--dt-factor=0.1", "--steps", "0", "--local-damping-variant=pfc",
-                                               "builtin:settling-box"});
+        const CliOptions o = parseCommandLine(
+            {"run", "--dt-factor=0.1", "--steps", "0", "--local-damping-variant=pfc", "builtin:settling-box"});
         QCOMPARE(o.dtFactor.value(), 0.1);
         QVERIFY(!o.dt);
         QCOMPARE(o.steps.value(), 0LL);
@@ -178,7 +205,8 @@ private slots:
         row("scheme and translation",
             runArgs({"--scheme", presets().at(0).name, "--translation", translationSchemes().at(0).name}),
             {"--scheme", "--translation"});
-        row("scheme and rotation", runArgs({"--scheme", presets().at(0).name, "--rotation", rotationSchemes().at(0).name}),
+        row("scheme and rotation",
+            runArgs({"--scheme", presets().at(0).name, "--rotation", rotationSchemes().at(0).name}),
             {"--scheme", "--rotation"});
         row("dt and dt factor", runArgs({"--dt", "1e-5", "--dt-factor", "0.1"}), {"--dt", "--dt-factor"});
         row("steps and duration", runArgs({"--duration", "1"}), {"--steps", "--duration"});
@@ -236,10 +264,27 @@ private slots:
     void usageTextNamesEveryOption()
     {
         const QString text = QString::fromStdString(usageText());
-        for (const char* opt : {"--scheme", "--translation", "--rotation", "--dt", "--dt-factor", "--steps",
-                                "--duration", "--local-damping", "--local-damping-variant", "--viscous-damping",
-                                "--threads", "--energy-csv", "--every", "--track", "--track-csv", "--summary-json",
-                                "--vtk-dir", "--vtk-every", "run", "inspect", "list"})
+        for (const char* opt : {"--scheme",
+                                "--translation",
+                                "--rotation",
+                                "--dt",
+                                "--dt-factor",
+                                "--steps",
+                                "--duration",
+                                "--local-damping",
+                                "--local-damping-variant",
+                                "--viscous-damping",
+                                "--threads",
+                                "--energy-csv",
+                                "--every",
+                                "--track",
+                                "--track-csv",
+                                "--summary-json",
+                                "--vtk-dir",
+                                "--vtk-every",
+                                "run",
+                                "inspect",
+                                "list"})
             QVERIFY2(text.contains(opt), opt);
     }
 };

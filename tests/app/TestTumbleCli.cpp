@@ -89,7 +89,11 @@ QString sphere(double r, double x, double y, double z, double vx = 0.0, double w
 {
     return QStringLiteral(R"({"type": "sphere", "material": "glass", "radius": %1, "position": [%2, %3, %4],
       "velocity": [%5, 0, 0], "angular_velocity": [0, 0, %6]})")
-        .arg(r, 0, 'g', 17).arg(x, 0, 'g', 17).arg(y, 0, 'g', 17).arg(z, 0, 'g', 17).arg(vx, 0, 'g', 17)
+        .arg(r, 0, 'g', 17)
+        .arg(x, 0, 'g', 17)
+        .arg(y, 0, 'g', 17)
+        .arg(z, 0, 'g', 17)
+        .arg(vx, 0, 'g', 17)
         .arg(wz, 0, 'g', 17);
 }
 
@@ -97,9 +101,8 @@ QString sphere(double r, double x, double y, double z, double vx = 0.0, double w
 // so contacts, dashpots and friction all act within a few hundred steps
 QString pileScene(const QString& translation = "velocity_verlet")
 {
-    const QString bodies = "[" + sphere(0.01, 0.0, 0.0, 0.0099) + ", " + sphere(0.01, 0.0199, 0.0, 0.0099, 0.0, 3.0)
-                           + ", " + sphere(0.008, 0.0, 0.0, 0.03, 0.05) + ", " + sphere(0.012, 0.05, 0.02, 0.04)
-                           + "]";
+    const QString bodies = "[" + sphere(0.01, 0.0, 0.0, 0.0099) + ", " + sphere(0.01, 0.0199, 0.0, 0.0099, 0.0, 3.0) +
+                           ", " + sphere(0.008, 0.0, 0.0, 0.03, 0.05) + ", " + sphere(0.012, 0.05, 0.02, 0.04) + "]";
     return sceneText(bodies, 0.5, 2500.0, 1e5, translation);
 }
 
@@ -172,9 +175,9 @@ QString energyIdentityError(const Csv& energy, double dt)
     for (qsizetype k = 0; k < energy.rows.size(); ++k) {
         const auto& row = energy.rows[k];
         // rounding of sums of these magnitudes
-        const double scale = std::abs(row[kKinT]) + std::abs(row[kKinR]) + std::abs(row[kGrav])
-                             + std::abs(row[kElastic]) + std::abs(row[kDissipated]) + std::abs(row[kExternal])
-                             + std::abs(total0);
+        const double scale = std::abs(row[kKinT]) + std::abs(row[kKinR]) + std::abs(row[kGrav]) +
+                             std::abs(row[kElastic]) + std::abs(row[kDissipated]) + std::abs(row[kExternal]) +
+                             std::abs(total0);
         const QString where = QStringLiteral("row %1 (step %2): ").arg(k).arg(row[kStep]);
         if (!test::near(row[kTotal], row[kKinT] + row[kKinR] + row[kGrav] + row[kElastic], 1e-14 * scale))
             return where + "total is not the sum of the four terms";
@@ -201,11 +204,30 @@ private slots:
         const QString scene = writeFile(dir, "pile.json", pileScene());
         const long long steps = 3000, every = 7;
         const double dt = 2e-5; // overrides the scene's 1e-5
-        const Result r = runCli({"run", scene, "--dt", QString::number(dt), "--steps", QString::number(steps),
-                                 "--energy-csv", dir.filePath("energy.csv"), "--every", QString::number(every),
-                                 "--track", "1,0", "--track-csv", dir.filePath("track.csv"), "--summary-json",
-                                 dir.filePath("summary.json"), "--vtk-dir", dir.filePath("vtk"), "--vtk-every",
-                                 "1000", "--local-damping", "0.1", "--threads", "2"});
+        const Result r = runCli({"run",
+                                 scene,
+                                 "--dt",
+                                 QString::number(dt),
+                                 "--steps",
+                                 QString::number(steps),
+                                 "--energy-csv",
+                                 dir.filePath("energy.csv"),
+                                 "--every",
+                                 QString::number(every),
+                                 "--track",
+                                 "1,0",
+                                 "--track-csv",
+                                 dir.filePath("track.csv"),
+                                 "--summary-json",
+                                 dir.filePath("summary.json"),
+                                 "--vtk-dir",
+                                 dir.filePath("vtk"),
+                                 "--vtk-every",
+                                 "1000",
+                                 "--local-damping",
+                                 "0.1",
+                                 "--threads",
+                                 "2"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         // more threads than this build uses: said once on stderr, recorded in the summary
         QCOMPARE(r.err.count('\n'), 1);
@@ -285,9 +307,8 @@ private slots:
         QFETCH(QString, preset);
         QTemporaryDir dir;
         const QString scene = writeFile(dir, "pile.json", pileScene());
-        const Result r = runCli({"run", scene, "--scheme", preset, "--steps", "2000", "--every", "10",
-                                 "--energy-csv", dir.filePath("e.csv"), "--track", "0,1,2,3", "--track-csv",
-                                 dir.filePath("t.csv")});
+        const Result r = runCli({"run", scene, "--scheme", preset, "--steps", "2000", "--every", "10", "--energy-csv",
+                                 dir.filePath("e.csv"), "--track", "0,1,2,3", "--track-csv", dir.filePath("t.csv")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const Csv energy = readCsv(dir.filePath("e.csv"));
         QCOMPARE(energy.header, kEnergyHeader);
@@ -393,8 +414,7 @@ private slots:
     {
         QTemporaryDir dir;
         const double R = 0.02, rho = 1234.0, kn = 3e5, e = 0.7;
-        const QString scene
-            = writeFile(dir, "one.json", sceneText("[" + sphere(R, 0.1, -0.2, 0.3) + "]", e, rho, kn));
+        const QString scene = writeFile(dir, "one.json", sceneText("[" + sphere(R, 0.1, -0.2, 0.3) + "]", e, rho, kn));
         const Result r = runCli({"inspect", scene});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QJsonObject j = parseJson(r.out);

@@ -76,14 +76,17 @@ private slots:
             QCOMPARE(f.size(), std::size_t(10));
             const EnergySample& s = samples[r];
             QCOMPARE(f[0], std::to_string(s.step));
-            const double expected[] = {s.time, s.kineticTranslational, s.kineticRotational, s.potentialGravity,
-                                       s.elastic, s.dissipated, s.externalWork, s.total(), s.balanceError};
+            const double expected[] = {s.time,        s.kineticTranslational, s.kineticRotational, s.potentialGravity,
+                                       s.elastic,     s.dissipated,           s.externalWork,      s.total(),
+                                       s.balanceError};
             for (int c = 0; c < 9; ++c) {
                 bool ok = false;
                 const double v = parseDouble(f[c + 1], &ok);
                 QVERIFY2(ok, f[c + 1].c_str());
                 QVERIFY2(sameBits(v, expected[c]), qPrintable(QStringLiteral("row %1 column %2: %3 vs %4")
-                                                                  .arg(r).arg(c + 1).arg(f[c + 1].c_str())
+                                                                  .arg(r)
+                                                                  .arg(c + 1)
+                                                                  .arg(f[c + 1].c_str())
                                                                   .arg(expected[c], 0, 'g', 17)));
             }
         }

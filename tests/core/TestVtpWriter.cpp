@@ -52,8 +52,8 @@ std::map<QString, ArrayData> readVtp(const QString& path, int* pointCount)
         const auto name = xml.name();
         if (name == QLatin1String("Piece"))
             *pointCount = xml.attributes().value("NumberOfPoints").toInt();
-        if (name == QLatin1String("PointData") || name == QLatin1String("Points") || name == QLatin1String("Verts")
-            || name == QLatin1String("FieldData"))
+        if (name == QLatin1String("PointData") || name == QLatin1String("Points") || name == QLatin1String("Verts") ||
+            name == QLatin1String("FieldData"))
             section = name.toString();
         if (name == QLatin1String("DataArray")) {
             ArrayData a;
