@@ -19,8 +19,7 @@ void appendVec(std::string& out, const Vec3& v)
 
 } // namespace
 
-TrackCsvWriter::TrackCsvWriter(std::string path, std::vector<int> ids)
-    : m_file(std::move(path)), m_ids(std::move(ids))
+TrackCsvWriter::TrackCsvWriter(std::string path, std::vector<int> ids) : m_file(std::move(path)), m_ids(std::move(ids))
 {
     m_file.write(std::string(kHeader) + '\n');
 }
@@ -30,8 +29,8 @@ void TrackCsvWriter::write(const World& world, double dt)
     m_chunk.clear();
     for (int id : m_ids) {
         if (id < 0 || static_cast<std::size_t>(id) >= world.size())
-            throw std::out_of_range("track: body " + std::to_string(id) + " does not exist (the world has "
-                                    + std::to_string(world.size()) + " bodies)");
+            throw std::out_of_range("track: body " + std::to_string(id) + " does not exist (the world has " +
+                                    std::to_string(world.size()) + " bodies)");
         const auto i = static_cast<std::size_t>(id);
         const OnStepKinematics k = onStepKinematics(world, i, dt);
         const Quat& q = world.orientation[i];
