@@ -3,14 +3,16 @@
 #include <algorithm>
 #include <cmath>
 
+#include "math/QuaternionOps.h"
+
 namespace tumble {
 
-void EnergyLedger::reset(const World& world, double elastic)
+void EnergyLedger::reset(const World& world, double elastic, double dt)
 {
     m_dissipated = 0.0;
     m_externalWork = 0.0;
     m_initialTotal = 0.0;
-    const EnergySample s = sample(world, elastic);
+    const EnergySample s = sample(world, elastic, dt);
     m_initialTotal = s.total();
     // scale: the energies present plus the work gravity could do across the body cloud, so a
     // scene at rest still has a meaningful yardstick for a runaway
@@ -31,14 +33,23 @@ void EnergyLedger::reset(const World& world, double elastic)
               + std::abs(s.potentialGravity) + std::abs(s.elastic) + weight * spread;
 }
 
-EnergySample EnergyLedger::sample(const World& w, double elastic) const
+EnergySample EnergyLedger::sample(const World& w, double elastic, double dt) const
 {
     EnergySample s;
     s.step = w.step;
     s.time = w.time;
+    const bool halfV = w.velocityTiming == VelocityTiming::HalfStep;
+    const bool halfL = w.angularTiming == VelocityTiming::HalfStep;
+    const double half = 0.5 * dt;
     for (std::size_t i = 0; i < w.size(); ++i) {
-        s.kineticTranslational += 0.5 * w.mass[i] * w.velocity[i].squaredNorm();
-        s.kineticRotational += 0.5 * w.angularVelocity[i].dot(w.angularMomentum[i]);
+        const Vec3 v = halfV ? Vec3(w.velocity[i] + w.force[i] * (w.invMass[i] * half)) : w.velocity[i];
+        s.kineticTranslational += 0.5 * w.mass[i] * v.squaredNorm();
+        if (halfL) {
+            const Vec3 l = w.angularMomentum[i] + w.torque[i] * half;
+            s.kineticRotational += 0.5 * angularVelocity(w.inertia[i], w.orientation[i], l).dot(l);
+        } else {
+            s.kineticRotational += 0.5 * w.angularVelocity[i].dot(w.angularMomentum[i]);
+        }
         s.potentialGravity -= w.mass[i] * w.gravity.dot(w.position[i]);
     }
     s.elastic = elastic;

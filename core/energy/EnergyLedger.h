@@ -15,14 +15,15 @@ namespace tumble {
 class EnergyLedger {
 public:
     /// Starts a new balance from the current state; elastic in J.
-    void reset(const World& world, double elastic);
+    void reset(const World& world, double elastic, double dt);
 
     /// Adds dissipation over one step, J (see the design note).
     void addDissipated(double joules) { m_dissipated += joules; }
 
-    /// The ledger at the current state; elastic in J from the last force evaluation.
-    /// Velocities are taken as on-step values.
-    EnergySample sample(const World& world, double elastic) const;
+    /// The ledger at the current state; elastic in J from the last force evaluation. Kinetic
+    /// terms use on-step values: half-step velocities and momenta (leapfrog schemes) are moved to
+    /// the step with the current loads, v(t) = v(t - dt/2) + a(t) dt/2; dt in s.
+    EnergySample sample(const World& world, double elastic, double dt) const;
 
     double initialTotal() const { return m_initialTotal; }
     /// Sum of |terms| at reset: the energy scale used to judge a runaway, J.

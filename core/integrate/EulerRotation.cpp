@@ -1,16 +1,16 @@
 #include "integrate/EulerRotation.h"
 
+#include "math/QuaternionOps.h"
+
 namespace tumble {
 
 void EulerRotation::beginStep(World& w, double dt) const
 {
     const std::size_t n = w.size();
     for (std::size_t i = 0; i < n; ++i) {
-        // dq/dt = 1/2 w q, with w the pure quaternion of the angular velocity at t
-        const Vec3& om = w.angularVelocity[i];
+        // q+ = normalise(q + dt/2 (0, w) q) with w from (q, L) at the start of the step
         Quat& q = w.orientation[i];
-        const Quat wq = Quat(0.0, om.x(), om.y(), om.z()) * q;
-        q.coeffs() += (0.5 * dt) * wq.coeffs();
+        q = quaternionAxpy(q, dt, quaternionRate(w.angularVelocityFromMomentum(i), q));
         q.normalize();
         w.angularMomentum[i] += w.torque[i] * dt;
         w.angularVelocity[i] = w.angularVelocityFromMomentum(i);

@@ -34,6 +34,10 @@ std::vector<PresetInfo> presets();
 std::unique_ptr<TranslationScheme> makeTranslationScheme(std::string_view name);
 /// A new rotation scheme by stable name, or nullptr when the name is unknown.
 std::unique_ptr<RotationScheme> makeRotationScheme(std::string_view name);
+/// Empty when the two schemes can run together, else why not: translation "rk4" integrates
+/// (x, v, L, q) in one Runge-Kutta step and needs rotation "rk4_quaternion".
+std::string schemeCombinationError(std::string_view translation, std::string_view rotation);
+
 /// The preset of that name, if it exists and all its schemes are available.
 std::optional<PresetInfo> findPreset(std::string_view name);
 

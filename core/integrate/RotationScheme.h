@@ -14,6 +14,9 @@ public:
     /// Stable name from CONTRACT.md, e.g. "explicit_euler".
     virtual std::string_view name() const = 0;
 
+    /// Which angular momentum the scheme keeps between steps (Fincham's leapfrog: mid-step).
+    virtual VelocityTiming velocityTiming() const { return VelocityTiming::OnStep; }
+
     /// Part of the step before torques at the new pose are known; dt in s.
     virtual void beginStep(World& world, double dt) const = 0;
 

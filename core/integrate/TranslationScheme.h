@@ -1,15 +1,28 @@
 #pragma once
 // A translation scheme advances positions and velocities of every body by one step.
 //
-// Design note. A step is split around the force evaluation, as LAMMPS's initial_integrate /
-// final_integrate: beginStep() runs with the forces of the current state and moves the bodies,
-// the Simulation then evaluates forces at the new positions, and endStep() finishes the step
-// with those forces. Single-stage schemes (Euler, velocity Verlet, leapfrog) fit this exactly.
+// Design note. A single-stage step is split around the force evaluation, as LAMMPS's
+// initial_integrate / final_integrate: beginStep() runs with the forces of the current state and
+// moves the bodies, the Simulation evaluates forces at the new positions, and endStep() finishes
+// the step with them. Euler, symplectic Euler, velocity Verlet and the leapfrog fit this. A
+// multi-stage scheme (RK4) instead implements advance(), which calls back into the force
+// evaluation at every stage (DESIGN.md) and integrates rotation together with translation.
 #include <string_view>
 
 #include "model/World.h"
 
 namespace tumble {
+
+/// What a multi-stage scheme needs from the Simulation at each stage.
+class StageEvaluator {
+public:
+    virtual ~StageEvaluator() = default;
+    /// Evaluates forces and torques at the world's current (trial) state; false when the state
+    /// is not finite (the step is then abandoned).
+    virtual bool evaluateStage(World& world) = 0;
+    /// Power of the dissipative loads at the current state, W (<= 0 when they dissipate).
+    virtual double dissipativePower(const World& world) const = 0;
+};
 
 class TranslationScheme {
 public:
@@ -30,6 +43,13 @@ public:
 
     /// Part of the step after forces at the new positions are known; dt in s.
     virtual void endStep(World& world, double dt) const = 0;
+
+    /// True for schemes that step through advance() instead of beginStep/endStep.
+    virtual bool multiStage() const { return false; }
+
+    /// A whole multi-stage step; dt in s. Returns the work of the dissipative loads over the
+    /// step in J, or NaN if a stage state was not finite. Single-stage schemes never get this call.
+    virtual double advance(World& world, double dt, StageEvaluator& stages) { return 0.0; }
 };
 
 } // namespace tumble

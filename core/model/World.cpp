@@ -2,6 +2,8 @@
 
 #include <numbers>
 
+#include "math/QuaternionOps.h"
+
 namespace tumble {
 
 int World::addSphere(int materialIndex, double r, const Vec3& x, const Vec3& v, const Vec3& w)
@@ -26,6 +28,19 @@ int World::addSphere(int materialIndex, double r, const Vec3& x, const Vec3& v, 
     return static_cast<int>(position.size() - 1);
 }
 
+int World::addRigidBody(int materialIndex, double m, const Vec3& moments, const Quat& q, double r, const Vec3& x,
+                        const Vec3& v, const Vec3& w)
+{
+    const int id = addSphere(materialIndex, r, x, v, w);
+    mass[id] = m;
+    invMass[id] = 1.0 / m;
+    inertia[id] = moments;
+    orientation[id] = q.normalized();
+    const Mat3 rot = orientation[id].toRotationMatrix();
+    angularMomentum[id] = rot * moments.asDiagonal() * rot.transpose() * w; // L = I w
+    return id;
+}
+
 Mat3 World::inverseInertiaWorld(std::size_t i) const
 {
     // I^-1 = R J^-1 R^T with R the principal-to-world rotation (PFC eq. 19)
@@ -35,12 +50,7 @@ Mat3 World::inverseInertiaWorld(std::size_t i) const
 
 Vec3 World::angularVelocityFromMomentum(std::size_t i) const
 {
-    const Vec3& j = inertia[i];
-    if (j.x() == j.y() && j.y() == j.z())
-        return angularMomentum[i] / j.x(); // isotropic: no rotation needed
-    const Quat& q = orientation[i];
-    const Vec3 lBody = q.conjugate() * angularMomentum[i];
-    return q * lBody.cwiseQuotient(j);
+    return tumble::angularVelocity(inertia[i], orientation[i], angularMomentum[i]);
 }
 
 } // namespace tumble

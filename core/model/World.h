@@ -47,7 +47,8 @@ struct World {
 
     double time = 0.0;    ///< s
     long long step = 0;   ///< steps taken since the scene was loaded
-    VelocityTiming velocityTiming = VelocityTiming::OnStep;
+    VelocityTiming velocityTiming = VelocityTiming::OnStep; ///< of velocity
+    VelocityTiming angularTiming = VelocityTiming::OnStep;  ///< of angularMomentum and angularVelocity
 
     std::size_t size() const { return position.size(); }
 
@@ -55,6 +56,13 @@ struct World {
     /// radius in m, position in m, velocity in m/s, angularVelocity in rad/s.
     int addSphere(int materialIndex, double radius, const Vec3& position, const Vec3& velocity,
                   const Vec3& angularVelocity);
+
+    /// Appends a rigid body with given mass properties; returns its body index. mass in kg,
+    /// principal moments in kg m^2 (any order is accepted as given), orientation rotates the
+    /// principal frame into the world frame, boundingRadius in m (used by contacts), position in
+    /// m, velocity in m/s, angularVelocity in rad/s (world frame).
+    int addRigidBody(int materialIndex, double mass, const Vec3& principalMoments, const Quat& orientation,
+                     double boundingRadius, const Vec3& position, const Vec3& velocity, const Vec3& angularVelocity);
 
     /// Inverse inertia tensor of body i in the world frame, 1/(kg m^2).
     Mat3 inverseInertiaWorld(std::size_t i) const;

@@ -14,6 +14,8 @@ std::string SimParams::validate() const
         return "unknown translation scheme '" + translation + "'";
     if (!makeRotationScheme(rotation))
         return "unknown rotation scheme '" + rotation + "'";
+    if (const std::string err = schemeCombinationError(translation, rotation); !err.empty())
+        return err;
     if (!(localDamping >= 0.0 && localDamping < 1.0))
         return "local damping must be in [0, 1), got " + std::to_string(localDamping);
     if (!(std::isfinite(viscousDamping) && viscousDamping >= 0.0))

@@ -31,7 +31,11 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
         throw ParameterError(err);
     m_translation = makeTranslationScheme(m_params.translation);
     m_rotation = makeRotationScheme(m_params.rotation);
-    m_world.velocityTiming = m_translation->velocityTiming();
+    // a scene gives on-step velocities
+    m_world.velocityTiming = VelocityTiming::OnStep;
+    m_world.angularTiming = VelocityTiming::OnStep;
+    for (std::size_t i = 0; i < m_world.size(); ++i)
+        m_world.angularVelocity[i] = m_world.angularVelocityFromMomentum(i);
     m_table = ContactTable(m_world.materials);
 
     double meanRadius = 0.0;
@@ -49,7 +53,8 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
 
     updateNeighbours();
     evaluateForces();
-    m_ledger.reset(m_world, m_elastic);
+    m_ledger.reset(m_world, m_elastic, m_params.dt);
+    fromOnStep(); // e.g. the leapfrog's first half kick (Woo's adjVel0)
 }
 
 Simulation::~Simulation() = default;
@@ -65,6 +70,7 @@ void Simulation::updateNeighbours()
 void Simulation::evaluateForces()
 {
     World& w = m_world;
+    ++m_forceEvaluations;
     const std::size_t n = w.size();
     for (std::size_t i = 0; i < n; ++i) {
         w.force[i] = w.mass[i] * w.gravity;
@@ -111,34 +117,57 @@ void Simulation::evaluateForces()
     }
 }
 
+bool Simulation::evaluateStage(World& w)
+{
+    // a non-finite position must not reach the broad phase (its cell index would be garbage)
+    for (std::size_t i = 0; i < w.size(); ++i) {
+        if (!w.position[i].allFinite()) {
+            std::ostringstream msg;
+            msg << "unstable at step " << w.step + 1 << ", t = " << w.time + m_params.dt << " s: body " << i
+                << " has a non-finite position";
+            m_instability = msg.str();
+            return false;
+        }
+    }
+    updateNeighbours();
+    evaluateForces();
+    return true;
+}
+
+double Simulation::dissipativePower(const World& w) const
+{
+    double p = 0.0;
+    for (std::size_t i = 0; i < w.size(); ++i)
+        p += w.dissipativeForce[i].dot(w.velocity[i]) + w.dissipativeTorque[i].dot(w.angularVelocity[i]);
+    return p;
+}
+
 void Simulation::step()
 {
     if (isUnstable())
         return;
     World& w = m_world;
-    const std::size_t n = w.size();
+    const double dt = m_params.dt;
+    if (m_translation->multiStage()) {
+        const double work = m_translation->advance(w, dt, *this);
+        if (isUnstable())
+            return;
+        w.time += dt;
+        ++w.step;
+        m_ledger.addDissipated(-work);
+        checkStability();
+        return;
+    }
+
     std::copy(w.position.begin(), w.position.end(), m_startPosition.begin());
     std::copy(w.orientation.begin(), w.orientation.end(), m_startOrientation.begin());
     std::copy(w.dissipativeForce.begin(), w.dissipativeForce.end(), m_startDissForce.begin());
     std::copy(w.dissipativeTorque.begin(), w.dissipativeTorque.end(), m_startDissTorque.begin());
 
-    const double dt = m_params.dt;
     m_translation->beginStep(w, dt);
     m_rotation->beginStep(w, dt);
-
-    // a non-finite position must not reach the broad phase (its cell index would be garbage)
-    for (std::size_t i = 0; i < n; ++i) {
-        if (!w.position[i].allFinite()) {
-            std::ostringstream msg;
-            msg << "unstable at step " << w.step + 1 << ", t = " << w.time + dt << " s: body " << i
-                << " has a non-finite position";
-            m_instability = msg.str();
-            return;
-        }
-    }
-
-    updateNeighbours();
-    evaluateForces();
+    if (!evaluateStage(w))
+        return;
     m_translation->endStep(w, dt);
     m_rotation->endStep(w, dt);
     w.time += dt;
@@ -196,34 +225,86 @@ void Simulation::checkStability()
 
 EnergySample Simulation::energy() const
 {
-    return m_ledger.sample(m_world, m_elastic);
+    return m_ledger.sample(m_world, m_elastic, m_params.dt);
+}
+
+void Simulation::toOnStep()
+{
+    // v(t) = v(t - dt/2) + a(t) dt/2 with the loads of the current state; likewise L
+    World& w = m_world;
+    const double half = 0.5 * m_params.dt;
+    if (w.velocityTiming == VelocityTiming::HalfStep) {
+        for (std::size_t i = 0; i < w.size(); ++i)
+            w.velocity[i] += w.force[i] * (w.invMass[i] * half);
+        w.velocityTiming = VelocityTiming::OnStep;
+    }
+    if (w.angularTiming == VelocityTiming::HalfStep) {
+        for (std::size_t i = 0; i < w.size(); ++i) {
+            w.angularMomentum[i] += w.torque[i] * half;
+            w.angularVelocity[i] = w.angularVelocityFromMomentum(i);
+        }
+        w.angularTiming = VelocityTiming::OnStep;
+    }
+}
+
+void Simulation::fromOnStep()
+{
+    // the inverse of toOnStep for the schemes now chosen (a multi-stage step keeps on-step values)
+    World& w = m_world;
+    const double half = 0.5 * m_params.dt;
+    const bool multi = m_translation->multiStage();
+    if (w.velocityTiming == VelocityTiming::OnStep && !multi
+        && m_translation->velocityTiming() == VelocityTiming::HalfStep) {
+        for (std::size_t i = 0; i < w.size(); ++i)
+            w.velocity[i] -= w.force[i] * (w.invMass[i] * half);
+        w.velocityTiming = VelocityTiming::HalfStep;
+    }
+    if (w.angularTiming == VelocityTiming::OnStep && !multi
+        && m_rotation->velocityTiming() == VelocityTiming::HalfStep) {
+        for (std::size_t i = 0; i < w.size(); ++i) {
+            w.angularMomentum[i] -= w.torque[i] * half;
+            w.angularVelocity[i] = w.angularVelocityFromMomentum(i);
+        }
+        w.angularTiming = VelocityTiming::HalfStep;
+    }
 }
 
 void Simulation::setDt(double dt)
 {
     if (!(std::isfinite(dt) && dt > 0.0))
         throw ParameterError("dt must be a positive number of seconds, got " + std::to_string(dt));
+    // half-step values belong to the old dt: re-centre them on the new one
+    toOnStep();
     m_params.dt = dt;
+    fromOnStep();
 }
 
 void Simulation::setTranslationScheme(std::string_view name)
 {
-    auto scheme = makeTranslationScheme(name);
-    if (!scheme)
-        throw ParameterError("unknown translation scheme '" + std::string(name) + "'");
-    // every scheme of this build keeps on-step velocities, so no state conversion is needed
-    m_translation = std::move(scheme);
-    m_params.translation = std::string(name);
-    m_world.velocityTiming = m_translation->velocityTiming();
+    setSchemes(name, m_params.rotation);
 }
 
 void Simulation::setRotationScheme(std::string_view name)
 {
-    auto scheme = makeRotationScheme(name);
-    if (!scheme)
-        throw ParameterError("unknown rotation scheme '" + std::string(name) + "'");
-    m_rotation = std::move(scheme);
-    m_params.rotation = std::string(name);
+    setSchemes(m_params.translation, name);
+}
+
+void Simulation::setSchemes(std::string_view translation, std::string_view rotation)
+{
+    auto t = makeTranslationScheme(translation);
+    if (!t)
+        throw ParameterError("unknown translation scheme '" + std::string(translation) + "'");
+    auto r = makeRotationScheme(rotation);
+    if (!r)
+        throw ParameterError("unknown rotation scheme '" + std::string(rotation) + "'");
+    if (const std::string err = schemeCombinationError(translation, rotation); !err.empty())
+        throw ParameterError(err);
+    toOnStep();
+    m_translation = std::move(t);
+    m_rotation = std::move(r);
+    m_params.translation = std::string(translation);
+    m_params.rotation = std::string(rotation);
+    fromOnStep();
 }
 
 void Simulation::setLocalDamping(double alpha, LocalDampingVariant variant)

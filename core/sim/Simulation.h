@@ -5,6 +5,9 @@
 //   the skin -> forces (contacts, walls, gravity, damping) -> integrator endStep -> energy
 //   ledger (dissipation of the step) -> diagnostics (NaN, runaway energy).
 //
+// Multi-stage schemes (RK4) replace the first three items by their own advance(), which calls
+// back into the force evaluation at each stage; the ledger then takes their stage-weighted work.
+//
 // Forces in World are always those of the current state, so a step begins with them; they are
 // evaluated once at construction. Parameters change only between steps (set*), and the
 // Simulation is used from one thread at a time (the GUI's worker, or tumble-cli). Steady-state
@@ -32,7 +35,7 @@ public:
     using std::invalid_argument::invalid_argument;
 };
 
-class Simulation {
+class Simulation : private StageEvaluator {
 public:
     /// Takes the world and validated parameters; throws ParameterError when they are invalid.
     Simulation(World world, SimParams params);
@@ -52,6 +55,9 @@ public:
     void setDt(double dt);                          ///< s
     void setTranslationScheme(std::string_view name);
     void setRotationScheme(std::string_view name);
+    /// Both at once (a preset); the state is converted so the trajectory continues: half-step
+    /// velocities and momenta are moved on-step with the current loads and back.
+    void setSchemes(std::string_view translation, std::string_view rotation);
     void setLocalDamping(double alpha, LocalDampingVariant variant); ///< alpha in [0, 1)
     void setViscousDamping(double beta);            ///< 1/s
 
@@ -63,12 +69,18 @@ public:
     /// Contacts with positive overlap at the last force evaluation.
     std::size_t contactCount() const { return m_activeContacts; }
     long long neighbourListBuilds() const { return m_neighbours.buildCount(); }
+    /// Force evaluations so far, including the one at construction (RK4 does four per step).
+    long long forceEvaluations() const { return m_forceEvaluations; }
 
     bool isUnstable() const { return !m_instability.empty(); }
     /// Why and when the run became unstable (step and time), empty while stable.
     const std::string& instabilityMessage() const { return m_instability; }
 
 private:
+    bool evaluateStage(World& world) override;
+    double dissipativePower(const World& world) const override;
+    void toOnStep();
+    void fromOnStep();
     void evaluateForces();
     void updateNeighbours();
     void accumulateDissipation();
@@ -85,6 +97,7 @@ private:
     double m_criticalDt = 0.0;    // s
     double m_elastic = 0.0;       // J, at the last force evaluation
     std::size_t m_activeContacts = 0;
+    long long m_forceEvaluations = 0;
     std::string m_instability;
 
     // state at the start of the step, for the trapezoidal work of dissipative loads

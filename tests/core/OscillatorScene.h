@@ -17,14 +17,14 @@ struct Oscillator {
     double mass() const { return 4.0 / 3.0 * std::numbers::pi * radius * radius * radius * density; }
     double omega() const { return std::sqrt(2.0 * kn / mass()); }
 
-    /// The scene with the sphere at rest position moving at v0 (m/s) along z.
-    Scene scene(const std::string& translation, double dt, double v0, double restitution = 1.0) const
+    /// The scene with the sphere at x0 (m, from the rest position) moving at v0 (m/s) along z.
+    Scene scene(const std::string& translation, double dt, double v0, double restitution = 1.0, double x0 = 0.0) const
     {
         const double gap = radius - preload;
         char bodies[256], walls[512];
         std::snprintf(bodies, sizeof bodies,
-                      R"([{"type": "sphere", "material": "m", "radius": %.17g, "position": [0, 0, 0], "velocity": [0, 0, %.17g]}])",
-                      radius, v0);
+                      R"([{"type": "sphere", "material": "m", "radius": %.17g, "position": [0, 0, %.17g], "velocity": [0, 0, %.17g]}])",
+                      radius, x0, v0);
         std::snprintf(walls, sizeof walls,
                       R"([{"type": "plane", "point": [0, 0, %.17g], "normal": [0, 0, 1], "material": "m"},
                           {"type": "plane", "point": [0, 0, %.17g], "normal": [0, 0, -1], "material": "m"}])",
