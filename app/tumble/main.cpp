@@ -1,0 +1,92 @@
+// tumble: the GUI. Opens the main window on the default scene (or a scene file given on the
+// command line) and starts playing.
+//
+//   tumble [SCENE.json] [--screenshot PATH [--after SECONDS]] [--size WxH]
+//
+// --screenshot grabs the whole window (widgets plus the GL views' frames) after SECONDS of
+// running, writes PATH and quits: scripts/screenshot.sh uses it under Xvfb.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QImage>
+#include <QTimer>
+
+#include <cstdio>
+
+#include "MainWindow.h"
+#include "EnergyPlot.h"
+#include "SceneView.h"
+#include "SimulationWorker.h"
+#include "VtkSurfaceFormat.h"
+#include "scene/BuiltinScenes.h"
+
+int main(int argc, char** argv)
+{
+    // VTK's surface format must be the default before the application (and any context) exists
+    tumble::ui::installVtkSurfaceFormat();
+
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("Tumble"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Tumble: an interactive discrete-element (DEM) lab."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("scene"),
+                                 QStringLiteral("Scene file to open (default: built-in %1).")
+                                     .arg(QString::fromStdString(tumble::defaultSceneId())),
+                                 QStringLiteral("[SCENE.json]"));
+    const QCommandLineOption shotOption(QStringLiteral("screenshot"),
+                                        QStringLiteral("Write a PNG of the window and quit."),
+                                        QStringLiteral("PATH"));
+    const QCommandLineOption afterOption(QStringLiteral("after"),
+                                         QStringLiteral("Seconds to run before the screenshot "
+                                                        "(default 4)."),
+                                         QStringLiteral("SECONDS"), QStringLiteral("4"));
+    const QCommandLineOption sizeOption(QStringLiteral("size"),
+                                        QStringLiteral("Window size, e.g. 1500x940."),
+                                        QStringLiteral("WxH"));
+    parser.addOption(shotOption);
+    parser.addOption(afterOption);
+    parser.addOption(sizeOption);
+    parser.process(app);
+
+    tumble::ui::MainWindow window;
+    if (parser.isSet(sizeOption)) {
+        const QStringList wh = parser.value(sizeOption).split(QLatin1Char('x'));
+        if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
+            window.resize(wh[0].toInt(), wh[1].toInt());
+    }
+    window.show();
+
+    // the default scene first, so a bad file still leaves something running behind the error
+    window.openBuiltinScene(QString::fromStdString(tumble::defaultSceneId()));
+    const QStringList args = parser.positionalArguments();
+    if (!args.isEmpty())
+        window.openSceneFile(args.first());
+    window.worker()->play();
+
+    if (parser.isSet(shotOption)) {
+        const QString path = parser.value(shotOption);
+        bool ok = false;
+        const double after = parser.value(afterOption).toDouble(&ok);
+        const int ms = ok && after >= 0.0 ? int(after * 1000.0) : 4000;
+        QTimer::singleShot(ms, &window, [&window, path]() {
+            const QImage image = window.grabWindowImage();
+            if (!image.save(path)) {
+                std::fprintf(stderr, "tumble: cannot write %s\n", qPrintable(path));
+                QApplication::exit(1);
+                return;
+            }
+            std::printf("tumble: wrote %s (%dx%d); 3D view %.1f fps, paint %.1f ms; "
+                        "energy plot paint %.1f ms\n",
+                        qPrintable(path), image.width(), image.height(),
+                        window.sceneView()->framesPerSecond(),
+                        window.sceneView()->paintMilliseconds(),
+                        window.energyPlot()->paintMilliseconds());
+            window.close();
+        });
+    }
+    return app.exec();
+}

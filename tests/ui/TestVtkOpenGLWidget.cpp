@@ -1,0 +1,141 @@
+// VtkOpenGLWidget: VTK's frame reaches the widget (blit into Qt's framebuffer, opaque), the
+// interactor's timers are served by Qt, and mouse input drives the camera.
+#include <QtTest>
+
+#include <QSurfaceFormat>
+
+#include <vtkCallbackCommand.h>
+#include <vtkCamera.h>
+#include <vtkCommand.h>
+#include <vtkGenericOpenGLRenderWindow.h>
+#include <vtkGenericRenderWindowInteractor.h>
+#include <vtkNew.h>
+#include <vtkRenderer.h>
+
+#include "VtkOpenGLWidget.h"
+#include "VtkSurfaceFormat.h"
+
+using namespace tumble::ui;
+
+class TestVtkOpenGLWidget : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void vtkFrameIsBlittedOpaque();
+    void interactorTimersAreServed();
+    void mouseDragRotatesTheCamera();
+    void wheelZooms();
+};
+
+void TestVtkOpenGLWidget::initTestCase()
+{
+    QVERIFY(QSurfaceFormat::defaultFormat().majorVersion() >= 3);
+}
+
+void TestVtkOpenGLWidget::vtkFrameIsBlittedOpaque()
+{
+    VtkOpenGLWidget w;
+    vtkNew<vtkRenderer> r;
+    r->SetBackground(1.0, 0.0, 0.0);
+    w.renderWindow()->AddRenderer(r);
+    w.resize(160, 120);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const QImage img = w.grabFramebuffer();
+    QCOMPARE(img.width(), int(160 * w.devicePixelRatioF()));
+    // every pixel is VTK's background, fully opaque
+    int red = 0;
+    for (int y = 0; y < img.height(); ++y)
+        for (int x = 0; x < img.width(); ++x) {
+            const QRgb p = img.pixel(x, y);
+            red += qRed(p) > 240 && qGreen(p) < 15 && qBlue(p) < 15 && qAlpha(p) == 255;
+        }
+    QCOMPARE(red, img.width() * img.height());
+    QVERIFY(w.frameCount() >= 1);
+    w.renderWindow()->RemoveRenderer(r);
+}
+
+void TestVtkOpenGLWidget::interactorTimersAreServed()
+{
+    VtkOpenGLWidget w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    int fired = 0;
+    int firedId = -1;
+    vtkNew<vtkCallbackCommand> cb;
+    struct Data { int* fired; int* id; } data{&fired, &firedId};
+    cb->SetClientData(&data);
+    cb->SetCallback([](vtkObject*, unsigned long, void* client, void* call) {
+        auto* d = static_cast<Data*>(client);
+        ++*d->fired;
+        *d->id = *static_cast<int*>(call);
+    });
+    w.interactor()->AddObserver(vtkCommand::TimerEvent, cb);
+    const int id = w.interactor()->CreateOneShotTimer(10);
+    QVERIFY(id > 0);
+    QTRY_COMPARE_WITH_TIMEOUT(fired, 1, 2000);
+    QCOMPARE(firedId, id);
+    QTest::qWait(60);
+    QCOMPARE(fired, 1); // one shot
+
+    const int rid = w.interactor()->CreateRepeatingTimer(5);
+    QTRY_VERIFY_WITH_TIMEOUT(fired >= 4, 2000);
+    w.interactor()->DestroyTimer(rid);
+    QTest::qWait(30);
+    const int after = fired;
+    QTest::qWait(60);
+    QCOMPARE(fired, after); // destroyed
+}
+
+void TestVtkOpenGLWidget::mouseDragRotatesTheCamera()
+{
+    VtkOpenGLWidget w;
+    vtkNew<vtkRenderer> r;
+    w.renderWindow()->AddRenderer(r);
+    w.resize(200, 200);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    double before[3];
+    r->GetActiveCamera()->GetPosition(before);
+    const long long frames = w.frameCount();
+    QTest::mousePress(&w, Qt::LeftButton, Qt::NoModifier, QPoint(100, 100));
+    for (int k = 1; k <= 5; ++k) {
+        QMouseEvent move(QEvent::MouseMove, QPointF(100 + 10 * k, 100), w.mapToGlobal(QPointF(100 + 10 * k, 100)),
+                         Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &move);
+    }
+    QTest::mouseRelease(&w, Qt::LeftButton, Qt::NoModifier, QPoint(150, 100));
+    double after[3];
+    r->GetActiveCamera()->GetPosition(after);
+    const double moved = std::hypot(after[0] - before[0], after[1] - before[1], after[2] - before[2]);
+    QVERIFY2(moved > 1e-3, qPrintable(QString::number(moved)));
+    // the interactor asked for renders, which became repaints
+    QTRY_VERIFY_WITH_TIMEOUT(w.frameCount() > frames, 2000);
+    w.renderWindow()->RemoveRenderer(r);
+}
+
+void TestVtkOpenGLWidget::wheelZooms()
+{
+    VtkOpenGLWidget w;
+    vtkNew<vtkRenderer> r;
+    w.renderWindow()->AddRenderer(r);
+    w.resize(200, 200);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const double d0 = r->GetActiveCamera()->GetDistance();
+    QWheelEvent wheel(QPointF(100, 100), w.mapToGlobal(QPointF(100, 100)), QPoint(), QPoint(0, 120),
+                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&w, &wheel);
+    const double d1 = r->GetActiveCamera()->GetDistance();
+    QVERIFY2(d1 < d0, qPrintable(QStringLiteral("%1 -> %2").arg(d0).arg(d1)));
+    w.renderWindow()->RemoveRenderer(r);
+}
+
+int main(int argc, char** argv)
+{
+    installVtkSurfaceFormat();
+    QApplication app(argc, argv);
+    TestVtkOpenGLWidget t;
+    return QTest::qExec(&t, argc, argv);
+}
+#include "TestVtkOpenGLWidget.moc"

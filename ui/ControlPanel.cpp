@@ -1,0 +1,381 @@
+#include "ControlPanel.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QDoubleValidator>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QStyle>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+#include "integrate/IntegratorRegistry.h"
+#include "scene/BuiltinScenes.h"
+
+namespace tumble::ui {
+
+namespace {
+
+// the scene combo's last entry opens a file dialog
+const QString kOpenFileId = QStringLiteral("::open-file");
+
+QString sci(double v, int digits = 3)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("\xe2\x80\x94"); // em dash
+    return QString::number(v, 'g', digits);
+}
+
+QGroupBox* group(const QString& title, QLayout* layout)
+{
+    auto* box = new QGroupBox(title);
+    box->setLayout(layout);
+    return box;
+}
+
+QFormLayout* form()
+{
+    auto* f = new QFormLayout;
+    f->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    f->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    f->setHorizontalSpacing(8);
+    f->setVerticalSpacing(6);
+    return f;
+}
+
+} // namespace
+
+// ------------------------------------------------------------------------------------------------
+ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent)
+{
+    auto* root = new QVBoxLayout(this);
+    root->setContentsMargins(8, 8, 8, 8);
+    root->setSpacing(10);
+
+    // run controls
+    {
+        auto* row = new QHBoxLayout;
+        row->setSpacing(4);
+        m_play = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Play"));
+        m_pause = new QPushButton(style()->standardIcon(QStyle::SP_MediaPause), tr("Pause"));
+        m_step = new QPushButton(style()->standardIcon(QStyle::SP_MediaSkipForward), tr("Step"));
+        m_reset = new QPushButton(style()->standardIcon(QStyle::SP_BrowserReload), tr("Reset"));
+        m_play->setToolTip(tr("Run the simulation (Space)"));
+        m_pause->setToolTip(tr("Pause (Space)"));
+        m_step->setToolTip(tr("Advance one timestep, then pause (S)"));
+        m_reset->setToolTip(tr("Back to the scene's initial state, keeping the current "
+                               "parameters (R)"));
+        for (QPushButton* b : {m_play, m_pause, m_step, m_reset}) {
+            b->setFocusPolicy(Qt::NoFocus); // Space stays the play/pause shortcut
+            row->addWidget(b);
+        }
+        connect(m_play, &QPushButton::clicked, this, &ControlPanel::playRequested);
+        connect(m_pause, &QPushButton::clicked, this, &ControlPanel::pauseRequested);
+        connect(m_step, &QPushButton::clicked, this, &ControlPanel::stepRequested);
+        connect(m_reset, &QPushButton::clicked, this, &ControlPanel::resetRequested);
+        root->addWidget(group(tr("Run"), row));
+    }
+
+    // scene picker: built-in scenes, then a file
+    {
+        auto* col = new QVBoxLayout;
+        m_scene = new QComboBox;
+        for (const BuiltinSceneInfo& s : builtinScenes()) {
+            m_scene->addItem(QString::fromStdString(s.name), QString::fromStdString(s.id));
+            m_scene->setItemData(m_scene->count() - 1, QString::fromStdString(s.description),
+                                 Qt::ToolTipRole);
+        }
+        m_scene->insertSeparator(m_scene->count());
+        m_scene->addItem(tr("Open file\xe2\x80\xa6"), kOpenFileId);
+        m_sceneInfo = new QLabel;
+        m_sceneInfo->setWordWrap(true);
+        m_sceneInfo->setStyleSheet(QStringLiteral("color: palette(mid);"));
+        m_sceneInfo->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+        col->addWidget(m_scene);
+        col->addWidget(m_sceneInfo);
+        connect(m_scene, &QComboBox::activated, this, [this](int index) {
+            const QString id = m_scene->itemData(index).toString();
+            if (id == kOpenFileId)
+                emit openFileRequested();
+            else if (!id.isEmpty())
+                emit builtinSceneRequested(id);
+        });
+        root->addWidget(group(tr("Scene"), col));
+    }
+
+    // timestep with the critical timestep beside it
+    {
+        auto* f = form();
+        m_dt = new QLineEdit;
+        auto* validator = new QDoubleValidator(0.0, 1e3, 12, m_dt);
+        validator->setNotation(QDoubleValidator::ScientificNotation);
+        validator->setLocale(QLocale::c());
+        m_dt->setValidator(validator);
+        m_dt->setToolTip(tr("Timestep in seconds; scientific notation such as 2e-5 is fine. "
+                            "Applied within one frame when you press Enter."));
+        auto* dtRow = new QHBoxLayout;
+        dtRow->addWidget(m_dt, 1);
+        dtRow->addWidget(new QLabel(tr("s")));
+        f->addRow(tr("dt"), dtRow);
+        m_dtCrit = new QLabel;
+        m_dtCrit->setToolTip(tr("Critical timestep estimate sqrt(m/k) over all bodies and "
+                                "materials, reduced for the dashpot damping"));
+        f->addRow(tr("dt crit"), m_dtCrit);
+        m_dtRatio = new QLabel;
+        m_dtRatio->setToolTip(tr("dt / dt crit: above 1 the explicit schemes are unstable"));
+        f->addRow(tr("dt / dt crit"), m_dtRatio);
+        connect(m_dt, &QLineEdit::editingFinished, this, &ControlPanel::commitDt);
+        root->addWidget(group(tr("Timestep"), f));
+    }
+
+    // integrator: preset, then the two schemes, all from the registry
+    {
+        auto* f = form();
+        m_preset = new QComboBox;
+        m_preset->addItem(tr("(custom)"), QString());
+        for (const PresetInfo& p : presets()) {
+            m_preset->addItem(QString::fromStdString(p.name), QString::fromStdString(p.name));
+            m_preset->setItemData(m_preset->count() - 1,
+                                  QString::fromStdString(p.translation + " + " + p.rotation),
+                                  Qt::ToolTipRole);
+        }
+        m_translation = new QComboBox;
+        for (const SchemeInfo& s : translationSchemes()) {
+            m_translation->addItem(QString::fromStdString(s.name), QString::fromStdString(s.name));
+            m_translation->setItemData(m_translation->count() - 1,
+                                       QString::fromStdString(s.description), Qt::ToolTipRole);
+        }
+        m_rotation = new QComboBox;
+        for (const SchemeInfo& s : rotationSchemes()) {
+            m_rotation->addItem(QString::fromStdString(s.name), QString::fromStdString(s.name));
+            m_rotation->setItemData(m_rotation->count() - 1,
+                                    QString::fromStdString(s.description), Qt::ToolTipRole);
+        }
+        f->addRow(tr("Preset"), m_preset);
+        f->addRow(tr("Translation"), m_translation);
+        f->addRow(tr("Rotation"), m_rotation);
+        connect(m_preset, &QComboBox::activated, this, &ControlPanel::choosePreset);
+        connect(m_translation, &QComboBox::activated, this, [this](int i) {
+            emit translationSchemeRequested(m_translation->itemData(i).toString());
+        });
+        connect(m_rotation, &QComboBox::activated, this, [this](int i) {
+            emit rotationSchemeRequested(m_rotation->itemData(i).toString());
+        });
+        root->addWidget(group(tr("Integrator"), f));
+    }
+
+    // damping
+    {
+        auto* f = form();
+        m_localDamping = new QDoubleSpinBox;
+        m_localDamping->setRange(0.0, 0.99);
+        m_localDamping->setSingleStep(0.05);
+        m_localDamping->setDecimals(3);
+        m_localDamping->setKeyboardTracking(false);
+        const QString localTip =
+            tr("Cundall local non-viscous damping, alpha in [0, 1): each component of the "
+               "unbalanced force is reduced by alpha |F| against the velocity. For quasi-static "
+               "runs (settling, packing); it spoils free fall and every dynamic result.");
+        m_localDamping->setToolTip(localTip);
+        m_localVariant = new QComboBox;
+        m_localVariant->addItem(QStringLiteral("pfc"), int(LocalDampingVariant::Pfc));
+        m_localVariant->addItem(QStringLiteral("woo"), int(LocalDampingVariant::Woo));
+        m_localVariant->setItemData(0, tr("sign of the velocity held at force evaluation "
+                                          "(half-step for Verlet)"), Qt::ToolTipRole);
+        m_localVariant->setItemData(1, tr("sign of the on-step velocity estimate"),
+                                    Qt::ToolTipRole);
+        m_localVariant->setToolTip(localTip);
+        auto* localRow = new QHBoxLayout;
+        localRow->addWidget(m_localDamping, 1);
+        localRow->addWidget(m_localVariant);
+        f->addRow(tr("Local"), localRow);
+        m_viscous = new QDoubleSpinBox;
+        m_viscous->setRange(0.0, 1e6);
+        m_viscous->setDecimals(3);
+        m_viscous->setSingleStep(0.5);
+        m_viscous->setSuffix(tr(" 1/s"));
+        m_viscous->setKeyboardTracking(false);
+        m_viscous->setToolTip(tr("Global viscous damping rate beta: F -= beta m v (1/s)"));
+        f->addRow(tr("Viscous"), m_viscous);
+        connect(m_localDamping, &QDoubleSpinBox::valueChanged, this,
+                &ControlPanel::commitLocalDamping);
+        connect(m_localVariant, &QComboBox::activated, this, &ControlPanel::commitLocalDamping);
+        connect(m_viscous, &QDoubleSpinBox::valueChanged, this,
+                [this](double v) { emit viscousDampingRequested(v); });
+        root->addWidget(group(tr("Damping"), f));
+    }
+
+    // status
+    {
+        auto* col = new QVBoxLayout;
+        m_status = new QLabel;
+        m_status->setTextFormat(Qt::RichText);
+        m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        QFont mono = m_status->font();
+        mono.setStyleHint(QFont::Monospace);
+        mono.setFamily(QStringLiteral("DejaVu Sans Mono"));
+        m_status->setFont(mono);
+        m_runMessage = new QLabel;
+        m_runMessage->setWordWrap(true);
+        m_runMessage->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold;"));
+        m_runMessage->hide();
+        col->addWidget(m_status);
+        col->addWidget(m_runMessage);
+        root->addWidget(group(tr("Status"), col));
+    }
+    root->addStretch(1);
+    setSnapshot(FrameSnapshot{});
+}
+
+// ------------------------------------------------------------------------------------------------
+void ControlPanel::commitDt()
+{
+    bool ok = false;
+    const double dt = QLocale::c().toDouble(m_dt->text().trimmed(), &ok);
+    if (!ok || !(dt > 0.0) || !std::isfinite(dt))
+        return;
+    if (dt == m_shownDt)
+        return;
+    emit dtRequested(dt);
+}
+
+void ControlPanel::commitLocalDamping()
+{
+    const auto variant =
+        static_cast<LocalDampingVariant>(m_localVariant->currentData().toInt());
+    emit localDampingRequested(m_localDamping->value(), variant);
+}
+
+void ControlPanel::choosePreset(int index)
+{
+    const std::string name = m_preset->itemData(index).toString().toStdString();
+    if (name.empty())
+        return;
+    if (const auto p = findPreset(name)) {
+        emit translationSchemeRequested(QString::fromStdString(p->translation));
+        emit rotationSchemeRequested(QString::fromStdString(p->rotation));
+    }
+}
+
+void ControlPanel::syncPreset(const SimParams& params)
+{
+    int match = 0;
+    for (int i = 1; i < m_preset->count(); ++i) {
+        const auto p = findPreset(m_preset->itemData(i).toString().toStdString());
+        if (p && p->translation == params.translation && p->rotation == params.rotation) {
+            match = i;
+            break;
+        }
+    }
+    const QSignalBlocker block(m_preset);
+    m_preset->setCurrentIndex(match);
+}
+
+// ------------------------------------------------------------------------------------------------
+void ControlPanel::setCurrentScene(const QString& builtinId, const QString& displayName)
+{
+    const QSignalBlocker block(m_scene);
+    const int i = builtinId.isEmpty() ? -1 : m_scene->findData(builtinId);
+    if (i >= 0) {
+        m_scene->setCurrentIndex(i);
+        m_sceneInfo->setText(m_scene->itemData(i, Qt::ToolTipRole).toString());
+    } else {
+        // a file: show its name in the combo's editable slot above the separator
+        const int fileIndex = m_scene->findData(QStringLiteral("::file"));
+        if (fileIndex >= 0)
+            m_scene->removeItem(fileIndex);
+        m_scene->insertItem(0, displayName, QStringLiteral("::file"));
+        m_scene->setCurrentIndex(0);
+        m_sceneInfo->setText(tr("from file"));
+    }
+}
+
+void ControlPanel::setRenderRate(double framesPerSecond) { m_renderFps = framesPerSecond; }
+
+void ControlPanel::setRunMessage(const QString& message)
+{
+    m_runMessage->setText(message);
+    m_runMessage->setVisible(!message.isEmpty());
+}
+
+// ------------------------------------------------------------------------------------------------
+void ControlPanel::setSnapshot(const FrameSnapshot& s)
+{
+    const bool loaded = s.scene != nullptr;
+    const bool unstable = !s.instabilityMessage.empty();
+    m_play->setEnabled(loaded && !s.playing && !unstable);
+    m_pause->setEnabled(loaded && s.playing);
+    m_step->setEnabled(loaded && !unstable);
+    m_reset->setEnabled(loaded);
+
+    const SimParams& p = s.params;
+    // the fields show what is in force, unless the user is typing in them
+    if (!m_dt->hasFocus() || p.dt != m_shownDt) {
+        if (p.dt != m_shownDt || m_dt->text().isEmpty()) {
+            const QSignalBlocker block(m_dt);
+            m_dt->setText(QString::number(p.dt, 'g', 6));
+        }
+    }
+    m_shownDt = p.dt;
+    const double crit = s.criticalDt;
+    m_dtCrit->setText(loaded ? sci(crit, 3) + tr(" s") : QString());
+    const double ratio = (crit > 0.0 && std::isfinite(crit)) ? p.dt / crit : 0.0;
+    m_dtRatio->setText(loaded && ratio > 0.0 ? QString::number(ratio, 'f', 3) : QString());
+    m_dtRatio->setStyleSheet(ratio > 1.0 ? QStringLiteral("color: #b00020; font-weight: bold;")
+                                         : QString());
+
+    if (loaded) {
+        {
+            const QSignalBlocker b1(m_translation);
+            const QSignalBlocker b2(m_rotation);
+            m_translation->setCurrentIndex(m_translation->findData(QString::fromStdString(p.translation)));
+            m_rotation->setCurrentIndex(m_rotation->findData(QString::fromStdString(p.rotation)));
+        }
+        syncPreset(p);
+        if (!m_localDamping->hasFocus()) {
+            const QSignalBlocker b(m_localDamping);
+            m_localDamping->setValue(p.localDamping);
+        }
+        {
+            const QSignalBlocker b(m_localVariant);
+            m_localVariant->setCurrentIndex(m_localVariant->findData(int(p.localDampingVariant)));
+        }
+        if (!m_viscous->hasFocus()) {
+            const QSignalBlocker b(m_viscous);
+            m_viscous->setValue(p.viscousDamping);
+        }
+    }
+
+    // status lines, fixed width so the panel does not jitter
+    const QString state = !loaded ? tr("no scene")
+                          : unstable ? tr("<span style='color:#b00020'>unstable</span>")
+                          : s.playing ? tr("running") : tr("paused");
+    const QString text =
+        QStringLiteral("<table cellspacing='1'>"
+                       "<tr><td>state&nbsp;</td><td>%1</td></tr>"
+                       "<tr><td>t&nbsp;</td><td>%2 s</td></tr>"
+                       "<tr><td>step&nbsp;</td><td>%3</td></tr>"
+                       "<tr><td>steps/s&nbsp;</td><td>%4</td></tr>"
+                       "<tr><td>bodies&nbsp;</td><td>%5</td></tr>"
+                       "<tr><td>contacts&nbsp;</td><td>%6</td></tr>"
+                       "<tr><td>dt_crit&nbsp;</td><td>%7 s</td></tr>"
+                       "<tr><td>view&nbsp;</td><td>%8 fps</td></tr></table>")
+            .arg(state)
+            .arg(QString::number(s.time, 'f', 5))
+            .arg(s.step)
+            .arg(QString::number(s.stepsPerSecond, 'f', 0))
+            .arg(s.bodyCount())
+            .arg(s.contactCount)
+            .arg(loaded ? sci(crit, 3) : QStringLiteral("\xe2\x80\x94"))
+            .arg(QString::number(m_renderFps, 'f', 1));
+    m_status->setText(text);
+}
+
+} // namespace tumble::ui

@@ -1,0 +1,89 @@
+#pragma once
+// ControlPanel: run controls, scene picker, timestep, integrator and damping, run status.
+//
+// Design note. The panel holds no simulation state: it emits requests (the main window turns
+// them into worker commands) and shows what the latest snapshot says is in force. A field the
+// user is editing is left alone by those updates, so a snapshot never overwrites a half-typed
+// value; every programmatic update blocks the widget's signals, so showing a value never
+// sends it back as a request. Scheme and preset lists come from the core's registry, never
+// from names written here.
+#include <QWidget>
+
+#include "FrameSnapshot.h"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace tumble::ui {
+
+class ControlPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ControlPanel(QWidget* parent = nullptr);
+
+    /// Shows the snapshot's time, step, rates, contacts, critical dt and parameters.
+    void setSnapshot(const FrameSnapshot& snapshot);
+    /// Shows which scene is loaded: a built-in id, or empty with a file's display name.
+    void setCurrentScene(const QString& builtinId, const QString& displayName);
+    /// The 3D view's frame rate, for the status lines.
+    void setRenderRate(double framesPerSecond);
+    /// A message about the run (instability), shown in red until cleared with "".
+    void setRunMessage(const QString& message);
+
+    // for tests and keyboard shortcuts
+    QLineEdit* dtField() const { return m_dt; }
+    QComboBox* translationBox() const { return m_translation; }
+    QComboBox* rotationBox() const { return m_rotation; }
+    QComboBox* presetBox() const { return m_preset; }
+    QComboBox* sceneBox() const { return m_scene; }
+    QDoubleSpinBox* localDampingBox() const { return m_localDamping; }
+    QComboBox* localVariantBox() const { return m_localVariant; }
+    QDoubleSpinBox* viscousDampingBox() const { return m_viscous; }
+    QLabel* criticalDtLabel() const { return m_dtCrit; }
+    QLabel* statusLabel() const { return m_status; }
+
+signals:
+    void playRequested();
+    void pauseRequested();
+    void stepRequested();
+    void resetRequested();
+    void builtinSceneRequested(const QString& id);
+    void openFileRequested();
+    void dtRequested(double dt);
+    void translationSchemeRequested(const QString& name);
+    void rotationSchemeRequested(const QString& name);
+    void localDampingRequested(double alpha, tumble::LocalDampingVariant variant);
+    void viscousDampingRequested(double beta);
+
+private:
+    void commitDt();
+    void commitLocalDamping();
+    void choosePreset(int index);
+    void syncPreset(const SimParams& p);
+
+    QPushButton* m_play = nullptr;
+    QPushButton* m_pause = nullptr;
+    QPushButton* m_step = nullptr;
+    QPushButton* m_reset = nullptr;
+    QComboBox* m_scene = nullptr;
+    QLabel* m_sceneInfo = nullptr;
+    QLineEdit* m_dt = nullptr;
+    QLabel* m_dtCrit = nullptr;
+    QLabel* m_dtRatio = nullptr;
+    QComboBox* m_preset = nullptr;
+    QComboBox* m_translation = nullptr;
+    QComboBox* m_rotation = nullptr;
+    QDoubleSpinBox* m_localDamping = nullptr;
+    QComboBox* m_localVariant = nullptr;
+    QDoubleSpinBox* m_viscous = nullptr;
+    QLabel* m_status = nullptr;
+    QLabel* m_runMessage = nullptr;
+
+    double m_shownDt = 0.0; // dt last shown from a snapshot, s
+    double m_renderFps = 0.0;
+};
+
+} // namespace tumble::ui

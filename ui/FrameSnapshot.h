@@ -1,0 +1,58 @@
+#pragma once
+// FrameSnapshot: what the worker thread hands to the GUI, immutable once published.
+//
+// Design note. The GUI never reads the Simulation (it lives on the worker thread); it reads
+// snapshots, published as std::shared_ptr<const FrameSnapshot> and swapped under a mutex held
+// only for the swap (STYLE.md 9). Rendering data are floats ready for VTK; energies stay double.
+// Energy samples travel in immutable numbered chunks (one per published snapshot): a snapshot
+// carries every chunk the GUI has not yet acknowledged, so a snapshot the GUI never saw does
+// not lose its samples, publishing copies pointers only, and the GUI skips samples it already
+// plotted by their number.
+// Rejected: copying the World (too much, and it tempts views into reading core state) and a
+// sample per frame (the plot would alias what the integrator does between frames).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "EnergyChunk.h"
+#include "ParameterMarker.h"
+#include "SceneInfo.h"
+#include "sim/SimParams.h"
+
+namespace tumble::ui {
+
+struct FrameSnapshot {
+    std::shared_ptr<const SceneInfo> scene;
+    long long serial = 0; ///< grows with every published snapshot
+    double time = 0.0;    ///< s
+    long long step = 0;
+
+    // per body, (n) each; non-finite values are possible after a blow-up and are the views'
+    // to skip
+    std::vector<float> positions; ///< (3n) x y z, m
+    std::vector<float> radii;     ///< (n) m
+    std::vector<float> speeds;    ///< (n) |v|, m/s
+
+    std::size_t contactCount = 0;
+    double criticalDt = 0.0;      ///< s
+    SimParams params;             ///< parameters in force at this snapshot
+    bool playing = false;
+    double stepsPerSecond = 0.0;  ///< wall-clock stepping rate over the last batches
+
+    /// Energy samples the GUI has not acknowledged yet, oldest first: every sample recorded
+    /// since the previous snapshot, plus any of earlier snapshots the GUI never took.
+    std::vector<std::shared_ptr<const EnergyChunk>> energy;
+    /// Every marker of the current run, oldest first.
+    std::shared_ptr<const std::vector<ParameterMarker>> markers;
+
+    /// Why the run stopped (empty while stable); the bodies are then the last finite state.
+    std::string instabilityMessage;
+
+    std::size_t bodyCount() const { return radii.size(); }
+    /// One past the number of the newest sample carried (0 when none is carried).
+    long long energySeqEnd() const { return energy.empty() ? 0 : energy.back()->seqEnd(); }
+};
+
+using SnapshotPtr = std::shared_ptr<const FrameSnapshot>;
+
+} // namespace tumble::ui

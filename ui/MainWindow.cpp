@@ -1,0 +1,253 @@
+#include "MainWindow.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPainter>
+#include <QScrollArea>
+#include <QShortcut>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTimer>
+
+#include <cmath>
+
+#include "ControlPanel.h"
+#include "EnergyPlot.h"
+#include "SceneView.h"
+#include "SimulationWorker.h"
+#include "scene/BuiltinScenes.h"
+#include "scene/SceneLoader.h"
+
+namespace tumble::ui {
+
+// ------------------------------------------------------------------------------------------------
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+{
+    setWindowTitle(QStringLiteral("Tumble"));
+    m_worker = new SimulationWorker(this);
+
+    // centre: the 3D view above the energy plot
+    m_sceneView = new SceneView;
+    m_energyPlot = new EnergyPlot;
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_sceneView);
+    split->addWidget(m_energyPlot);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setChildrenCollapsible(false);
+    split->setHandleWidth(6);
+    setCentralWidget(split);
+
+    // left: the control panel in a dock, scrollable on small screens
+    m_panel = new ControlPanel;
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_panel);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* dock = new QDockWidget(tr("Controls"), this);
+    dock->setObjectName(QStringLiteral("controls"));
+    dock->setWidget(scroll);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    dock->setMinimumWidth(m_panel->sizeHint().width() + 16);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+
+    m_statusLine = new QLabel;
+    statusBar()->addPermanentWidget(m_statusLine);
+
+    // panel requests become worker commands
+    connect(m_panel, &ControlPanel::playRequested, this, [this]() { m_worker->play(); });
+    connect(m_panel, &ControlPanel::pauseRequested, this, [this]() { m_worker->pause(); });
+    connect(m_panel, &ControlPanel::stepRequested, this, [this]() { m_worker->step(); });
+    connect(m_panel, &ControlPanel::resetRequested, this, [this]() { m_worker->reset(); });
+    connect(m_panel, &ControlPanel::dtRequested, this, [this](double dt) { m_worker->setDt(dt); });
+    connect(m_panel, &ControlPanel::translationSchemeRequested, this,
+            [this](const QString& n) { m_worker->setTranslationScheme(n.toStdString()); });
+    connect(m_panel, &ControlPanel::rotationSchemeRequested, this,
+            [this](const QString& n) { m_worker->setRotationScheme(n.toStdString()); });
+    connect(m_panel, &ControlPanel::localDampingRequested, this,
+            [this](double a, LocalDampingVariant v) { m_worker->setLocalDamping(a, v); });
+    connect(m_panel, &ControlPanel::viscousDampingRequested, this,
+            [this](double b) { m_worker->setViscousDamping(b); });
+    connect(m_panel, &ControlPanel::builtinSceneRequested, this,
+            [this](const QString& id) { openBuiltinScene(id); });
+    connect(m_panel, &ControlPanel::openFileRequested, this, &MainWindow::openFileDialog);
+
+    // worker reports: bad parameters and blow-ups go to the status bar
+    connect(m_worker, &SimulationWorker::errorOccurred, this, [this](const QString& message) {
+        statusBar()->showMessage(tr("Rejected: %1").arg(message), 10000);
+    });
+    connect(m_worker, &SimulationWorker::becameUnstable, this, [this](const QString& message) {
+        statusBar()->showMessage(tr("Paused: the run became unstable. %1").arg(message));
+    });
+
+    // keyboard: Space play/pause, S step, R reset
+    auto* space = new QShortcut(QKeySequence(Qt::Key_Space), this);
+    connect(space, &QShortcut::activated, this, &MainWindow::togglePlay);
+    auto* stepKey = new QShortcut(QKeySequence(Qt::Key_S), this);
+    connect(stepKey, &QShortcut::activated, this, [this]() { m_worker->step(); });
+    auto* resetKey = new QShortcut(QKeySequence(Qt::Key_R), this);
+    connect(resetKey, &QShortcut::activated, this, [this]() { m_worker->reset(); });
+
+    // the frame clock: take the newest snapshot, never wait for one
+    m_frameTimer = new QTimer(this);
+    m_frameTimer->setTimerType(Qt::PreciseTimer);
+    connect(m_frameTimer, &QTimer::timeout, this, &MainWindow::onFrame);
+    m_frameTimer->start(kFrameMs);
+
+    resize(1500, 940);
+}
+
+MainWindow::~MainWindow()
+{
+    // the worker stops before the views it feeds go away
+    m_frameTimer->stop();
+    m_worker->stop();
+}
+
+// ------------------------------------------------------------------------------------------------
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    m_frameTimer->stop();
+    m_worker->stop();
+    if (m_errorBox)
+        m_errorBox->close();
+    event->accept();
+}
+
+// ------------------------------------------------------------------------------------------------
+void MainWindow::onFrame()
+{
+    SnapshotPtr s = m_worker->latestSnapshot();
+    m_panel->setRenderRate(m_sceneView->framesPerSecond());
+    if (!s || s == m_shown)
+        return;
+    m_shown = s;
+    m_sceneView->setSnapshot(s);
+    m_energyPlot->appendSnapshot(*s);
+    m_panel->setSnapshot(*s);
+
+    if (s->scene) {
+        const QString name = QString::fromStdString(s->scene->name);
+        if (name != m_sceneName) {
+            m_sceneName = name;
+            setWindowTitle(QStringLiteral("Tumble \xe2\x80\x94 %1").arg(name));
+        }
+    }
+    const bool unstable = !s->instabilityMessage.empty();
+    if (unstable != m_showingInstability) {
+        m_showingInstability = unstable;
+        m_panel->setRunMessage(unstable ? QString::fromStdString(s->instabilityMessage)
+                                        : QString());
+    }
+    m_statusLine->setText(tr("t = %1 s   step %2   %3 steps/s   %4 contacts   dt_crit %5 s")
+                              .arg(QString::number(s->time, 'f', 4))
+                              .arg(s->step)
+                              .arg(QString::number(s->stepsPerSecond, 'f', 0))
+                              .arg(s->contactCount)
+                              .arg(QString::number(s->criticalDt, 'g', 3)));
+}
+
+void MainWindow::togglePlay()
+{
+    if (m_shown && m_shown->playing)
+        m_worker->pause();
+    else
+        m_worker->play();
+}
+
+// ------------------------------------------------------------------------------------------------
+bool MainWindow::openBuiltinScene(const QString& id)
+{
+    try {
+        Scene scene = loadBuiltinScene(id.toStdString());
+        const QString name = QString::fromStdString(scene.name);
+        startScene(std::move(scene), id, name);
+        return true;
+    } catch (const std::exception& e) {
+        showSceneError(tr("Cannot load the built-in scene"), QString::fromStdString(e.what()));
+        return false;
+    }
+}
+
+bool MainWindow::openSceneFile(const QString& path)
+{
+    try {
+        Scene scene = loadSceneFile(path.toStdString());
+        startScene(std::move(scene), QString(), QFileInfo(path).fileName());
+        return true;
+    } catch (const std::exception& e) {
+        // SceneError names the file, the JSON path and the problem; the current scene stays
+        showSceneError(tr("Cannot load the scene file"), QString::fromStdString(e.what()));
+        if (m_shown && m_shown->scene) {
+            const std::string& src = m_shown->scene->source;
+            const bool builtin = src.rfind("builtin:", 0) == 0;
+            m_panel->setCurrentScene(builtin ? QString::fromStdString(src.substr(8)) : QString(),
+                                     QFileInfo(QString::fromStdString(src)).fileName());
+        }
+        return false;
+    }
+}
+
+void MainWindow::startScene(Scene scene, const QString& builtinId, const QString& displayName)
+{
+    m_worker->loadScene(std::move(scene));
+    m_panel->setCurrentScene(builtinId, displayName);
+    m_panel->setRunMessage(QString());
+    m_showingInstability = false;
+    statusBar()->showMessage(tr("Loaded %1").arg(displayName), 4000);
+}
+
+void MainWindow::openFileDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open scene"), QString(),
+                                                      tr("Tumble scenes (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openSceneFile(path);
+    else if (m_shown && m_shown->scene) {
+        const std::string& src = m_shown->scene->source;
+        const bool builtin = src.rfind("builtin:", 0) == 0;
+        m_panel->setCurrentScene(builtin ? QString::fromStdString(src.substr(8)) : QString(),
+                                 QFileInfo(QString::fromStdString(src)).fileName());
+    }
+}
+
+void MainWindow::showSceneError(const QString& title, const QString& text)
+{
+    // window-modal and non-blocking: the simulation and the views keep running behind it
+    if (m_errorBox)
+        m_errorBox->close();
+    auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowModality(Qt::WindowModal);
+    box->open();
+    m_errorBox = box;
+    statusBar()->showMessage(title + QStringLiteral(": ") + text, 10000);
+}
+
+// ------------------------------------------------------------------------------------------------
+QImage MainWindow::grabWindowImage()
+{
+    // widgets through QWidget::grab, then each GL view's own framebuffer on top of it
+    QImage image = grab().toImage().convertToFormat(QImage::Format_RGB32);
+    QPainter painter(&image);
+    const double dpr = image.devicePixelRatio();
+    for (QOpenGLWidget* gl : {static_cast<QOpenGLWidget*>(m_sceneView),
+                              static_cast<QOpenGLWidget*>(m_energyPlot)}) {
+        if (!gl->isVisible())
+            continue;
+        const QImage frame = gl->grabFramebuffer();
+        const QPoint topLeft = gl->mapTo(this, QPoint(0, 0));
+        painter.drawImage(QRectF(topLeft.x(), topLeft.y(), gl->width(), gl->height()), frame);
+        (void)dpr;
+    }
+    painter.end();
+    return image;
+}
+
+} // namespace tumble::ui

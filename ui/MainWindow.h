@@ -1,0 +1,78 @@
+#pragma once
+// MainWindow: the 3D view in the centre, the energy plot below it, the control panel docked
+// on the left, a status bar; owns the simulation worker.
+//
+// Design note. The window is the only place that knows both sides: it turns panel requests
+// into worker commands and, on a frame timer, hands the latest snapshot to the views. The
+// timer never waits: when the worker has nothing new, the tick does nothing. Scene files are
+// parsed here, on the GUI thread, so a bad file is reported (a message box naming file, JSON
+// path and problem) before the worker ever sees it, and the running scene stays.
+#include <QMainWindow>
+#include <QMessageBox>
+#include <QPointer>
+
+#include "FrameSnapshot.h"
+
+class QLabel;
+class QTimer;
+
+namespace tumble {
+struct Scene;
+}
+
+namespace tumble::ui {
+
+class ControlPanel;
+class EnergyPlot;
+class SceneView;
+class SimulationWorker;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    /// Frame timer period, ms (about 60 Hz).
+    static constexpr int kFrameMs = 16;
+
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// Loads a built-in scene; false (and a message box) when it cannot be loaded.
+    bool openBuiltinScene(const QString& id);
+    /// Loads a scene file; false (and a message box) when it has an error.
+    bool openSceneFile(const QString& path);
+
+    SceneView* sceneView() const { return m_sceneView; }
+    EnergyPlot* energyPlot() const { return m_energyPlot; }
+    ControlPanel* controlPanel() const { return m_panel; }
+    SimulationWorker* worker() const { return m_worker; }
+    /// The snapshot on screen.
+    SnapshotPtr shownSnapshot() const { return m_shown; }
+    /// The last scene-error message box, while it is open.
+    QMessageBox* errorBox() const { return m_errorBox; }
+
+    /// The whole window with the GL views' current frames, as on screen.
+    QImage grabWindowImage();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void onFrame();
+    void showSceneError(const QString& title, const QString& text);
+    void startScene(Scene scene, const QString& builtinId, const QString& displayName);
+    void openFileDialog();
+    void togglePlay();
+
+    SimulationWorker* m_worker = nullptr;
+    SceneView* m_sceneView = nullptr;
+    EnergyPlot* m_energyPlot = nullptr;
+    ControlPanel* m_panel = nullptr;
+    QLabel* m_statusLine = nullptr;
+    QTimer* m_frameTimer = nullptr;
+    QPointer<QMessageBox> m_errorBox;
+    SnapshotPtr m_shown;
+    QString m_sceneName;
+    bool m_showingInstability = false;
+};
+
+} // namespace tumble::ui

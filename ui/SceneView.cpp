@@ -1,0 +1,375 @@
+#include "SceneView.h"
+
+#include <QColor>
+
+#include <vtkActor.h>
+#include <vtkCamera.h>
+#include <vtkCellArray.h>
+#include <vtkColorTransferFunction.h>
+#include <vtkFloatArray.h>
+#include <vtkGenericOpenGLRenderWindow.h>
+#include <vtkNew.h>
+#include <vtkPointData.h>
+#include <vtkPointGaussianMapper.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkPolyDataMapper.h>
+#include <vtkProperty.h>
+#include <vtkRenderer.h>
+#include <vtkScalarBarActor.h>
+#include <vtkTextActor.h>
+#include <vtkTextProperty.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+namespace tumble::ui {
+
+namespace {
+
+// a sphere impostor: discard outside the unit disc, shade the rest as a lit hemisphere facing
+// the camera (normal from the disc offset), with a soft rim so touching spheres stay apart
+constexpr const char* kSphereSplatShader = R"(//VTK::Color::Impl
+  float dist2 = dot(offsetVCVSOutput.xy, offsetVCVSOutput.xy);
+  if (dist2 > 1.0) { discard; }
+  vec3 sphereNormal = vec3(offsetVCVSOutput.xy, sqrt(1.0 - dist2));
+  vec3 keyLight = normalize(vec3(-0.4, 0.55, 0.75));
+  float lambert = max(dot(sphereNormal, keyLight), 0.0);
+  vec3 halfVector = normalize(keyLight + vec3(0.0, 0.0, 1.0));
+  float specular = pow(max(dot(sphereNormal, halfVector), 0.0), 48.0);
+  float rim = mix(0.55, 1.0, smoothstep(0.0, 0.45, sphereNormal.z));
+  diffuseColor = (diffuseColor * (0.32 + 0.68 * lambert) + vec3(0.30 * specular)) * rim;
+  ambientColor = vec3(0.0);
+)";
+
+constexpr double kBottom[3] = {0.80, 0.83, 0.88}; // background gradient, bottom
+constexpr double kTop[3] = {0.98, 0.985, 0.99};   // and top
+
+// the polygon where a plane meets an axis-aligned box, in order around the plane normal
+std::vector<std::array<double, 3>> clipPlaneToBox(const Vec3& point, const Vec3& normal,
+                                                  const double b[6])
+{
+    std::vector<std::array<double, 3>> out;
+    const Vec3 n = normal.normalized();
+    if (!n.allFinite() || !point.allFinite())
+        return out;
+    // corners and the 12 edges of the box
+    Vec3 c[8];
+    for (int i = 0; i < 8; ++i)
+        c[i] = Vec3(b[(i & 1) ? 1 : 0], b[(i & 2) ? 3 : 2], b[(i & 4) ? 5 : 4]);
+    const int edges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3},
+                              {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
+    const double size = (c[7] - c[0]).norm();
+    const double eps = 1e-9 * std::max(size, 1e-12);
+    std::vector<Vec3> pts;
+    auto add = [&](const Vec3& p) {
+        for (const Vec3& q : pts)
+            if ((q - p).norm() <= 1e-7 * size)
+                return;
+        pts.push_back(p);
+    };
+    for (const auto& e : edges) {
+        const Vec3& p0 = c[e[0]];
+        const Vec3& p1 = c[e[1]];
+        const double d0 = n.dot(p0 - point);
+        const double d1 = n.dot(p1 - point);
+        if (std::abs(d0) <= eps)
+            add(p0);
+        if (std::abs(d1) <= eps)
+            add(p1);
+        if ((d0 < -eps && d1 > eps) || (d0 > eps && d1 < -eps))
+            add(p0 + (p1 - p0) * (d0 / (d0 - d1)));
+    }
+    if (pts.size() < 3)
+        return out;
+    // order by angle about the centroid, in the plane's own frame
+    Vec3 centre = Vec3::Zero();
+    for (const Vec3& p : pts)
+        centre += p;
+    centre /= double(pts.size());
+    const Vec3 u = n.unitOrthogonal();
+    const Vec3 v = n.cross(u);
+    std::sort(pts.begin(), pts.end(), [&](const Vec3& a, const Vec3& bb) {
+        return std::atan2((a - centre).dot(v), (a - centre).dot(u)) <
+               std::atan2((bb - centre).dot(v), (bb - centre).dot(u));
+    });
+    for (const Vec3& p : pts)
+        out.push_back({p.x(), p.y(), p.z()});
+    return out;
+}
+
+bool finite3(const float* p)
+{
+    return std::isfinite(p[0]) && std::isfinite(p[1]) && std::isfinite(p[2]);
+}
+
+} // namespace
+
+// ------------------------------------------------------------------------------------------------
+struct SceneView::Pipeline {
+    vtkNew<vtkRenderer> renderer;
+
+    // spheres: one polydata, updated in place
+    vtkNew<vtkPolyData> bodies;
+    vtkNew<vtkPoints> points;
+    vtkNew<vtkFloatArray> radius;
+    vtkNew<vtkFloatArray> speed;
+    vtkNew<vtkPointGaussianMapper> sphereMapper;
+    vtkNew<vtkActor> sphereActor;
+    vtkNew<vtkColorTransferFunction> speedColors;
+    vtkNew<vtkScalarBarActor> scalarBar;
+
+    // walls: translucent polygons plus their outlines
+    vtkNew<vtkPolyData> walls;
+    vtkNew<vtkPolyDataMapper> wallMapper;
+    vtkNew<vtkActor> wallActor;
+    vtkNew<vtkActor> wallEdgeActor;
+
+    vtkNew<vtkTextActor> caption;
+    double speedMax = 0.0;
+};
+
+// ------------------------------------------------------------------------------------------------
+SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_unique<Pipeline>())
+{
+    Pipeline& p = *m_p;
+    vtkRenderer* r = p.renderer;
+    r->GradientBackgroundOn();
+    r->SetBackground(kBottom[0], kBottom[1], kBottom[2]);
+    r->SetBackground2(kTop[0], kTop[1], kTop[2]);
+    r->UseFXAAOff();
+    renderWindow()->AddRenderer(r);
+
+    // bodies: float points and arrays, overwritten in place by every snapshot
+    p.points->SetDataTypeToFloat();
+    p.radius->SetName("radius");
+    p.speed->SetName("speed");
+    p.bodies->SetPoints(p.points);
+    p.bodies->GetPointData()->AddArray(p.radius);
+    p.bodies->GetPointData()->AddArray(p.speed);
+    p.bodies->GetPointData()->SetActiveScalars("speed");
+
+    // cool-to-warm (Moreland) from rest to the fastest bodies
+    p.speedColors->SetColorSpaceToDiverging();
+    p.speedColors->AddRGBPoint(0.0, 0.230, 0.299, 0.754);
+    p.speedColors->AddRGBPoint(1.0, 0.706, 0.016, 0.150);
+
+    p.sphereMapper->SetInputData(p.bodies);
+    p.sphereMapper->SetScaleArray("radius");
+    p.sphereMapper->SetScaleFactor(1.0);
+    p.sphereMapper->EmissiveOff();
+    p.sphereMapper->SetSplatShaderCode(kSphereSplatShader);
+    p.sphereMapper->SetLookupTable(p.speedColors);
+    p.sphereMapper->SetScalarModeToUsePointFieldData();
+    p.sphereMapper->SelectColorArray("speed");
+    p.sphereMapper->SetColorModeToMapScalars();
+    p.sphereMapper->UseLookupTableScalarRangeOn();
+    p.sphereMapper->ScalarVisibilityOn();
+    p.sphereActor->SetMapper(p.sphereMapper);
+    p.sphereActor->GetProperty()->SetAmbient(0.0);
+    p.sphereActor->GetProperty()->SetDiffuse(1.0);
+    r->AddActor(p.sphereActor);
+
+    // walls
+    p.wallMapper->SetInputData(p.walls);
+    p.wallMapper->ScalarVisibilityOff();
+    p.wallActor->SetMapper(p.wallMapper);
+    p.wallActor->GetProperty()->SetColor(0.50, 0.58, 0.68);
+    p.wallActor->GetProperty()->SetOpacity(0.22);
+    p.wallActor->GetProperty()->SetAmbient(0.35);
+    p.wallActor->GetProperty()->SetDiffuse(0.65);
+    p.wallActor->GetProperty()->BackfaceCullingOff();
+    p.wallEdgeActor->SetMapper(p.wallMapper);
+    p.wallEdgeActor->GetProperty()->SetRepresentationToWireframe();
+    p.wallEdgeActor->GetProperty()->SetColor(0.28, 0.33, 0.42);
+    p.wallEdgeActor->GetProperty()->SetLineWidth(1.5);
+    p.wallEdgeActor->GetProperty()->LightingOff();
+    p.wallEdgeActor->GetProperty()->SetOpacity(0.8);
+    r->AddActor(p.wallActor);
+    r->AddActor(p.wallEdgeActor);
+
+    // colour bar on the right
+    p.scalarBar->SetLookupTable(p.speedColors);
+    p.scalarBar->SetTitle("speed (m/s)");
+    p.scalarBar->SetNumberOfLabels(5);
+    p.scalarBar->SetLabelFormat("%.2g");
+    p.scalarBar->SetOrientationToVertical();
+    p.scalarBar->SetPosition(0.90, 0.12);
+    p.scalarBar->SetWidth(0.08);
+    p.scalarBar->SetHeight(0.70);
+    p.scalarBar->SetBarRatio(0.30);
+    p.scalarBar->SetUnconstrainedFontSize(true);
+    p.scalarBar->SetTextPositionToPrecedeScalarBar();
+    for (vtkTextProperty* tp : {p.scalarBar->GetTitleTextProperty(),
+                                p.scalarBar->GetLabelTextProperty()}) {
+        tp->SetColor(0.15, 0.17, 0.22);
+        tp->SetFontFamilyToArial();
+        tp->ShadowOff();
+        tp->ItalicOff();
+        tp->BoldOff();
+    }
+    p.scalarBar->GetTitleTextProperty()->SetFontSize(13);
+    p.scalarBar->GetTitleTextProperty()->SetJustificationToRight();
+    p.scalarBar->GetLabelTextProperty()->SetFontSize(12);
+    p.scalarBar->SetVisibility(false);
+    r->AddActor2D(p.scalarBar);
+
+    // caption: scene name, time, body count
+    vtkTextProperty* cp = p.caption->GetTextProperty();
+    cp->SetColor(0.15, 0.17, 0.22);
+    cp->SetFontFamilyToArial();
+    cp->SetFontSize(14);
+    cp->ShadowOff();
+    p.caption->SetDisplayPosition(12, 10);
+    r->AddActor2D(p.caption);
+}
+
+SceneView::~SceneView()
+{
+    // the renderer leaves the window before the window's GL resources go
+    renderWindow()->RemoveRenderer(m_p->renderer);
+}
+
+QColor SceneView::backgroundBottom() { return QColor::fromRgbF(kBottom[0], kBottom[1], kBottom[2]); }
+QColor SceneView::backgroundTop() { return QColor::fromRgbF(kTop[0], kTop[1], kTop[2]); }
+
+// ------------------------------------------------------------------------------------------------
+void SceneView::setSnapshot(SnapshotPtr snapshot)
+{
+    if (!snapshot || snapshot == m_snapshot)
+        return;
+    m_snapshot = std::move(snapshot);
+    update();
+}
+
+void SceneView::prepareRender()
+{
+    if (!m_snapshot || m_snapshot == m_uploaded)
+        return;
+    const FrameSnapshot& s = *m_snapshot;
+    if (s.scene && s.scene->revision != m_sceneRevision) {
+        rebuildWalls(*s.scene);
+        m_sceneRevision = s.scene->revision;
+        m_speedMax = 0.0;
+        resetCamera();
+    }
+    uploadBodies(s);
+    m_uploaded = m_snapshot;
+}
+
+// ------------------------------------------------------------------------------------------------
+void SceneView::uploadBodies(const FrameSnapshot& s)
+{
+    Pipeline& p = *m_p;
+    const std::size_t n = s.bodyCount();
+    // size once, then overwrite in place (no reallocation while the count is steady)
+    p.points->SetNumberOfPoints(static_cast<vtkIdType>(n));
+    p.radius->SetNumberOfValues(static_cast<vtkIdType>(n));
+    p.speed->SetNumberOfValues(static_cast<vtkIdType>(n));
+    float* xyz = static_cast<vtkFloatArray*>(p.points->GetData())->GetPointer(0);
+    float* rad = p.radius->GetPointer(0);
+    float* spd = p.speed->GetPointer(0);
+
+    // copy the finite bodies only: a NaN would poison VTK's bounds and the camera
+    std::size_t m = 0;
+    std::vector<float> finiteSpeeds;
+    finiteSpeeds.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const float* x = &s.positions[3 * i];
+        const float r = s.radii[i];
+        const float v = s.speeds[i];
+        if (!finite3(x) || !std::isfinite(r) || r <= 0.f || !std::isfinite(v))
+            continue;
+        xyz[3 * m] = x[0];
+        xyz[3 * m + 1] = x[1];
+        xyz[3 * m + 2] = x[2];
+        rad[m] = r;
+        spd[m] = v;
+        finiteSpeeds.push_back(v);
+        ++m;
+    }
+    if (m != n) {
+        p.points->SetNumberOfPoints(static_cast<vtkIdType>(m));
+        p.radius->SetNumberOfValues(static_cast<vtkIdType>(m));
+        p.speed->SetNumberOfValues(static_cast<vtkIdType>(m));
+    }
+    p.points->Modified();
+    p.radius->Modified();
+    p.speed->Modified();
+    p.bodies->Modified();
+    m_drawn = m;
+
+    // colour scale: the 98th percentile of speed, growing at once and shrinking slowly, so one
+    // stray body does not wash out the rest and the scale does not flicker
+    double target = 0.0;
+    if (!finiteSpeeds.empty()) {
+        const std::size_t k = (finiteSpeeds.size() * 98) / 100;
+        std::nth_element(finiteSpeeds.begin(), finiteSpeeds.begin() + long(k), finiteSpeeds.end());
+        target = finiteSpeeds[std::min(k, finiteSpeeds.size() - 1)];
+    }
+    m_speedMax = std::max({target, 0.96 * m_speedMax, 1e-6});
+    p.speedColors->RemoveAllPoints();
+    p.speedColors->AddRGBPoint(0.0, 0.230, 0.299, 0.754);
+    p.speedColors->AddRGBPoint(m_speedMax, 0.706, 0.016, 0.150);
+    p.scalarBar->SetVisibility(m > 0);
+
+    char caption[256];
+    std::snprintf(caption, sizeof caption, "%s    t = %.4f s    %zu spheres",
+                  s.scene ? s.scene->name.c_str() : "", s.time, m);
+    p.caption->SetInput(caption);
+}
+
+// ------------------------------------------------------------------------------------------------
+void SceneView::rebuildWalls(const SceneInfo& info)
+{
+    vtkNew<vtkPoints> pts;
+    vtkNew<vtkCellArray> polys;
+    for (const Wall& w : info.walls) {
+        const auto poly = clipPlaneToBox(w.point, w.normal, info.bounds);
+        if (poly.size() < 3)
+            continue;
+        std::vector<vtkIdType> ids;
+        for (const auto& q : poly)
+            ids.push_back(pts->InsertNextPoint(q[0], q[1], q[2]));
+        polys->InsertNextCell(static_cast<vtkIdType>(ids.size()), ids.data());
+    }
+    m_p->walls->SetPoints(pts);
+    m_p->walls->SetPolys(polys);
+    m_p->walls->Modified();
+}
+
+// ------------------------------------------------------------------------------------------------
+void SceneView::resetCamera()
+{
+    if (!m_snapshot || !m_snapshot->scene)
+        return;
+    const SceneInfo& info = *m_snapshot->scene;
+    const Vec3 up(info.up[0], info.up[1], info.up[2]);
+    // two horizontal directions: x projected off the vertical, and the one left of it
+    Vec3 e1 = Vec3::UnitX() - up * up.x();
+    if (e1.norm() < 1e-6)
+        e1 = Vec3::UnitY() - up * up.y();
+    e1.normalize();
+    const Vec3 e2 = up.cross(e1);
+    // a 3/4 view from the front right, looking down about 30 degrees
+    const Vec3 dir = (0.55 * e1 - 0.95 * e2 + 0.62 * up).normalized();
+    const double* b = info.bounds;
+    const Vec3 centre(0.5 * (b[0] + b[1]), 0.5 * (b[2] + b[3]), 0.5 * (b[4] + b[5]));
+
+    vtkCamera* cam = m_p->renderer->GetActiveCamera();
+    cam->SetFocalPoint(centre.x(), centre.y(), centre.z());
+    cam->SetPosition(centre.x() + dir.x(), centre.y() + dir.y(), centre.z() + dir.z());
+    cam->SetViewUp(up.x(), up.y(), up.z());
+    cam->SetViewAngle(30.0);
+    double bounds[6];
+    std::copy(b, b + 6, bounds);
+    m_p->renderer->ResetCamera(bounds);
+    cam->Zoom(1.25);
+    m_p->renderer->ResetCameraClippingRange(bounds);
+    update();
+}
+
+} // namespace tumble::ui
