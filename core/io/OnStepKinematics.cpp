@@ -4,12 +4,16 @@ namespace tumble {
 
 OnStepKinematics onStepKinematics(const World& world, std::size_t i, double dt)
 {
-    if (world.velocityTiming == VelocityTiming::OnStep)
-        return {world.velocity[i], world.angularVelocity[i], world.angularMomentum[i]};
-    // half a kick with the loads of the current state
+    // half a kick with the loads of the current state, for whichever part is half a step behind
     const double half = 0.5 * dt;
-    const Vec3 l = world.angularMomentum[i] + world.torque[i] * half;
-    return {world.velocity[i] + world.force[i] * (world.invMass[i] * half), world.inverseInertiaWorld(i) * l, l};
+    OnStepKinematics k{world.velocity[i], world.angularVelocity[i], world.angularMomentum[i]};
+    if (world.velocityTiming == VelocityTiming::HalfStep)
+        k.velocity += world.force[i] * (world.invMass[i] * half);
+    if (world.angularTiming == VelocityTiming::HalfStep) {
+        k.angularMomentum += world.torque[i] * half;
+        k.angularVelocity = world.inverseInertiaWorld(i) * k.angularMomentum;
+    }
+    return k;
 }
 
 } // namespace tumble

@@ -26,8 +26,8 @@ World threeBodies()
     w.materials.push_back(Material{});
     for (int i = 0; i < 3; ++i) {
         const double s = i + 1;
-        w.addSphere(0, 0.01 * s, Vec3(s / 3.0, -s / 7.0, std::numbers::pi * s),
-                    Vec3(1e-17 * s, -2.0 / 3.0, 1e5 / s), Vec3(s / 11.0, 0.0, -s));
+        w.addSphere(0, 0.01 * s, Vec3(s / 3.0, -s / 7.0, std::numbers::pi * s), Vec3(1e-17 * s, -2.0 / 3.0, 1e5 / s),
+                    Vec3(s / 11.0, 0.0, -s));
         w.orientation.back() = Quat(Eigen::AngleAxisd(0.3 * s, Vec3(1, 2, 3).normalized()));
         w.force.back() = Vec3(0.5, -0.25, 2.0) * s;
         w.torque.back() = Vec3(1e-3, 2e-3, -3e-3) * s;
@@ -74,37 +74,61 @@ private slots:
             QCOMPARE(f[0], std::string("12345"));
             QCOMPARE(f[2], std::to_string(i));
             const Quat& q = world.orientation[i];
-            const double expected[] = {
-                world.time,
-                world.position[i].x(), world.position[i].y(), world.position[i].z(),
-                world.velocity[i].x(), world.velocity[i].y(), world.velocity[i].z(),
-                world.angularVelocity[i].x(), world.angularVelocity[i].y(), world.angularVelocity[i].z(),
-                world.angularMomentum[i].x(), world.angularMomentum[i].y(), world.angularMomentum[i].z(),
-                q.w(), q.x(), q.y(), q.z()};
+            const double expected[] = {world.time,
+                                       world.position[i].x(),
+                                       world.position[i].y(),
+                                       world.position[i].z(),
+                                       world.velocity[i].x(),
+                                       world.velocity[i].y(),
+                                       world.velocity[i].z(),
+                                       world.angularVelocity[i].x(),
+                                       world.angularVelocity[i].y(),
+                                       world.angularVelocity[i].z(),
+                                       world.angularMomentum[i].x(),
+                                       world.angularMomentum[i].y(),
+                                       world.angularMomentum[i].z(),
+                                       q.w(),
+                                       q.x(),
+                                       q.y(),
+                                       q.z()};
             const int column[] = {1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18};
             for (int c = 0; c < 17; ++c) {
                 bool ok = false;
                 const double v = parseDouble(f[column[c]], &ok);
                 QVERIFY(ok);
-                QVERIFY2(sameBits(v, expected[c]), qPrintable(QStringLiteral("row %1 column %2: %3")
-                                                                  .arg(r).arg(column[c]).arg(f[column[c]].c_str())));
+                QVERIFY2(
+                    sameBits(v, expected[c]),
+                    qPrintable(QStringLiteral("row %1 column %2: %3").arg(r).arg(column[c]).arg(f[column[c]].c_str())));
             }
         }
     }
 
-    void halfStepVelocitiesAreReportedOnStep()
+    void halfStepValuesAreReportedOnStep_data()
+    {
+        QTest::addColumn<bool>("halfV");
+        QTest::addColumn<bool>("halfL");
+        QTest::newRow("translation half-step") << true << false;
+        QTest::newRow("rotation half-step") << false << true;
+        QTest::newRow("both half-step") << true << true;
+    }
+
+    void halfStepValuesAreReportedOnStep()
     {
         // leapfrog keeps v(t - dt/2); the row holds v(t) = v(t - dt/2) + F/m dt/2, L likewise
+        // with the torque; each part follows its own timing
+        QFETCH(bool, halfV);
+        QFETCH(bool, halfL);
         QTemporaryDir dir;
         const std::string path = dir.filePath("track.csv").toStdString();
         World world = threeBodies();
-        world.velocityTiming = VelocityTiming::HalfStep;
+        world.velocityTiming = halfV ? VelocityTiming::HalfStep : VelocityTiming::OnStep;
+        world.angularTiming = halfL ? VelocityTiming::HalfStep : VelocityTiming::OnStep;
         const double dt = 0.01;
         TrackCsvWriter(path, {1}).write(world, dt);
         const auto f = splitCsv(readLines(path).at(1));
-        const Vec3 v = world.velocity[1] + world.force[1] / world.mass[1] * (dt / 2);
-        const Vec3 l = world.angularMomentum[1] + world.torque[1] * (dt / 2);
-        const Vec3 w = l / world.inertia[1].x(); // sphere: isotropic inertia
+        const Vec3 v = world.velocity[1] + (halfV ? 0.5 : 0.0) * world.force[1] / world.mass[1] * dt;
+        const Vec3 l = world.angularMomentum[1] + (halfL ? 0.5 : 0.0) * world.torque[1] * dt;
+        const Vec3 w = halfL ? Vec3(l / world.inertia[1].x()) : world.angularVelocity[1]; // isotropic sphere
         bool ok = false;
         for (int k = 0; k < 3; ++k) {
             TUMBLE_NEAR(parseDouble(f[6 + k], &ok), v[k], 1e-15, 1e-14);
