@@ -19,8 +19,7 @@ std::string inspectJson(const Scene& scene)
         const Quat& q = w.orientation[i];
         ordered_json b;
         b["id"] = i;
-        // every body of this build is a sphere; clumps come with their own issue
-        b["type"] = "sphere";
+        b["type"] = w.type[i] == BodyType::Clump ? "clump" : "sphere";
         b["mass"] = w.mass[i];
         b["center_of_mass"] = {x.x(), x.y(), x.z()};
         b["principal_moments"] = {j.x(), j.y(), j.z()};

@@ -17,14 +17,18 @@ double dashpot(double zeta, double reducedMass, double kn)
 
 void NeighbourList::addPairIfNear(const World& w, const ContactTable& table, int i, int j)
 {
+    const int bi = w.memberBody[i];
+    const int bj = w.memberBody[j];
+    if (bi == bj)
+        return; // members of one rigid body never touch each other
     if (i > j)
         std::swap(i, j);
-    const double reach = w.radius[i] + w.radius[j] + m_skin;
-    if ((w.position[i] - w.position[j]).squaredNorm() >= reach * reach)
+    const double reach = w.memberRadius[i] + w.memberRadius[j] + m_skin;
+    if ((w.memberPosition[i] - w.memberPosition[j]).squaredNorm() >= reach * reach)
         return;
-    const PairLaw& law = table.law(w.material[i], w.material[j]);
-    const double mi = w.mass[i];
-    const double mj = w.mass[j];
+    const PairLaw& law = table.law(w.material[bi], w.material[bj]);
+    const double mi = w.mass[bi];
+    const double mj = w.mass[bj];
     m_pairs.push_back({i, j, law.kn, dashpot(law.zeta, mi * mj / (mi + mj), law.kn)});
 }
 
@@ -34,54 +38,56 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
     ++m_builds;
     m_pairs.clear();
     m_wallPairs.clear();
-    const std::size_t n = w.size();
-    m_reference.assign(w.position.begin(), w.position.end());
+    const std::size_t n = w.memberCount();
+    m_reference.assign(w.memberPosition.begin(), w.memberPosition.end());
 
-    // walls: few planes, checked against every body
+    // walls: few planes, checked against every member
     for (std::size_t b = 0; b < n; ++b) {
+        const int body = w.memberBody[b];
         for (std::size_t k = 0; k < w.walls.size(); ++k) {
             const Wall& wall = w.walls[k];
-            const double s = (w.position[b] - wall.point).dot(wall.normal);
-            if (s < w.radius[b] + skin) {
-                const PairLaw& law = table.law(w.material[b], wall.material);
+            const double s = (w.memberPosition[b] - wall.point).dot(wall.normal);
+            if (s < w.memberRadius[b] + skin) {
+                const PairLaw& law = table.law(w.material[body], wall.material);
                 m_wallPairs.push_back({static_cast<int>(b), static_cast<int>(k), law.kn,
-                                       dashpot(law.zeta, w.mass[b], law.kn)});
+                                       dashpot(law.zeta, w.mass[body], law.kn)});
             }
         }
     }
     if (n < 2)
         return;
 
-    // grid over the bounding box of the bodies
-    Vec3 lo = w.position[0];
-    Vec3 hi = w.position[0];
+    // grid over the bounding box of the members
+    Vec3 lo = w.memberPosition[0];
+    Vec3 hi = w.memberPosition[0];
     double rMax = 0.0;
     for (std::size_t b = 0; b < n; ++b) {
-        lo = lo.cwiseMin(w.position[b]);
-        hi = hi.cwiseMax(w.position[b]);
-        rMax = std::max(rMax, w.radius[b]);
+        lo = lo.cwiseMin(w.memberPosition[b]);
+        hi = hi.cwiseMax(w.memberPosition[b]);
+        rMax = std::max(rMax, w.memberRadius[b]);
     }
     double cell = 2.0 * rMax + skin;
     const Vec3 extent = hi - lo;
-    // cap the cell count at ~4 per body: sparse scenes grow the cells instead
+    // cap the cell count at ~4 per body: sparse scenes grow the cells instead. Sizes are worked
+    // out in double, so even an astronomical extent (a run blowing up) cannot overflow an int.
     const double maxCells = std::max(64.0, 4.0 * static_cast<double>(n));
-    auto dimsFor = [&](double c) {
-        return Eigen::Vector3i(static_cast<int>(extent.x() / c) + 1, static_cast<int>(extent.y() / c) + 1,
-                               static_cast<int>(extent.z() / c) + 1);
+    auto cellsFor = [&](double c) {
+        return (std::floor(extent.x() / c) + 1.0) * (std::floor(extent.y() / c) + 1.0) * (std::floor(extent.z() / c) + 1.0);
     };
-    Eigen::Vector3i dims = dimsFor(cell);
-    while (static_cast<double>(dims.x()) * dims.y() * dims.z() > maxCells) {
+    if (cellsFor(cell) > maxCells)
+        cell = std::max(cell, std::cbrt(extent.x() * extent.y() * extent.z() / maxCells));
+    while (cellsFor(cell) > maxCells)
         cell *= 1.26; // ~2^(1/3): halves the cell count per growth
-        dims = dimsFor(cell);
-    }
+    const Eigen::Vector3i dims(static_cast<int>(extent.x() / cell) + 1, static_cast<int>(extent.y() / cell) + 1,
+                               static_cast<int>(extent.z() / cell) + 1);
     const std::size_t cells = dims.x() * dims.y() * dims.z();
 
-    // counting sort of bodies by cell
+    // counting sort of members by cell
     m_cellOf.resize(n);
     m_cellStart.assign(cells + 1, 0);
     const double inv = 1.0 / cell;
     for (std::size_t b = 0; b < n; ++b) {
-        const Vec3 r = (w.position[b] - lo) * inv;
+        const Vec3 r = (w.memberPosition[b] - lo) * inv;
         const int cx = std::min(static_cast<int>(r.x()), dims.x() - 1);
         const int cy = std::min(static_cast<int>(r.y()), dims.y() - 1);
         const int cz = std::min(static_cast<int>(r.z()), dims.z() - 1);
@@ -133,12 +139,12 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
 
 bool NeighbourList::needsRebuild(const World& w) const
 {
-    const std::size_t n = w.size();
+    const std::size_t n = w.memberCount();
     if (m_builds == 0 || m_reference.size() != n)
         return true;
     const double limit = 0.25 * m_skin * m_skin; // (skin / 2)^2
     for (std::size_t b = 0; b < n; ++b)
-        if ((w.position[b] - m_reference[b]).squaredNorm() > limit)
+        if ((w.memberPosition[b] - m_reference[b]).squaredNorm() > limit)
             return true;
     return false;
 }

@@ -1,7 +1,8 @@
 #pragma once
-// Broad phase: a uniform cell grid builds a Verlet neighbour list with a skin distance.
+// Broad phase: a uniform cell grid builds a Verlet neighbour list with a skin distance, over the
+// world's collision spheres (members: one per sphere body, several per clump).
 //
-// Design note. Every body is binned into cubic cells of edge >= 2 R_max + skin, so any pair
+// Design note. Every member is binned into cubic cells of edge >= 2 R_max + skin, so any pair
 // closer than R_i + R_j + skin lies in the same or an adjacent cell. Each cell is compared with
 // itself and 13 of its 26 neighbours (a half stencil), so every candidate pair is found once,
 // with i < j. The list stays valid until some body has moved more than skin / 2 since the build
@@ -17,7 +18,7 @@
 
 namespace tumble {
 
-/// A sphere-sphere candidate pair, i < j, with its contact constants.
+/// A member-member candidate pair, i < j (member indices), with its contact constants.
 struct PairCandidate {
     int i = 0;
     int j = 0;
@@ -25,9 +26,9 @@ struct PairCandidate {
     double cn = 0.0; ///< normal dashpot coefficient, N s/m
 };
 
-/// A sphere-wall candidate, with its contact constants.
+/// A member-wall candidate, with its contact constants.
 struct WallCandidate {
-    int body = 0;
+    int member = 0;
     int wall = 0;
     double kn = 0.0; ///< N/m
     double cn = 0.0; ///< N s/m
@@ -38,7 +39,7 @@ public:
     /// Builds the lists for the current positions; skin in m (> 0).
     void build(const World& world, const ContactTable& table, double skin);
 
-    /// True when some body moved more than half the skin since the last build (or never built).
+    /// True when some member moved more than half the skin since the last build (or never built).
     bool needsRebuild(const World& world) const;
 
     const std::vector<PairCandidate>& pairs() const { return m_pairs; }
@@ -51,10 +52,10 @@ private:
 
     double m_skin = 0.0;
     long long m_builds = 0;
-    std::vector<Vec3> m_reference;    // (n) positions at the last build, m
-    std::vector<int> m_cellOf;        // (n) cell index of each body
+    std::vector<Vec3> m_reference;    // (m) member positions at the last build, m
+    std::vector<int> m_cellOf;        // (m) cell index of each member
     std::vector<int> m_cellStart;     // (cells + 1) prefix offsets into m_cellBodies
-    std::vector<int> m_cellBodies;    // (n) body indices sorted by cell
+    std::vector<int> m_cellBodies;    // (m) member indices sorted by cell
     std::vector<int> m_cursor;        // (cells) fill cursor of the counting sort
     std::vector<PairCandidate> m_pairs;
     std::vector<WallCandidate> m_wallPairs;

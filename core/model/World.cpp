@@ -6,21 +6,21 @@
 
 namespace tumble {
 
-int World::addSphere(int materialIndex, double r, const Vec3& x, const Vec3& v, const Vec3& w)
+int World::addBody(BodyType t, int materialIndex, double m, const Vec3& moments, const Quat& q, double r, const Vec3& x,
+                   const Vec3& v, const Vec3& w)
 {
-    const double density = materials.at(static_cast<std::size_t>(materialIndex)).density;
-    const double m = 4.0 / 3.0 * std::numbers::pi * r * r * r * density;
-    const double j = 0.4 * m * r * r; // solid sphere, 2/5 m R^2
     radius.push_back(r);
     mass.push_back(m);
     invMass.push_back(1.0 / m);
-    inertia.emplace_back(j, j, j);
+    inertia.push_back(moments);
     material.push_back(materialIndex);
+    type.push_back(t);
     position.push_back(x);
     velocity.push_back(v);
-    orientation.push_back(Quat::Identity());
+    orientation.push_back(q.normalized());
+    const Mat3 rot = orientation.back().toRotationMatrix();
+    angularMomentum.push_back(rot * moments.asDiagonal() * rot.transpose() * w); // L = I w
     angularVelocity.push_back(w);
-    angularMomentum.push_back(j * w);
     force.push_back(Vec3::Zero());
     torque.push_back(Vec3::Zero());
     dissipativeForce.push_back(Vec3::Zero());
@@ -28,17 +28,39 @@ int World::addSphere(int materialIndex, double r, const Vec3& x, const Vec3& v, 
     return static_cast<int>(position.size() - 1);
 }
 
+int World::addSphere(int materialIndex, double r, const Vec3& x, const Vec3& v, const Vec3& w)
+{
+    const double density = materials.at(static_cast<std::size_t>(materialIndex)).density;
+    const double m = 4.0 / 3.0 * std::numbers::pi * r * r * r * density;
+    const double j = 0.4 * m * r * r; // solid sphere, 2/5 m R^2
+    const int id = addBody(BodyType::Sphere, materialIndex, m, Vec3(j, j, j), Quat::Identity(), r, x, v, w);
+    addMember(id, Vec3::Zero(), r);
+    return id;
+}
+
 int World::addRigidBody(int materialIndex, double m, const Vec3& moments, const Quat& q, double r, const Vec3& x,
                         const Vec3& v, const Vec3& w)
 {
-    const int id = addSphere(materialIndex, r, x, v, w);
-    mass[id] = m;
-    invMass[id] = 1.0 / m;
-    inertia[id] = moments;
-    orientation[id] = q.normalized();
-    const Mat3 rot = orientation[id].toRotationMatrix();
-    angularMomentum[id] = rot * moments.asDiagonal() * rot.transpose() * w; // L = I w
-    return id;
+    return addBody(BodyType::Clump, materialIndex, m, moments, q, r, x, v, w);
+}
+
+void World::addMember(int b, const Vec3& offset, double r)
+{
+    memberBody.push_back(b);
+    memberOffset.push_back(offset);
+    memberRadius.push_back(r);
+    memberPosition.push_back(position[b] + orientation[b] * offset);
+}
+
+void World::updateMemberPositions()
+{
+    const std::size_t m = memberBody.size();
+    for (std::size_t k = 0; k < m; ++k) {
+        const int b = memberBody[k];
+        const Vec3& off = memberOffset[k];
+        // a sphere's member sits at its centre: no rotation needed
+        memberPosition[k] = off.isZero(0.0) ? position[b] : Vec3(position[b] + orientation[b] * off);
+    }
 }
 
 Mat3 World::inverseInertiaWorld(std::size_t i) const

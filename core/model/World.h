@@ -4,8 +4,11 @@
 // Design note. Per-body constants (radius, mass, inertia, material) sit apart from the per-step
 // dynamic arrays, as in Box2D's split of body data by use; every array has one entry per body
 // (n = size()). Spheres are bodies with isotropic principal inertia 2/5 m R^2; rigid clumps
-// (later) are bodies with a full principal inertia and member spheres. Only integrators write
-// poses and velocities; only the force evaluation writes forces and torques.
+// are bodies with a full principal inertia and several member spheres. Contacts act on members
+// (a sphere body has one, at its centre) and are reduced to one force and one torque about the
+// body's centre of mass (Woo's clump model). Only integrators write poses and velocities; only
+// the force evaluation writes forces and torques; member world positions follow the bodies
+// through updateMemberPositions() after every position update.
 //
 // Velocity timing: leapfrog schemes keep half-step velocities, others on-step ones. The World
 // records which (velocityTiming) so a scheme switch can convert the state (Woo's velMidstep).
@@ -20,6 +23,8 @@ namespace tumble {
 
 enum class VelocityTiming { OnStep, HalfStep };
 
+enum class BodyType : unsigned char { Sphere, Clump };
+
 struct World {
     // per-body constants, (n) each
     std::vector<double> radius;       ///< (n) m, bounding radius used by contacts
@@ -27,6 +32,7 @@ struct World {
     std::vector<double> invMass;      ///< (n) 1/kg
     std::vector<Vec3> inertia;        ///< (n) principal moments J1 <= J2 <= J3, kg m^2
     std::vector<int> material;        ///< (n) index into materials
+    std::vector<BodyType> type;       ///< (n) sphere or clump
 
     // per-body dynamic state, (n) each, world frame
     std::vector<Vec3> position;        ///< (n) m, centre of mass
@@ -41,6 +47,12 @@ struct World {
     std::vector<Vec3> dissipativeForce;  ///< (n) N, the part of force from dashpots and damping
     std::vector<Vec3> dissipativeTorque; ///< (n) N m, likewise for torque
 
+    // collision spheres ("members"), (m) each; a sphere body has one at its centre
+    std::vector<int> memberBody;      ///< (m) owning body
+    std::vector<Vec3> memberOffset;   ///< (m) m, centre in the body's principal frame
+    std::vector<double> memberRadius; ///< (m) m
+    std::vector<Vec3> memberPosition; ///< (m) m, world frame, from the body pose
+
     std::vector<Material> materials;
     std::vector<Wall> walls;
     Vec3 gravity = Vec3(0.0, 0.0, -9.81); ///< m/s^2
@@ -51,24 +63,37 @@ struct World {
     VelocityTiming angularTiming = VelocityTiming::OnStep;  ///< of angularMomentum and angularVelocity
 
     std::size_t size() const { return position.size(); }
+    std::size_t memberCount() const { return memberBody.size(); }
 
-    /// Appends a solid sphere of the given material; returns its body index.
+    /// Appends a solid sphere of the given material (a body with one member); returns its index.
     /// radius in m, position in m, velocity in m/s, angularVelocity in rad/s.
     int addSphere(int materialIndex, double radius, const Vec3& position, const Vec3& velocity,
                   const Vec3& angularVelocity);
 
-    /// Appends a rigid body with given mass properties; returns its body index. mass in kg,
+    /// Appends a rigid body with given mass properties and no members (add them with addMember);
+    /// returns its body index. mass in kg,
     /// principal moments in kg m^2 (any order is accepted as given), orientation rotates the
-    /// principal frame into the world frame, boundingRadius in m (used by contacts), position in
+    /// principal frame into the world frame, boundingRadius in m (display; contacts use members), position in
     /// m, velocity in m/s, angularVelocity in rad/s (world frame).
     int addRigidBody(int materialIndex, double mass, const Vec3& principalMoments, const Quat& orientation,
                      double boundingRadius, const Vec3& position, const Vec3& velocity, const Vec3& angularVelocity);
+
+    /// Appends a collision sphere to body b: offset (m) in the body's principal frame, radius in m.
+    void addMember(int b, const Vec3& offset, double radius);
+
+    /// Recomputes memberPosition from the body poses.
+    void updateMemberPositions();
 
     /// Inverse inertia tensor of body i in the world frame, 1/(kg m^2).
     Mat3 inverseInertiaWorld(std::size_t i) const;
 
     /// Angular velocity of body i from its orientation and angular momentum, rad/s.
     Vec3 angularVelocityFromMomentum(std::size_t i) const;
+
+private:
+    // appends the per-body arrays of one body (no members)
+    int addBody(BodyType type, int materialIndex, double mass, const Vec3& principalMoments, const Quat& orientation,
+                double boundingRadius, const Vec3& position, const Vec3& velocity, const Vec3& angularVelocity);
 };
 
 } // namespace tumble

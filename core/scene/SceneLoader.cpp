@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "integrate/IntegratorRegistry.h"
+#include "model/ClumpShape.h"
 #include "sim/CriticalTimestep.h"
 
 namespace tumble {
@@ -226,6 +227,70 @@ void readSphere(const Reader& r, World& world, const std::map<std::string, int>&
                     r.vec3("angular_velocity", Vec3::Zero()));
 }
 
+Quat readQuaternion(const Reader& r, const char* key)
+{
+    r.require(key);
+    const Json& v = r.raw(key);
+    if (!v.is_array() || v.size() != 4)
+        r.fail("expected a quaternion [w, x, y, z]", key);
+    double c[4];
+    for (int k = 0; k < 4; ++k) {
+        if (!v[k].is_number() || !std::isfinite(v[k].get<double>()))
+            r.fail("expected a finite number", std::string(key) + "/" + std::to_string(k));
+        c[k] = v[k].get<double>();
+    }
+    const Quat q(c[0], c[1], c[2], c[3]);
+    if (q.norm() < 1e-12)
+        r.fail("the quaternion must not be zero", key);
+    return q.normalized();
+}
+
+void readClump(const Reader& r, World& world, const std::map<std::string, int>& byName)
+{
+    r.allowOnly({"type", "material", "spheres", "position", "orientation", "velocity", "angular_velocity",
+                 "mass_properties"});
+    const int mat = materialIndex(r, byName);
+    std::vector<ClumpMember> members;
+    r.forEach("spheres", [&](const Reader& m, std::size_t) {
+        m.allowOnly({"center", "radius"});
+        members.push_back({m.vec3("center"), m.positive("radius")});
+    });
+    r.require("spheres");
+    if (members.empty())
+        r.fail("a clump needs at least one sphere", "spheres");
+    if (const auto overlap = firstOverlap(members))
+        r.fail("members " + std::to_string(overlap->first) + " and " + std::to_string(overlap->second)
+                   + " overlap; the mass properties of overlapping members (their union) are not available in "
+                     "this build yet",
+               "spheres");
+    MassProperties mp = sphereUnionMassProperties(members, world.materials[mat].density);
+    if (r.has("mass_properties")) {
+        // the centre of mass stays the members' centroid; mass, moments and axes are the file's
+        const Reader o = r.object("mass_properties");
+        o.allowOnly({"mass", "principal_moments", "principal_axes"});
+        mp.mass = o.positive("mass");
+        mp.principalMoments = o.vec3("principal_moments");
+        const Vec3& j = mp.principalMoments;
+        if (!(j.minCoeff() > 0.0))
+            o.fail("principal moments must be > 0", "principal_moments");
+        if (j.x() + j.y() < j.z() || j.y() + j.z() < j.x() || j.z() + j.x() < j.y())
+            o.fail("principal moments violate the triangle inequality (no rigid body has them)", "principal_moments");
+        mp.principalAxes = o.has("principal_axes") ? readQuaternion(o, "principal_axes") : Quat::Identity();
+    }
+    const Quat clumpToWorld = r.has("orientation") ? readQuaternion(r, "orientation") : Quat::Identity();
+    const Quat q = (clumpToWorld * mp.principalAxes).normalized(); // principal -> world
+    double bounding = 0.0;
+    std::vector<Vec3> offsets;
+    for (const ClumpMember& m : members) {
+        offsets.push_back(mp.principalAxes.conjugate() * (m.center - mp.centerOfMass));
+        bounding = std::max(bounding, offsets.back().norm() + m.radius);
+    }
+    const int body = world.addRigidBody(mat, mp.mass, mp.principalMoments, q, bounding, r.vec3("position"),
+                                        r.vec3("velocity", Vec3::Zero()), r.vec3("angular_velocity", Vec3::Zero()));
+    for (std::size_t k = 0; k < members.size(); ++k)
+        world.addMember(body, offsets[k], members[k].radius);
+}
+
 // a unit vector uniformly on the sphere from two uniform variates (portable, unlike
 // std::normal_distribution whose output differs between standard libraries)
 Vec3 randomDirection(std::mt19937_64& rng)
@@ -316,7 +381,8 @@ Scene readScene(const Json& doc, const std::string& file)
             checkBodyCount(r, world, 1.0, "type");
             readSphere(r, world, byName);
         } else if (type == "clump") {
-            r.fail("clump bodies are not available in this build yet (spheres only)", "type");
+            checkBodyCount(r, world, 1.0, "type");
+            readClump(r, world, byName);
         } else {
             r.fail("unknown body type '" + type + "' (known: sphere, clump)", "type");
         }
@@ -364,6 +430,8 @@ Scene readScene(const Json& doc, const std::string& file)
         if (!makeRotationScheme(p.rotation))
             in.fail("unknown rotation scheme '" + p.rotation + "' (available: " + knownSchemes(rotationSchemes()) + ")",
                     "rotation");
+        if (const std::string err = schemeCombinationError(p.translation, p.rotation); !err.empty())
+            in.fail(err, "rotation");
         if (in.has("dt")) {
             if (in.raw("dt").is_object()) {
                 const Reader d = in.object("dt");

@@ -39,9 +39,9 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
     m_table = ContactTable(m_world.materials);
 
     double meanRadius = 0.0;
-    for (double r : m_world.radius)
+    for (double r : m_world.memberRadius)
         meanRadius += r;
-    meanRadius = m_world.size() > 0 ? meanRadius / static_cast<double>(m_world.size()) : 1.0;
+    meanRadius = m_world.memberCount() > 0 ? meanRadius / static_cast<double>(m_world.memberCount()) : 1.0;
     m_skin = m_params.skinFraction * meanRadius;
     m_criticalDt = criticalTimestep(m_world);
 
@@ -51,6 +51,7 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
     m_startDissForce.resize(n);
     m_startDissTorque.resize(n);
 
+    m_world.updateMemberPositions();
     updateNeighbours();
     evaluateForces();
     m_ledger.reset(m_world, m_elastic, m_params.dt);
@@ -129,6 +130,7 @@ bool Simulation::evaluateStage(World& w)
             return false;
         }
     }
+    w.updateMemberPositions();
     updateNeighbours();
     evaluateForces();
     return true;

@@ -9,10 +9,8 @@
 #include "TestHelpers.h"
 #include "integrate/IntegratorRegistry.h"
 
-// the parser is compiled into tumble-cli only (app/cli/*.cpp); the test builds its own copy
-#include "../../app/cli/CliOptions.cpp"
-#include "../../app/cli/CliOptions.h"
-#include "../../app/cli/UsageError.h"
+#include "CliOptions.h"
+#include "UsageError.h"
 
 using namespace tumble;
 using namespace tumble::cli;

@@ -13,7 +13,8 @@ inline std::string materialJson(double kn, double e, double rho = 2500.0)
            + std::to_string(kn) + R"(, "restitution": )" + std::to_string(e) + "}}";
 }
 
-/// A scene document from its parts (JSON fragments); dt in s.
+/// A scene document from its parts (JSON fragments); dt in s. Rotation is explicit Euler, or
+/// rk4_quaternion under rk4 (which needs it).
 inline std::string sceneJson(const std::string& gravity, const std::string& translation, double dt,
                              const std::string& materials, const std::string& bodies, const std::string& walls = "[]",
                              const std::string& extra = "")
@@ -21,7 +22,8 @@ inline std::string sceneJson(const std::string& gravity, const std::string& tran
     char dtText[64];
     std::snprintf(dtText, sizeof dtText, "%.17g", dt);
     return R"({"format": "tumble-scene", "version": 1, "gravity": )" + gravity
-           + R"(, "integration": {"translation": ")" + translation + R"(", "rotation": "explicit_euler", "dt": )"
+           + R"(, "integration": {"translation": ")" + translation + R"(", "rotation": ")"
+           + (translation == "rk4" ? "rk4_quaternion" : "explicit_euler") + R"(", "dt": )"
            + dtText + R"(}, "materials": [)" + materials + R"(], "bodies": )" + bodies + R"(, "walls": )" + walls
            + extra + "}";
 }

@@ -55,10 +55,28 @@ private slots:
 
     void needsRk4Quaternion()
     {
+        // the full RK4 integrates rotation itself: any other rotation scheme is refused, by the
+        // Simulation and by the scene loader (naming the key)
         const Oscillator osc;
         Scene s = osc.scene("rk4", 0.1 / osc.omega(), 0.0);
-        QCOMPARE(s.params.rotation, std::string("explicit_euler"));
-        QVERIFY_THROWS_EXCEPTION(ParameterError, Simulation(std::move(s.world), s.params));
+        QCOMPARE(s.params.rotation, std::string("rk4_quaternion"));
+        SimParams p = s.params;
+        p.rotation = "buss_2nd_order";
+        QVERIFY_THROWS_EXCEPTION(ParameterError, Simulation(s.world, p));
+        Simulation sim(std::move(s.world), s.params);
+        QVERIFY_THROWS_EXCEPTION(ParameterError, sim.setRotationScheme("fincham_leapfrog"));
+        QCOMPARE(sim.params().rotation, std::string("rk4_quaternion"));
+        sim.setSchemes("velocity_verlet", "fincham_leapfrog"); // both at once is fine
+        try {
+            loadSceneText(R"({"format": "tumble-scene", "version": 1,
+                "integration": {"translation": "rk4", "rotation": "explicit_euler"},
+                "materials": [)" + materialJson(1e5, 0.5) + R"(],
+                "bodies": [{"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, 0]}]})",
+                          "rk4.json");
+            QFAIL("no SceneError");
+        } catch (const SceneError& e) {
+            QCOMPARE(QString::fromStdString(e.jsonPath()), QStringLiteral("/integration/rotation"));
+        }
     }
 
     void torqueFreeSymmetricTop()
