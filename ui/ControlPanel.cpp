@@ -96,7 +96,7 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent)
         m_scene->addItem(tr("Open file\xe2\x80\xa6"), kOpenFileId);
         m_sceneInfo = new QLabel;
         m_sceneInfo->setWordWrap(true);
-        m_sceneInfo->setStyleSheet(QStringLiteral("color: palette(mid);"));
+        m_sceneInfo->setStyleSheet(QStringLiteral("color: #505560;"));
         m_sceneInfo->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
         col->addWidget(m_scene);
         col->addWidget(m_sceneInfo);

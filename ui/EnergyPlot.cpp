@@ -17,6 +17,7 @@
 #include <vtkPen.h>
 #include <vtkPlot.h>
 #include <vtkRenderer.h>
+#include <vtkStringArray.h>
 #include <vtkTable.h>
 #include <vtkTextProperty.h>
 
@@ -142,8 +143,6 @@ EnergyPlot::EnergyPlot(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make
     }
     styleAxis(p.errorChart->GetAxis(vtkAxis::LEFT), "|\xce\x94" "E| / |E0|");
     p.errorChart->GetAxis(vtkAxis::LEFT)->SetLogScale(true);
-    p.errorChart->GetAxis(vtkAxis::LEFT)->SetNotation(vtkAxis::SCIENTIFIC_NOTATION);
-    p.errorChart->GetAxis(vtkAxis::LEFT)->SetPrecision(0);
     styleAxis(p.errorChart->GetAxis(vtkAxis::BOTTOM), "time (s)");
     p.errorChart->SetShowLegend(false);
 
@@ -347,14 +346,23 @@ void EnergyPlot::updateRanges()
     const double pad = 0.05 * (eMax - eMin);
     p.energyChart->GetAxis(vtkAxis::LEFT)->SetRange(eMin - pad, eMax + pad);
 
-    // whole decades around the relative error
+    // whole decades around the relative error, labelled every few decades (at most five)
     const double rMin = std::isfinite(m_rMin) ? m_rMin : kErrorFloor;
     const double rMax = std::isfinite(m_rMax) ? m_rMax : 1.0;
-    double lo = std::pow(10.0, std::floor(std::log10(std::max(rMin, kErrorFloor))));
-    double hi = std::pow(10.0, std::ceil(std::log10(std::max(rMax, kErrorFloor))));
-    if (hi <= lo)
-        hi = lo * 10.0;
-    p.errorChart->GetAxis(vtkAxis::LEFT)->SetUnscaledRange(lo, hi);
+    const int loExp = int(std::floor(std::log10(std::max(rMin, kErrorFloor))));
+    int hiExp = int(std::ceil(std::log10(std::max(rMax, kErrorFloor))));
+    if (hiExp <= loExp)
+        hiExp = loExp + 1;
+    vtkAxis* errorAxis = p.errorChart->GetAxis(vtkAxis::LEFT);
+    errorAxis->SetUnscaledRange(std::pow(10.0, loExp), std::pow(10.0, hiExp));
+    const int stride = std::max(1, (hiExp - loExp + 3) / 4);
+    vtkNew<vtkDoubleArray> ticks;
+    vtkNew<vtkStringArray> labels;
+    for (int e = hiExp; e >= loExp; e -= stride) {
+        ticks->InsertNextValue(double(e)); // log axes take tick positions in log10 units
+        labels->InsertNextValue("1e" + std::to_string(e));
+    }
+    errorAxis->SetCustomTickPositions(ticks, labels);
 
     for (vtkChartXY* chart : {p.energyChart.Get(), p.errorChart.Get()}) {
         chart->GetAxis(vtkAxis::LEFT)->RecalculateTickSpacing();

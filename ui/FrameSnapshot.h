@@ -38,6 +38,7 @@ struct FrameSnapshot {
     SimParams params;             ///< parameters in force at this snapshot
     bool playing = false;
     double stepsPerSecond = 0.0;  ///< wall-clock stepping rate over the last batches
+    double buildMicroseconds = 0.0; ///< worker time spent building this snapshot, us
 
     /// Energy samples the GUI has not acknowledged yet, oldest first: every sample recorded
     /// since the previous snapshot, plus any of earlier snapshots the GUI never took.

@@ -236,15 +236,14 @@ QImage MainWindow::grabWindowImage()
     // widgets through QWidget::grab, then each GL view's own framebuffer on top of it
     QImage image = grab().toImage().convertToFormat(QImage::Format_RGB32);
     QPainter painter(&image);
-    const double dpr = image.devicePixelRatio();
     for (QOpenGLWidget* gl : {static_cast<QOpenGLWidget*>(m_sceneView),
                               static_cast<QOpenGLWidget*>(m_energyPlot)}) {
         if (!gl->isVisible())
             continue;
         const QImage frame = gl->grabFramebuffer();
         const QPoint topLeft = gl->mapTo(this, QPoint(0, 0));
+        // logical coordinates: the painter maps them to the image's device pixels
         painter.drawImage(QRectF(topLeft.x(), topLeft.y(), gl->width(), gl->height()), frame);
-        (void)dpr;
     }
     painter.end();
     return image;

@@ -80,14 +80,6 @@ WorkerCommand command(WorkerCommand::Kind kind)
     return c;
 }
 
-bool allFinite(const World& w)
-{
-    for (std::size_t i = 0; i < w.size(); ++i)
-        if (!w.position[i].allFinite())
-            return false;
-    return true;
-}
-
 } // namespace
 
 // ------------------------------------------------------------------------------------------------
@@ -262,11 +254,13 @@ void SimulationWorker::threadMain()
             commands.swap(m_queue);
         }
 
-        // commands land between steps
+        // commands land between steps, and show in a snapshot before the next batch
         for (const WorkerCommand& c : commands)
             if (apply(run, c))
                 run.dirty = run.publishNow = true;
         commands.clear();
+        if (run.sim && run.publishNow)
+            publish(run);
 
         if (run.sim && !run.sim->isUnstable() && (run.playing || run.pendingSteps > 0))
             runBatch(run);
@@ -461,6 +455,7 @@ void SimulationWorker::recordSample(Run& run)
 // ------------------------------------------------------------------------------------------------
 void SimulationWorker::publish(Run& run)
 {
+    const Clock::time_point start = Clock::now();
     const Simulation& sim = *run.sim;
     const World& w = sim.world();
     auto s = std::make_shared<FrameSnapshot>();
@@ -475,23 +470,28 @@ void SimulationWorker::publish(Run& run)
     s->stepsPerSecond = run.playing ? run.stepsPerSecond : 0.0;
     s->instabilityMessage = run.instability;
 
-    // bodies: the current ones while finite, else the last finite ones
-    if (!run.instability.empty() && run.lastFinite && !allFinite(w)) {
+    // bodies, as floats for the views
+    const std::size_t n = w.size();
+    s->positions.resize(3 * n);
+    s->radii.resize(n);
+    s->speeds.resize(n);
+    const double dt = sim.params().dt;
+    bool finite = true;
+    for (std::size_t i = 0; i < n; ++i) {
+        for (int k = 0; k < 3; ++k)
+            s->positions[3 * i + k] = static_cast<float>(w.position[i][k]);
+        s->radii[i] = static_cast<float>(w.radius[i]);
+        s->speeds[i] = static_cast<float>(onStepKinematics(w, i, dt).velocity.norm());
+        finite = finite && std::isfinite(s->positions[3 * i]) &&
+                 std::isfinite(s->positions[3 * i + 1]) && std::isfinite(s->positions[3 * i + 2]) &&
+                 std::isfinite(s->speeds[i]);
+    }
+    // after a blow-up the screen keeps the last finite bodies
+    if (!finite && !run.instability.empty() && run.lastFinite) {
         s->positions = run.lastFinite->positions;
         s->radii = run.lastFinite->radii;
         s->speeds = run.lastFinite->speeds;
-    } else {
-        const std::size_t n = w.size();
-        s->positions.resize(3 * n);
-        s->radii.resize(n);
-        s->speeds.resize(n);
-        const double dt = sim.params().dt;
-        for (std::size_t i = 0; i < n; ++i) {
-            for (int k = 0; k < 3; ++k)
-                s->positions[3 * i + k] = static_cast<float>(w.position[i][k]);
-            s->radii[i] = static_cast<float>(w.radius[i]);
-            s->speeds[i] = static_cast<float>(onStepKinematics(w, i, dt).velocity.norm());
-        }
+        finite = true;
     }
 
     // energy: this batch's samples become a chunk; chunks the GUI took are dropped
@@ -513,8 +513,9 @@ void SimulationWorker::publish(Run& run)
     }
     s->markers = run.publishedMarkers;
 
+    s->buildMicroseconds = Seconds(Clock::now() - start).count() * 1e6;
     SnapshotPtr published = std::move(s);
-    if (run.instability.empty())
+    if (finite)
         run.lastFinite = published;
     {
         std::lock_guard lock(m_snapshotMutex);

@@ -60,6 +60,7 @@ void TestSimulationWorker::loadPublishesTheInitialState()
     QCOMPARE(s->step, 0LL);
     QCOMPARE(s->bodyCount(), scene.world.size());
     QCOMPARE(s->positions.size(), 3 * scene.world.size());
+    qInfo("snapshot of %zu bodies built in %.0f us", s->bodyCount(), s->buildMicroseconds);
     QCOMPARE(s->params.dt, scene.params.dt);
     QCOMPARE(s->params.translation, scene.params.translation);
     QVERIFY(!s->playing);
