@@ -14,8 +14,22 @@ namespace tumble {
 
 struct SchemeInfo {
     std::string name;        ///< stable name (CONTRACT.md)
-    std::string description; ///< one line for lists and tooltips
+    std::string description; ///< one line for lists
+    std::string equations;   ///< the update equations, for tooltips (plain text, one per line)
+    int order = 1;           ///< global order of accuracy
+    /// Largest w dt for which the scheme is stable on an undamped linear oscillator: 2 for the
+    /// Verlet family, 2 sqrt(2) for RK4, 0 for explicit Euler (unstable at any dt without damping).
+    double stabilityLimit = 0.0;
 };
+
+/// The stability limit of a scheme as a multiple of criticalTimestep(): that estimate is the
+/// chain limit sqrt(m/k), where the highest frequency of a chain is w = 2 sqrt(k/m), so the ratio
+/// is stabilityLimit / 2.
+double stabilityLimitInCriticalSteps(const SchemeInfo& scheme);
+
+/// The registry entry of a translation or rotation scheme; nullptr when unknown.
+const SchemeInfo* findTranslationScheme(std::string_view name);
+const SchemeInfo* findRotationScheme(std::string_view name);
 
 struct PresetInfo {
     std::string name;        ///< stable preset name, e.g. "pfc"

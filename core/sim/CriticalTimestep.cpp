@@ -23,7 +23,12 @@ double criticalTimestep(const World& world)
                 continue;
             const PairLaw& law = table.law(world.material[i], static_cast<int>(m));
             const double z = law.zeta;
-            best = std::min(best, std::sqrt(world.mass[i] / law.kn) * (std::sqrt(1.0 + z * z) - z));
+            const double damping = std::sqrt(1.0 + z * z) - z;
+            best = std::min(best, std::sqrt(world.mass[i] / law.kn) * damping);
+            if (world.type[i] == BodyType::Clump) {
+                const double rho = world.radius[i];
+                best = std::min(best, std::sqrt(world.inertia[i].minCoeff() / (law.kn * rho * rho)) * damping);
+            }
         }
     }
     return best;

@@ -6,6 +6,11 @@
 // 2 sqrt(m / k) halves once a body has neighbours on both sides). A dashpot of damping ratio
 // zeta lowers the central-difference limit by the factor sqrt(1 + zeta^2) - zeta. We take the
 // minimum over bodies and over every material a body can touch (bodies' and walls').
+//
+// A clump also rotates against its contacts: a normal spring k acting at lever arm rho (at most
+// the body's bounding radius) gives a rotational stiffness k rho^2 about the axis of least
+// inertia J1, so its limit is sqrt(J1 / (k rho^2)) with the same damping factor. (A sphere's
+// normal forces pass through its centre and give no rotational stiffness.)
 #include "model/World.h"
 
 namespace tumble {

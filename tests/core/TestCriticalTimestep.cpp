@@ -26,6 +26,22 @@ private slots:
         TUMBLE_NEAR(criticalTimestep(s.world), std::sqrt(m / kn) * (std::sqrt(1.0 + z * z) - z), 0.0, 1e-14);
     }
 
+    void clumpRotation()
+    {
+        // a dumbbell of two spheres r at +-a: J1 = 2 (2/5 m r^2) about its axis, bounding radius
+        // a + r; the rotational limit sqrt(J1 / (kn (a + r)^2)) is far below the translational one
+        const double r = 0.01, a = 0.03, rho = 2500.0, kn = 1e5, e = 0.5;
+        const std::string bodies = R"([{"type": "clump", "material": "m", "position": [0, 0, 1],
+            "spheres": [{"center": [-0.03, 0, 0], "radius": 0.01}, {"center": [0.03, 0, 0], "radius": 0.01}]}])";
+        const Scene s = sceneFrom(sceneJson("[0, 0, -9.81]", "velocity_verlet", 1e-5, materialJson(kn, e, rho), bodies));
+        const double m1 = 4.0 / 3.0 * std::numbers::pi * r * r * r * rho;
+        const double j1 = 2.0 * 0.4 * m1 * r * r;
+        const double z = dampingRatioFromRestitution(e);
+        const double rotational = std::sqrt(j1 / (kn * (a + r) * (a + r))) * (std::sqrt(1.0 + z * z) - z);
+        QVERIFY(rotational < std::sqrt(2.0 * m1 / kn) * (std::sqrt(1.0 + z * z) - z));
+        TUMBLE_NEAR(criticalTimestep(s.world), rotational, 0.0, 1e-12);
+    }
+
     void dtFactorResolves()
     {
         // {"factor": F} in the scene means F times the estimate
