@@ -7,7 +7,7 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-after="${1:-6}"
+after="${1:-2}"
 out="${2:-$root/docs/images/screenshot.png}"
 
 cd "$root"

@@ -45,6 +45,9 @@ constexpr const char* kSphereSplatShader = R"(//VTK::Color::Impl
   ambientColor = vec3(0.0);
 )";
 
+// how long the colour scale remembers a faster past, s (wall clock)
+constexpr double kScaleMemory = 1.0;
+
 constexpr double kBottom[3] = {0.80, 0.83, 0.88}; // background gradient, bottom
 constexpr double kTop[3] = {0.98, 0.985, 0.99};   // and top
 
@@ -129,7 +132,7 @@ struct SceneView::Pipeline {
     vtkNew<vtkActor> wallEdgeActor;
 
     vtkNew<vtkTextActor> caption;
-    double speedMax = 0.0;
+    double speedMax = 0.0; // m/s, top of the colour scale as last set
 };
 
 // ------------------------------------------------------------------------------------------------
@@ -254,6 +257,7 @@ void SceneView::prepareRender()
         rebuildWalls(*s.scene);
         m_sceneRevision = s.scene->revision;
         m_speedMax = 0.0;
+        m_p->speedMax = 0.0;
         resetCamera();
     }
     uploadBodies(s);
@@ -275,8 +279,8 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
 
     // copy the finite bodies only: a NaN would poison VTK's bounds and the camera
     std::size_t m = 0;
-    std::vector<float> finiteSpeeds;
-    finiteSpeeds.reserve(n);
+    std::vector<float>& finiteSpeeds = m_speedScratch; // keeps its capacity between frames
+    finiteSpeeds.clear();
     for (std::size_t i = 0; i < n; ++i) {
         const float* x = &s.positions[3 * i];
         const float r = s.radii[i];
@@ -310,10 +314,18 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
         std::nth_element(finiteSpeeds.begin(), finiteSpeeds.begin() + long(k), finiteSpeeds.end());
         target = finiteSpeeds[std::min(k, finiteSpeeds.size() - 1)];
     }
-    m_speedMax = std::max({target, 0.96 * m_speedMax, 1e-6});
-    p.speedColors->RemoveAllPoints();
-    p.speedColors->AddRGBPoint(0.0, 0.230, 0.299, 0.754);
-    p.speedColors->AddRGBPoint(m_speedMax, 0.706, 0.016, 0.150);
+    // shrink with a one-second time constant of wall time, whatever the frame rate
+    const double elapsed = m_scaleClock.isValid() ? m_scaleClock.restart() * 1e-3 : 0.0;
+    if (!m_scaleClock.isValid())
+        m_scaleClock.start();
+    m_speedMax = std::max({target, std::exp(-elapsed / kScaleMemory) * m_speedMax, 1e-6});
+    // the colour bar re-renders its labels when the scale changes: only for a visible change
+    if (std::abs(m_speedMax - p.speedMax) > 0.03 * p.speedMax) {
+        p.speedMax = m_speedMax;
+        p.speedColors->RemoveAllPoints();
+        p.speedColors->AddRGBPoint(0.0, 0.230, 0.299, 0.754);
+        p.speedColors->AddRGBPoint(p.speedMax, 0.706, 0.016, 0.150);
+    }
     p.scalarBar->SetVisibility(m > 0);
 
     char caption[256];

@@ -12,7 +12,10 @@
 // bounding box (bodies at load time plus the walls' anchor points).
 // The camera is placed once per scene (a 3/4 view looking down at the box, gravity down) and
 // then belongs to the user: trackball rotate (left), pan (middle or shift+left), zoom (wheel).
+#include <QElapsedTimer>
+
 #include <memory>
+#include <vector>
 
 #include "FrameSnapshot.h"
 #include "VtkOpenGLWidget.h"
@@ -54,7 +57,9 @@ private:
     SnapshotPtr m_uploaded;      // the snapshot whose bodies VTK holds
     long long m_sceneRevision = -1;
     std::size_t m_drawn = 0;
-    double m_speedMax = 0.0;
+    double m_speedMax = 0.0;     // m/s, top of the colour scale
+    QElapsedTimer m_scaleClock;
+    std::vector<float> m_speedScratch; // speeds for the percentile, reused  // wall time between uploads, for the scale's decay
 };
 
 } // namespace tumble::ui
