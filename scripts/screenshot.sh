@@ -3,20 +3,49 @@
 # under Xvfb for a few seconds of simulation and grabs the whole window (widgets plus the VTK
 # views' frames) through `tumble --screenshot`.
 #
-#   scripts/screenshot.sh [SECONDS] [OUTPUT.png]
+#   scripts/screenshot.sh [--scene ID] [--colour speed|body] [SECONDS] [OUTPUT.png]
+#
+# --scene takes a built-in scene id; its default output is then docs/images/ID.png (e.g.
+# `scripts/screenshot.sh --scene dzhanibekov --colour body` writes docs/images/dzhanibekov.png).
+# BUILD_DIR (default build) names the build directory to use.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+scene=""
+colour="speed"
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --scene) scene="$2"; shift 2 ;;
+        --scene=*) scene="${1#--scene=}"; shift ;;
+        --colour) colour="$2"; shift 2 ;;
+        --colour=*) colour="${1#--colour=}"; shift ;;
+        -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+        *) break ;;
+    esac
+done
 after="${1:-2}"
-out="${2:-$root/docs/images/screenshot.png}"
+if [ -n "$scene" ]; then
+    out="${2:-$root/docs/images/$scene.png}"
+else
+    out="${2:-$root/docs/images/screenshot.png}"
+fi
+build="${BUILD_DIR:-build}"
+case "$build" in /*) ;; *) build="$root/$build" ;; esac
 
 cd "$root"
-if [ ! -f build/build.ninja ]; then
-    cmake --preset default
+if [ ! -f "$build/build.ninja" ]; then
+    if [ "$build" = "$root/build" ]; then
+        cmake --preset default
+    else
+        cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    fi
 fi
-cmake --build build --target tumble
+cmake --build "$build" --target tumble
 
+args=(--size 1500x940 --after "$after" --colour "$colour" --screenshot "$out")
+if [ -n "$scene" ]; then
+    args+=(--scene "$scene")
+fi
 mkdir -p "$(dirname "$out")"
-xvfb-run -a -s "-screen 0 1600x1000x24" \
-    build/app/tumble --size 1500x940 --after "$after" --screenshot "$out"
+xvfb-run -a -s "-screen 0 1600x1000x24" "$build/app/tumble" "${args[@]}"
 echo "screenshot: $out"

@@ -40,6 +40,41 @@ QGroupBox* group(const QString& title, QLayout* layout)
     return box;
 }
 
+// a scheme's tooltip: its one-line description, order, stability limit and update equations
+QString schemeToolTip(const SchemeInfo& scheme, bool translation)
+{
+    QString limit;
+    if (translation) {
+        const double l = stabilityLimitInCriticalSteps(scheme);
+        limit = l > 0.0 ? QObject::tr("stable up to dt = %1 dt_crit without damping")
+                              .arg(QString::number(l, 'g', 4))
+                        : QObject::tr("unstable at any dt without damping");
+    }
+    QString html = QStringLiteral("<p style='white-space:pre-wrap'><b>%1</b><br>%2</p>"
+                                  "<p>order %3%4</p>")
+                       .arg(QString::fromStdString(scheme.name).toHtmlEscaped(),
+                            QString::fromStdString(scheme.description).toHtmlEscaped())
+                       .arg(scheme.order)
+                       .arg(limit.isEmpty() ? QString() : QStringLiteral("; ") + limit);
+    if (!scheme.equations.empty())
+        html += QStringLiteral("<pre style='font-family:\"DejaVu Sans Mono\",monospace'>%1</pre>")
+                    .arg(QString::fromStdString(scheme.equations).toHtmlEscaped());
+    return html;
+}
+
+// the rotation a translation scheme must run with, when the current one is refused: a preset's
+// pairing first (rk4 -> rk4_quaternion), else the first the core accepts; empty if none
+std::string pairedRotation(const std::string& translation)
+{
+    for (const PresetInfo& p : presets())
+        if (p.translation == translation && schemeCombinationError(translation, p.rotation).empty())
+            return p.rotation;
+    for (const SchemeInfo& r : rotationSchemes())
+        if (schemeCombinationError(translation, r.name).empty())
+            return r.name;
+    return {};
+}
+
 QFormLayout* form()
 {
     auto* f = new QFormLayout;
@@ -129,9 +164,20 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent)
                                 "materials, reduced for the dashpot damping"));
         f->addRow(tr("dt crit"), m_dtCrit);
         m_dtRatio = new QLabel;
-        m_dtRatio->setToolTip(tr("dt / dt crit: above 1 the explicit schemes are unstable"));
+        m_dtRatio->setTextFormat(Qt::PlainText);
         f->addRow(tr("dt / dt crit"), m_dtRatio);
+        // dt as a fraction of dt_crit: the natural unit when comparing schemes' limits
+        m_dtFactor = new QDoubleSpinBox;
+        m_dtFactor->setRange(0.001, 20.0);
+        m_dtFactor->setDecimals(3);
+        m_dtFactor->setSingleStep(0.05);
+        m_dtFactor->setKeyboardTracking(false);
+        m_dtFactor->setSuffix(tr(" \xc3\x97 dt crit"));
+        m_dtFactor->setToolTip(tr("Set dt to this multiple of the critical timestep (Enter or the "
+                                  "arrows apply it); shows the ratio in force otherwise"));
+        f->addRow(tr("set dt to"), m_dtFactor);
         connect(m_dt, &QLineEdit::editingFinished, this, &ControlPanel::commitDt);
+        connect(m_dtFactor, &QDoubleSpinBox::valueChanged, this, &ControlPanel::commitDtFactor);
         root->addWidget(group(tr("Timestep"), f));
     }
 
@@ -149,25 +195,21 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent)
         m_translation = new QComboBox;
         for (const SchemeInfo& s : translationSchemes()) {
             m_translation->addItem(QString::fromStdString(s.name), QString::fromStdString(s.name));
-            m_translation->setItemData(m_translation->count() - 1,
-                                       QString::fromStdString(s.description), Qt::ToolTipRole);
+            m_translation->setItemData(m_translation->count() - 1, schemeToolTip(s, true),
+                                       Qt::ToolTipRole);
         }
         m_rotation = new QComboBox;
         for (const SchemeInfo& s : rotationSchemes()) {
             m_rotation->addItem(QString::fromStdString(s.name), QString::fromStdString(s.name));
-            m_rotation->setItemData(m_rotation->count() - 1,
-                                    QString::fromStdString(s.description), Qt::ToolTipRole);
+            m_rotation->setItemData(m_rotation->count() - 1, schemeToolTip(s, false),
+                                    Qt::ToolTipRole);
         }
         f->addRow(tr("Preset"), m_preset);
         f->addRow(tr("Translation"), m_translation);
         f->addRow(tr("Rotation"), m_rotation);
         connect(m_preset, &QComboBox::activated, this, &ControlPanel::choosePreset);
-        connect(m_translation, &QComboBox::activated, this, [this](int i) {
-            emit translationSchemeRequested(m_translation->itemData(i).toString());
-        });
-        connect(m_rotation, &QComboBox::activated, this, [this](int i) {
-            emit rotationSchemeRequested(m_rotation->itemData(i).toString());
-        });
+        connect(m_translation, &QComboBox::activated, this, &ControlPanel::chooseTranslation);
+        connect(m_rotation, &QComboBox::activated, this, &ControlPanel::chooseRotation);
         root->addWidget(group(tr("Integrator"), f));
     }
 
@@ -212,6 +254,23 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent)
         root->addWidget(group(tr("Damping"), f));
     }
 
+    // view: what the sphere colours show
+    {
+        auto* f = form();
+        m_colourMode = new QComboBox;
+        m_colourMode->addItem(tr("speed"), int(ColourMode::Speed));
+        m_colourMode->addItem(tr("body"), int(ColourMode::Body));
+        m_colourMode->setItemData(0, tr("|v| of each body, cool (rest) to warm (fastest)"),
+                                  Qt::ToolTipRole);
+        m_colourMode->setItemData(1, tr("one colour per body: the spheres of a clump alike"),
+                                  Qt::ToolTipRole);
+        f->addRow(tr("Colour by"), m_colourMode);
+        connect(m_colourMode, &QComboBox::activated, this, [this](int i) {
+            emit colourModeRequested(static_cast<ColourMode>(m_colourMode->itemData(i).toInt()));
+        });
+        root->addWidget(group(tr("View"), f));
+    }
+
     // status
     {
         auto* col = new QVBoxLayout;
@@ -253,14 +312,123 @@ void ControlPanel::commitLocalDamping()
     emit localDampingRequested(m_localDamping->value(), variant);
 }
 
+void ControlPanel::commitDtFactor(double factor)
+{
+    // dt_crit as last shown: the worker's own value, so dt lands as factor * dt_crit exactly
+    if (!m_loaded || !(m_shownCrit > 0.0) || !std::isfinite(m_shownCrit) || !(factor > 0.0))
+        return;
+    const double dt = factor * m_shownCrit;
+    if (dt == m_shownDt)
+        return;
+    emit dtRequested(dt);
+}
+
 void ControlPanel::choosePreset(int index)
 {
     const std::string name = m_preset->itemData(index).toString().toStdString();
-    if (name.empty())
+    if (name.empty()) {
+        syncPreset(m_params); // "(custom)" is a state, not a choice
         return;
+    }
     if (const auto p = findPreset(name)) {
-        emit translationSchemeRequested(QString::fromStdString(p->translation));
-        emit rotationSchemeRequested(QString::fromStdString(p->rotation));
+        showSchemes(p->translation, p->rotation);
+        // one command: the worker switches both at one step boundary, with one marker
+        emit schemesRequested(QString::fromStdString(p->translation),
+                              QString::fromStdString(p->rotation), QString::fromStdString(name));
+    }
+}
+
+void ControlPanel::chooseTranslation(int index)
+{
+    const QString name = m_translation->itemData(index).toString();
+    const std::string translation = name.toStdString();
+    if (!m_loaded || schemeCombinationError(translation, m_params.rotation).empty()) {
+        emit translationSchemeRequested(name);
+        return;
+    }
+    // the rotation in force cannot run with it: switch both, the rotation combo follows
+    const std::string rotation = pairedRotation(translation);
+    if (rotation.empty()) {
+        emit schemeRefused(QString::fromStdString(schemeCombinationError(translation, m_params.rotation)));
+        showSchemes(m_params.translation, m_params.rotation);
+        return;
+    }
+    showSchemes(translation, rotation);
+    emit schemesRequested(name, QString::fromStdString(rotation),
+                          QString::fromStdString(translation + " + " + rotation));
+}
+
+void ControlPanel::chooseRotation(int index)
+{
+    const QString name = m_rotation->itemData(index).toString();
+    const std::string rotation = name.toStdString();
+    const std::string err = m_loaded ? schemeCombinationError(m_params.translation, rotation)
+                                     : std::string();
+    if (err.empty()) {
+        emit rotationSchemeRequested(name);
+        return;
+    }
+    // refused before it reaches the worker; the combo goes back to what runs
+    emit schemeRefused(tr("rotation %1 cannot run with translation %2 (%3); choose another "
+                          "translation first")
+                           .arg(name, QString::fromStdString(m_params.translation),
+                                QString::fromStdString(err)));
+    showSchemes(m_params.translation, m_params.rotation);
+}
+
+void ControlPanel::showSchemes(const std::string& translation, const std::string& rotation)
+{
+    const QSignalBlocker b1(m_translation);
+    const QSignalBlocker b2(m_rotation);
+    m_translation->setCurrentIndex(m_translation->findData(QString::fromStdString(translation)));
+    m_rotation->setCurrentIndex(m_rotation->findData(QString::fromStdString(rotation)));
+    SimParams shown = m_params;
+    shown.translation = translation;
+    shown.rotation = rotation;
+    syncPreset(shown);
+}
+
+void ControlPanel::showRatio(double ratio, const std::string& translation)
+{
+    const SchemeInfo* scheme = findTranslationScheme(translation);
+    DtRatioState state = DtRatioState::None;
+    QString tip = tr("dt / dt crit, the timestep in units of the critical timestep");
+    QString text;
+    if (ratio > 0.0 && std::isfinite(ratio) && scheme) {
+        const double limit = stabilityLimitInCriticalSteps(*scheme);
+        const QString name = QString::fromStdString(scheme->name);
+        if (limit <= 0.0) {
+            state = DtRatioState::NoLimit;
+            text = tr("%1   (no stable dt)").arg(QString::number(ratio, 'f', 3));
+            tip = tr("explicit Euler gains energy at any dt without damping");
+        } else {
+            state = ratio > limit ? DtRatioState::BeyondLimit : DtRatioState::WithinLimit;
+            text = tr("%1   (limit %2)")
+                       .arg(QString::number(ratio, 'f', 3), QString::number(limit, 'g', 4));
+            tip = tr("dt / dt crit. The limit that applies is the translation scheme's: %1 is "
+                     "stable up to %2 dt crit (w dt < %3 on the stiffest contact, undamped)%4")
+                      .arg(name, QString::number(limit, 'g', 4),
+                           QString::number(scheme->stabilityLimit, 'g', 4),
+                           state == DtRatioState::BeyondLimit
+                               ? tr("; beyond it a stiff contact grows until the run blows up")
+                               : QString());
+        }
+    }
+    m_dtRatio->setText(text);
+    m_dtRatio->setToolTip(tip);
+    if (state == m_ratioState)
+        return;
+    m_ratioState = state;
+    // red past the limit; amber for a scheme with no stable dt at all (damping may save it)
+    switch (state) {
+    case DtRatioState::BeyondLimit:
+        m_dtRatio->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold;"));
+        break;
+    case DtRatioState::NoLimit:
+        m_dtRatio->setStyleSheet(QStringLiteral("color: #a05a00; font-weight: bold;"));
+        break;
+    default:
+        m_dtRatio->setStyleSheet(QString());
     }
 }
 
@@ -299,6 +467,12 @@ void ControlPanel::setCurrentScene(const QString& builtinId, const QString& disp
 
 void ControlPanel::setRenderRate(double framesPerSecond) { m_renderFps = framesPerSecond; }
 
+void ControlPanel::showColourMode(ColourMode mode)
+{
+    const QSignalBlocker block(m_colourMode);
+    m_colourMode->setCurrentIndex(m_colourMode->findData(int(mode)));
+}
+
 void ControlPanel::setRunMessage(const QString& message)
 {
     m_runMessage->setText(message);
@@ -325,20 +499,20 @@ void ControlPanel::setSnapshot(const FrameSnapshot& s)
     }
     m_shownDt = p.dt;
     const double crit = s.criticalDt;
+    m_loaded = loaded;
+    m_params = p;
+    m_shownCrit = crit;
     m_dtCrit->setText(loaded ? sci(crit, 3) + tr(" s") : QString());
-    const double ratio = (crit > 0.0 && std::isfinite(crit)) ? p.dt / crit : 0.0;
-    m_dtRatio->setText(loaded && ratio > 0.0 ? QString::number(ratio, 'f', 3) : QString());
-    m_dtRatio->setStyleSheet(ratio > 1.0 ? QStringLiteral("color: #b00020; font-weight: bold;")
-                                         : QString());
+    const double ratio = (loaded && crit > 0.0 && std::isfinite(crit)) ? p.dt / crit : 0.0;
+    showRatio(ratio, p.translation);
+    m_dtFactor->setEnabled(ratio > 0.0);
+    if (ratio > 0.0 && !m_dtFactor->hasFocus()) {
+        const QSignalBlocker block(m_dtFactor);
+        m_dtFactor->setValue(ratio);
+    }
 
     if (loaded) {
-        {
-            const QSignalBlocker b1(m_translation);
-            const QSignalBlocker b2(m_rotation);
-            m_translation->setCurrentIndex(m_translation->findData(QString::fromStdString(p.translation)));
-            m_rotation->setCurrentIndex(m_rotation->findData(QString::fromStdString(p.rotation)));
-        }
-        syncPreset(p);
+        showSchemes(p.translation, p.rotation);
         if (!m_localDamping->hasFocus()) {
             const QSignalBlocker b(m_localDamping);
             m_localDamping->setValue(p.localDamping);
@@ -371,7 +545,9 @@ void ControlPanel::setSnapshot(const FrameSnapshot& s)
             .arg(QString::number(s.time, 'f', 5))
             .arg(s.step)
             .arg(QString::number(s.stepsPerSecond, 'f', 0))
-            .arg(s.bodyCount())
+            .arg(s.memberCount() != s.bodyCount()
+                     ? tr("%1 (%2 spheres)").arg(s.bodyCount()).arg(s.memberCount())
+                     : QString::number(s.bodyCount()))
             .arg(s.contactCount)
             .arg(loaded ? sci(crit, 3) : QStringLiteral("\xe2\x80\x94"))
             .arg(QString::number(m_renderFps, 'f', 1));

@@ -7,8 +7,15 @@
 // value; every programmatic update blocks the widget's signals, so showing a value never
 // sends it back as a request. Scheme and preset lists come from the core's registry, never
 // from names written here.
+//
+// Schemes switch as pairs: a preset, or a translation that needs its own rotation (rk4 with
+// rk4_quaternion), goes out as one schemesRequested(), so the worker never sees a half-switched
+// pair the core refuses; a rotation the current translation cannot run with is refused here
+// (schemeRefused()) and the combo goes back to the scheme in force.
 #include <QWidget>
 
+#include "ColourMode.h"
+#include "DtRatioState.h"
 #include "FrameSnapshot.h"
 
 class QComboBox;
@@ -30,6 +37,8 @@ public:
     void setCurrentScene(const QString& builtinId, const QString& displayName);
     /// The 3D view's frame rate, for the status lines.
     void setRenderRate(double framesPerSecond);
+    /// Shows the view's colour mode (set from elsewhere, e.g. the command line).
+    void showColourMode(ColourMode mode);
     /// A message about the run (instability), shown in red until cleared with "".
     void setRunMessage(const QString& message);
 
@@ -43,7 +52,12 @@ public:
     QComboBox* localVariantBox() const { return m_localVariant; }
     QDoubleSpinBox* viscousDampingBox() const { return m_viscous; }
     QLabel* criticalDtLabel() const { return m_dtCrit; }
+    QLabel* dtRatioLabel() const { return m_dtRatio; }
+    QDoubleSpinBox* dtFactorBox() const { return m_dtFactor; }
+    QComboBox* colourModeBox() const { return m_colourMode; }
     QLabel* statusLabel() const { return m_status; }
+    /// How the shown dt / dt_crit stands against the translation scheme's limit (its colour).
+    DtRatioState dtRatioState() const { return m_ratioState; }
 
 signals:
     void playRequested();
@@ -55,14 +69,25 @@ signals:
     void dtRequested(double dt);
     void translationSchemeRequested(const QString& name);
     void rotationSchemeRequested(const QString& name);
+    /// Both schemes in one command; label names the switch for the plot's marker.
+    void schemesRequested(const QString& translation, const QString& rotation,
+                          const QString& label);
+    /// A choice the core would refuse was not sent; message says why (for the status bar).
+    void schemeRefused(const QString& message);
+    void colourModeRequested(tumble::ui::ColourMode mode);
     void localDampingRequested(double alpha, tumble::LocalDampingVariant variant);
     void viscousDampingRequested(double beta);
 
 private:
     void commitDt();
     void commitLocalDamping();
+    void commitDtFactor(double factor);
     void choosePreset(int index);
+    void chooseTranslation(int index);
+    void chooseRotation(int index);
+    void showSchemes(const std::string& translation, const std::string& rotation);
     void syncPreset(const SimParams& p);
+    void showRatio(double ratio, const std::string& translation);
 
     QPushButton* m_play = nullptr;
     QPushButton* m_pause = nullptr;
@@ -73,6 +98,8 @@ private:
     QLineEdit* m_dt = nullptr;
     QLabel* m_dtCrit = nullptr;
     QLabel* m_dtRatio = nullptr;
+    QDoubleSpinBox* m_dtFactor = nullptr;
+    QComboBox* m_colourMode = nullptr;
     QComboBox* m_preset = nullptr;
     QComboBox* m_translation = nullptr;
     QComboBox* m_rotation = nullptr;
@@ -82,7 +109,11 @@ private:
     QLabel* m_status = nullptr;
     QLabel* m_runMessage = nullptr;
 
-    double m_shownDt = 0.0; // dt last shown from a snapshot, s
+    double m_shownDt = 0.0;   // dt last shown from a snapshot, s
+    double m_shownCrit = 0.0; // critical dt last shown, s
+    bool m_loaded = false;
+    SimParams m_params;       // parameters in force at the last snapshot
+    DtRatioState m_ratioState = DtRatioState::None;
     double m_renderFps = 0.0;
 };
 

@@ -27,11 +27,14 @@ struct FrameSnapshot {
     double time = 0.0;    ///< s
     long long step = 0;
 
-    // per body, (n) each; non-finite values are possible after a blow-up and are the views'
-    // to skip
-    std::vector<float> positions; ///< (3n) x y z, m
-    std::vector<float> radii;     ///< (n) m
-    std::vector<float> speeds;    ///< (n) |v|, m/s
+    // per member sphere, (m) each: a sphere body has one at its centre, a clump several, so a
+    // clump is drawn as its spheres; non-finite values are possible after a blow-up and are the
+    // views' to skip
+    std::vector<float> positions; ///< (3m) x y z, m
+    std::vector<float> radii;     ///< (m) m
+    std::vector<float> speeds;    ///< (m) |v| of the owning body, m/s
+    std::vector<int> memberBody;  ///< (m) owning body index; empty: member i is body i
+    std::size_t bodies = 0;       ///< number of bodies (members of a clump count once)
 
     std::size_t contactCount = 0;
     double criticalDt = 0.0;      ///< s
@@ -49,7 +52,10 @@ struct FrameSnapshot {
     /// Why the run stopped (empty while stable); the bodies are then the last finite state.
     std::string instabilityMessage;
 
-    std::size_t bodyCount() const { return radii.size(); }
+    std::size_t memberCount() const { return radii.size(); }
+    std::size_t bodyCount() const { return memberBody.empty() ? radii.size() : bodies; }
+    /// The body member i belongs to.
+    int bodyOf(std::size_t i) const { return memberBody.empty() ? int(i) : memberBody[i]; }
     /// One past the number of the newest sample carried (0 when none is carried).
     long long energySeqEnd() const { return energy.empty() ? 0 : energy.back()->seqEnd(); }
 };

@@ -70,6 +70,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
             [this](const QString& n) { m_worker->setTranslationScheme(n.toStdString()); });
     connect(m_panel, &ControlPanel::rotationSchemeRequested, this,
             [this](const QString& n) { m_worker->setRotationScheme(n.toStdString()); });
+    connect(m_panel, &ControlPanel::schemesRequested, this,
+            [this](const QString& t, const QString& r, const QString& label) {
+                m_worker->setSchemes(t.toStdString(), r.toStdString(), label.toStdString());
+            });
+    connect(m_panel, &ControlPanel::schemeRefused, this, [this](const QString& message) {
+        statusBar()->showMessage(tr("Refused: %1").arg(message), 10000);
+    });
+    connect(m_panel, &ControlPanel::colourModeRequested, m_sceneView, &SceneView::setColourMode);
     connect(m_panel, &ControlPanel::localDampingRequested, this,
             [this](double a, LocalDampingVariant v) { m_worker->setLocalDamping(a, v); });
     connect(m_panel, &ControlPanel::viscousDampingRequested, this,
@@ -81,6 +89,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     // worker reports: bad parameters and blow-ups go to the status bar
     connect(m_worker, &SimulationWorker::errorOccurred, this, [this](const QString& message) {
         statusBar()->showMessage(tr("Rejected: %1").arg(message), 10000);
+        // a refused change publishes nothing: the panel shows what is in force again
+        if (m_shown)
+            m_panel->setSnapshot(*m_shown);
     });
     connect(m_worker, &SimulationWorker::becameUnstable, this, [this](const QString& message) {
         statusBar()->showMessage(tr("Paused: the run became unstable. %1").arg(message));
@@ -151,6 +162,12 @@ void MainWindow::onFrame()
                               .arg(QString::number(s->stepsPerSecond, 'f', 0))
                               .arg(s->contactCount)
                               .arg(QString::number(s->criticalDt, 'g', 3)));
+}
+
+void MainWindow::setColourMode(ColourMode mode)
+{
+    m_sceneView->setColourMode(mode);
+    m_panel->showColourMode(mode);
 }
 
 void MainWindow::togglePlay()

@@ -11,6 +11,7 @@
 #include <QMessageBox>
 #include <QPointer>
 
+#include "ColourMode.h"
 #include "FrameSnapshot.h"
 
 class QLabel;
@@ -40,6 +41,9 @@ public:
     bool openBuiltinScene(const QString& id);
     /// Loads a scene file; false (and a message box) when it has an error.
     bool openSceneFile(const QString& path);
+
+    /// Colours the 3D view by speed or by body; the panel's combo follows.
+    void setColourMode(ColourMode mode);
 
     SceneView* sceneView() const { return m_sceneView; }
     EnergyPlot* energyPlot() const { return m_energyPlot; }

@@ -19,6 +19,7 @@
 #include <vtkScalarBarActor.h>
 #include <vtkTextActor.h>
 #include <vtkTextProperty.h>
+#include <vtkUnsignedCharArray.h>
 
 #include <algorithm>
 #include <array>
@@ -120,6 +121,7 @@ struct SceneView::Pipeline {
     vtkNew<vtkPoints> points;
     vtkNew<vtkFloatArray> radius;
     vtkNew<vtkFloatArray> speed;
+    vtkNew<vtkUnsignedCharArray> bodyRgb; // (m x 3) direct colours in ColourMode::Body
     vtkNew<vtkPointGaussianMapper> sphereMapper;
     vtkNew<vtkActor> sphereActor;
     vtkNew<vtkColorTransferFunction> speedColors;
@@ -153,6 +155,9 @@ SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_u
     p.bodies->SetPoints(p.points);
     p.bodies->GetPointData()->AddArray(p.radius);
     p.bodies->GetPointData()->AddArray(p.speed);
+    p.bodyRgb->SetName("bodyColour");
+    p.bodyRgb->SetNumberOfComponents(3);
+    p.bodies->GetPointData()->AddArray(p.bodyRgb);
     p.bodies->GetPointData()->SetActiveScalars("speed");
 
     // cool-to-warm (Moreland) from rest to the fastest bodies
@@ -240,6 +245,45 @@ QColor SceneView::backgroundBottom() { return QColor::fromRgbF(kBottom[0], kBott
 QColor SceneView::backgroundTop() { return QColor::fromRgbF(kTop[0], kTop[1], kTop[2]); }
 
 // ------------------------------------------------------------------------------------------------
+QColor SceneView::bodyColour(int b)
+{
+    // golden-ratio hue walk: consecutive bodies far apart on the wheel, never repeating
+    const double hue = std::fmod(0.08 + 0.618033988749895 * double(std::max(b, 0)), 1.0);
+    const QColor c = QColor::fromHsvF(float(hue), 0.62f, 0.92f);
+    return QColor(c.red(), c.green(), c.blue()); // 8-bit rgb, as uploaded: compares by value
+}
+
+void SceneView::setColourMode(ColourMode mode)
+{
+    if (mode == m_colourMode)
+        return;
+    m_colourMode = mode;
+    Pipeline& p = *m_p;
+    if (mode == ColourMode::Body) {
+        p.sphereMapper->SelectColorArray("bodyColour");
+        p.sphereMapper->SetColorModeToDirectScalars();
+    } else {
+        p.sphereMapper->SelectColorArray("speed");
+        p.sphereMapper->SetColorModeToMapScalars();
+    }
+    m_uploaded.reset(); // upload again: the colour array and the bar follow the mode
+    update();
+}
+
+QColor SceneView::drawnColour(std::size_t i) const
+{
+    const Pipeline& p = *m_p;
+    if (i >= m_drawn)
+        return {};
+    if (m_colourMode == ColourMode::Body) {
+        const unsigned char* c = p.bodyRgb->GetPointer(static_cast<vtkIdType>(3 * i));
+        return QColor(c[0], c[1], c[2]);
+    }
+    double rgb[3];
+    p.speedColors->GetColor(p.speed->GetValue(static_cast<vtkIdType>(i)), rgb);
+    return QColor::fromRgbF(float(rgb[0]), float(rgb[1]), float(rgb[2]));
+}
+
 void SceneView::setSnapshot(SnapshotPtr snapshot)
 {
     if (!snapshot || snapshot == m_snapshot)
@@ -268,19 +312,24 @@ void SceneView::prepareRender()
 void SceneView::uploadBodies(const FrameSnapshot& s)
 {
     Pipeline& p = *m_p;
-    const std::size_t n = s.bodyCount();
+    const std::size_t n = s.memberCount();
+    const bool byBody = m_colourMode == ColourMode::Body;
     // size once, then overwrite in place (no reallocation while the count is steady)
     p.points->SetNumberOfPoints(static_cast<vtkIdType>(n));
     p.radius->SetNumberOfValues(static_cast<vtkIdType>(n));
     p.speed->SetNumberOfValues(static_cast<vtkIdType>(n));
+    p.bodyRgb->SetNumberOfTuples(static_cast<vtkIdType>(byBody ? n : 0));
     float* xyz = static_cast<vtkFloatArray*>(p.points->GetData())->GetPointer(0);
     float* rad = p.radius->GetPointer(0);
     float* spd = p.speed->GetPointer(0);
+    unsigned char* rgb = byBody ? p.bodyRgb->GetPointer(0) : nullptr;
 
-    // copy the finite bodies only: a NaN would poison VTK's bounds and the camera
+    // copy the finite members only: a NaN would poison VTK's bounds and the camera
     std::size_t m = 0;
     std::vector<float>& finiteSpeeds = m_speedScratch; // keeps its capacity between frames
     finiteSpeeds.clear();
+    int lastBody = -1;
+    QColor colour;
     for (std::size_t i = 0; i < n; ++i) {
         const float* x = &s.positions[3 * i];
         const float r = s.radii[i];
@@ -292,6 +341,16 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
         xyz[3 * m + 2] = x[2];
         rad[m] = r;
         spd[m] = v;
+        if (rgb) {
+            const int b = s.bodyOf(i);
+            if (b != lastBody) { // a clump's members are consecutive: one colour lookup each
+                colour = bodyColour(b);
+                lastBody = b;
+            }
+            rgb[3 * m] = static_cast<unsigned char>(colour.red());
+            rgb[3 * m + 1] = static_cast<unsigned char>(colour.green());
+            rgb[3 * m + 2] = static_cast<unsigned char>(colour.blue());
+        }
         finiteSpeeds.push_back(v);
         ++m;
     }
@@ -299,10 +358,13 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
         p.points->SetNumberOfPoints(static_cast<vtkIdType>(m));
         p.radius->SetNumberOfValues(static_cast<vtkIdType>(m));
         p.speed->SetNumberOfValues(static_cast<vtkIdType>(m));
+        if (rgb)
+            p.bodyRgb->SetNumberOfTuples(static_cast<vtkIdType>(m));
     }
     p.points->Modified();
     p.radius->Modified();
     p.speed->Modified();
+    p.bodyRgb->Modified();
     p.bodies->Modified();
     m_drawn = m;
 
@@ -326,11 +388,15 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
         p.speedColors->AddRGBPoint(0.0, 0.230, 0.299, 0.754);
         p.speedColors->AddRGBPoint(p.speedMax, 0.706, 0.016, 0.150);
     }
-    p.scalarBar->SetVisibility(m > 0);
+    p.scalarBar->SetVisibility(m > 0 && !byBody);
 
     char caption[256];
-    std::snprintf(caption, sizeof caption, "%s    t = %.4f s    %zu spheres",
-                  s.scene ? s.scene->name.c_str() : "", s.time, m);
+    const char* name = s.scene ? s.scene->name.c_str() : "";
+    if (s.bodyCount() != n)
+        std::snprintf(caption, sizeof caption, "%s    t = %.4f s    %zu bodies, %zu spheres", name,
+                      s.time, s.bodyCount(), m);
+    else
+        std::snprintf(caption, sizeof caption, "%s    t = %.4f s    %zu spheres", name, s.time, m);
     p.caption->SetInput(caption);
 }
 

@@ -8,6 +8,9 @@
 // impostors 12.7 fps (issue 2). Each snapshot overwrites the points and arrays of that one
 // polydata in place: one upload per frame, no VTK object per sphere, no allocation once the
 // body count is steady. Non-finite bodies (a blow-up) are skipped, so no NaN reaches VTK.
+// Clumps are drawn as their member spheres (the snapshot carries members, not bodies). Colour
+// shows either the owning body's speed or the body itself (a distinct colour per body from a
+// golden-ratio hue walk, so a clump's members look alike and neighbours differ).
 // Plane walls are infinite; they are drawn as translucent polygons clipped to the scene's
 // bounding box (bodies at load time plus the walls' anchor points).
 // The camera is placed once per scene (a 3/4 view looking down at the box, gravity down) and
@@ -17,6 +20,7 @@
 #include <memory>
 #include <vector>
 
+#include "ColourMode.h"
 #include "FrameSnapshot.h"
 #include "VtkOpenGLWidget.h"
 
@@ -34,6 +38,14 @@ public:
 
     /// Back to the scene's initial 3/4 view.
     void resetCamera();
+
+    /// What the sphere colours show; the next paint redraws with it.
+    void setColourMode(tumble::ui::ColourMode mode);
+    ColourMode colourMode() const { return m_colourMode; }
+    /// The colour body b gets in ColourMode::Body.
+    static QColor bodyColour(int b);
+    /// The colour drawn sphere i (finite members in snapshot order) had at the last upload.
+    QColor drawnColour(std::size_t i) const;
 
     /// Spheres drawn from the last snapshot (finite ones only).
     std::size_t drawnSphereCount() const { return m_drawn; }
@@ -58,8 +70,9 @@ private:
     long long m_sceneRevision = -1;
     std::size_t m_drawn = 0;
     double m_speedMax = 0.0;     // m/s, top of the colour scale
-    QElapsedTimer m_scaleClock;
-    std::vector<float> m_speedScratch; // speeds for the percentile, reused  // wall time between uploads, for the scale's decay
+    ColourMode m_colourMode = ColourMode::Speed;
+    QElapsedTimer m_scaleClock;  // wall time between uploads, for the scale's decay
+    std::vector<float> m_speedScratch; // speeds for the percentile, reused
 };
 
 } // namespace tumble::ui

@@ -33,8 +33,10 @@ std::string formatNumber(double v)
     return buf;
 }
 
-// (xmin, xmax, ymin, ymax, zmin, zmax) around the bodies and the walls' anchor points, padded
-// so a single body or a thin layer still shows a sensible floor
+// (xmin, xmax, ymin, ymax, zmin, zmax) around the member spheres and the walls' anchor points,
+// padded so a single body or a thin layer still shows a sensible floor; a clump also adds the
+// sphere its members sweep as it turns (centre +- bounding radius), so a tumbling clump stays
+// in frame
 void sceneBounds(const World& w, double b[6])
 {
     double lo[3] = {1e300, 1e300, 1e300};
@@ -47,8 +49,11 @@ void sceneBounds(const World& w, double b[6])
             hi[k] = std::max(hi[k], p[k] + r);
         }
     };
+    for (std::size_t j = 0; j < w.memberCount(); ++j)
+        grow(w.memberPosition[j], w.memberRadius[j]);
     for (std::size_t i = 0; i < w.size(); ++i)
-        grow(w.position[i], w.radius[i]);
+        if (w.type[i] == BodyType::Clump)
+            grow(w.position[i], w.radius[i]);
     for (const Wall& wall : w.walls)
         grow(wall.point, 0.0);
     if (lo[0] > hi[0]) { // nothing at all
@@ -113,6 +118,7 @@ struct SimulationWorker::Run {
     Clock::time_point lastPublish;
     long long serial = 0;
     SnapshotPtr lastFinite; // bodies to keep on screen after a blow-up
+    std::vector<float> speedScratch; // per-body speeds while publishing
 
     // stepping rate over a window of about half a second
     Clock::time_point rateStart = Clock::now();
@@ -191,6 +197,15 @@ void SimulationWorker::setRotationScheme(const std::string& name)
 {
     WorkerCommand c = command(WorkerCommand::Kind::SetRotation);
     c.name = name;
+    post(std::move(c));
+}
+void SimulationWorker::setSchemes(const std::string& translation, const std::string& rotation,
+                                  const std::string& label)
+{
+    WorkerCommand c = command(WorkerCommand::Kind::SetSchemes);
+    c.name = translation;
+    c.rotation = rotation;
+    c.label = label;
     post(std::move(c));
 }
 void SimulationWorker::setLocalDamping(double alpha, LocalDampingVariant variant)
@@ -298,7 +313,7 @@ bool SimulationWorker::apply(Run& run, const WorkerCommand& c)
             info->description = scene->description;
             info->source = scene->source;
             info->walls = scene->world.walls;
-            sceneBounds(scene->world, info->bounds);
+            sceneBounds(sim->world(), info->bounds); // member positions as the simulation set them
             if (const Vec3 g = scene->world.gravity; g.norm() > 0.0 && g.allFinite())
                 for (int k = 0; k < 3; ++k)
                     info->up[k] = -g[k] / g.norm();
@@ -342,6 +357,13 @@ bool SimulationWorker::apply(Run& run, const WorkerCommand& c)
                 return false;
             sim.setRotationScheme(c.name);
             run.addMarker("rot. " + c.name);
+            return true;
+        case Kind::SetSchemes:
+            if (c.name == p.translation && c.rotation == p.rotation)
+                return false;
+            // one switch, one state conversion and one marker, whatever the old pair was
+            sim.setSchemes(c.name, c.rotation);
+            run.addMarker(!c.label.empty() ? c.label : c.name + " + " + c.rotation);
             return true;
         case Kind::SetLocalDamping:
             if (c.value == p.localDamping && c.variant == p.localDampingVariant)
@@ -470,27 +492,38 @@ void SimulationWorker::publish(Run& run)
     s->stepsPerSecond = run.playing ? run.stepsPerSecond : 0.0;
     s->instabilityMessage = run.instability;
 
-    // bodies, as floats for the views
+    // member spheres, as floats for the views; speed from the owning body (one estimate per
+    // body, shared by its members)
     const std::size_t n = w.size();
-    s->positions.resize(3 * n);
-    s->radii.resize(n);
-    s->speeds.resize(n);
+    const std::size_t m = w.memberCount();
     const double dt = sim.params().dt;
+    std::vector<float>& bodySpeed = run.speedScratch; // keeps its capacity between publishes
+    bodySpeed.resize(n);
+    for (std::size_t i = 0; i < n; ++i)
+        bodySpeed[i] = static_cast<float>(onStepKinematics(w, i, dt).velocity.norm());
+    s->positions.resize(3 * m);
+    s->radii.resize(m);
+    s->speeds.resize(m);
+    s->memberBody.resize(m);
+    s->bodies = n;
     bool finite = true;
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = 0; j < m; ++j) {
+        const int b = w.memberBody[j];
         for (int k = 0; k < 3; ++k)
-            s->positions[3 * i + k] = static_cast<float>(w.position[i][k]);
-        s->radii[i] = static_cast<float>(w.radius[i]);
-        s->speeds[i] = static_cast<float>(onStepKinematics(w, i, dt).velocity.norm());
-        finite = finite && std::isfinite(s->positions[3 * i]) &&
-                 std::isfinite(s->positions[3 * i + 1]) && std::isfinite(s->positions[3 * i + 2]) &&
-                 std::isfinite(s->speeds[i]);
+            s->positions[3 * j + k] = static_cast<float>(w.memberPosition[j][k]);
+        s->radii[j] = static_cast<float>(w.memberRadius[j]);
+        s->speeds[j] = bodySpeed[static_cast<std::size_t>(b)];
+        s->memberBody[j] = b;
+        finite = finite && std::isfinite(s->positions[3 * j]) &&
+                 std::isfinite(s->positions[3 * j + 1]) && std::isfinite(s->positions[3 * j + 2]) &&
+                 std::isfinite(s->speeds[j]);
     }
     // after a blow-up the screen keeps the last finite bodies
     if (!finite && !run.instability.empty() && run.lastFinite) {
         s->positions = run.lastFinite->positions;
         s->radii = run.lastFinite->radii;
         s->speeds = run.lastFinite->speeds;
+        s->memberBody = run.lastFinite->memberBody;
         finite = true;
     }
 

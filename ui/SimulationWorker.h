@@ -59,6 +59,10 @@ public:
     void setDt(double dt);
     void setTranslationScheme(const std::string& name);
     void setRotationScheme(const std::string& name);
+    /// Both schemes at once (a preset, or rk4 with its rotation), one marker labelled label
+    /// (empty: "translation + rotation"); a pair the core refuses is reported, nothing changes.
+    void setSchemes(const std::string& translation, const std::string& rotation,
+                    const std::string& label = {});
     void setLocalDamping(double alpha, LocalDampingVariant variant);
     void setViscousDamping(double beta);
     void play();

@@ -17,6 +17,7 @@ struct WorkerCommand {
         SetDt,             ///< value: s
         SetTranslation,    ///< name: translation scheme
         SetRotation,       ///< name: rotation scheme
+        SetSchemes,        ///< name: translation, rotation: rotation, label: marker text
         SetLocalDamping,   ///< value: alpha in [0, 1), variant
         SetViscousDamping, ///< value: beta, 1/s
         Play,
@@ -29,6 +30,8 @@ struct WorkerCommand {
     Kind kind = Kind::Pause;
     double value = 0.0;
     std::string name;
+    std::string rotation; ///< SetSchemes only: both schemes switch in one step boundary
+    std::string label;    ///< SetSchemes only: the marker's text (empty: "translation + rotation")
     LocalDampingVariant variant = LocalDampingVariant::Pfc;
     std::shared_ptr<const Scene> scene;
 };

@@ -1,7 +1,8 @@
-// tumble: the GUI. Opens the main window on the default scene (or a scene file given on the
-// command line) and starts playing.
+// tumble: the GUI. Opens the main window on the default scene (or a scene file, or another
+// built-in scene, given on the command line) and starts playing.
 //
-//   tumble [SCENE.json] [--screenshot PATH [--after SECONDS]] [--size WxH]
+//   tumble [SCENE.json] [--scene ID] [--colour speed|body] [--screenshot PATH [--after SECONDS]]
+//          [--size WxH]
 //
 // --screenshot grabs the whole window (widgets plus the GL views' frames) after SECONDS of
 // running, writes PATH and quits: scripts/screenshot.sh uses it under Xvfb.
@@ -47,6 +48,16 @@ int main(int argc, char** argv)
     const QCommandLineOption sizeOption(QStringLiteral("size"),
                                         QStringLiteral("Window size, e.g. 1500x940."),
                                         QStringLiteral("WxH"));
+    const QCommandLineOption sceneOption(QStringLiteral("scene"),
+                                         QStringLiteral("Built-in scene to open, e.g. dzhanibekov "
+                                                        "(tumble-cli list shows them)."),
+                                         QStringLiteral("ID"));
+    const QCommandLineOption colourOption(QStringLiteral("colour"),
+                                          QStringLiteral("Colour the spheres by speed (default) "
+                                                         "or by body."),
+                                          QStringLiteral("speed|body"), QStringLiteral("speed"));
+    parser.addOption(sceneOption);
+    parser.addOption(colourOption);
     parser.addOption(shotOption);
     parser.addOption(afterOption);
     parser.addOption(sizeOption);
@@ -62,9 +73,18 @@ int main(int argc, char** argv)
 
     // the default scene first, so a bad file still leaves something running behind the error
     window.openBuiltinScene(QString::fromStdString(tumble::defaultSceneId()));
+    if (parser.isSet(sceneOption))
+        window.openBuiltinScene(parser.value(sceneOption));
     const QStringList args = parser.positionalArguments();
     if (!args.isEmpty())
         window.openSceneFile(args.first());
+    const QString colour = parser.value(colourOption);
+    if (colour == QStringLiteral("body"))
+        window.setColourMode(tumble::ui::ColourMode::Body);
+    else if (colour != QStringLiteral("speed")) {
+        std::fprintf(stderr, "tumble: --colour takes speed or body, not %s\n", qPrintable(colour));
+        return 2;
+    }
     window.worker()->play();
 
     if (parser.isSet(shotOption)) {

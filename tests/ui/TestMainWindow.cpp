@@ -1,9 +1,13 @@
 // MainWindow: opens on the default scene and runs it, the 3D view shows the spheres, panel
-// edits reach the worker within a frame and mark the plot, a broken scene file is reported
-// without harm, closing while running stops the worker.
+// edits reach the worker within a frame and mark the plot, presets and schemes switch as pairs,
+// dt can be set as a fraction of dt_crit and its ratio is flagged past the scheme's limit, a
+// clump is drawn as its spheres in one body colour, a broken scene file is reported without
+// harm, closing while running stops the worker.
 #include <QtTest>
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QStatusBar>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -17,6 +21,7 @@
 #include "SceneView.h"
 #include "SimulationWorker.h"
 #include "VtkSurfaceFormat.h"
+#include "integrate/IntegratorRegistry.h"
 #include "scene/BuiltinScenes.h"
 
 using namespace tumble;
@@ -50,6 +55,22 @@ bool waitShown(MainWindow& w, const std::function<bool(const FrameSnapshot&)>& p
     return false;
 }
 
+// chooses item data in a combo as the user would: the index changes, then activated()
+bool activate(QComboBox* box, const QString& data)
+{
+    const int i = box->findData(data);
+    if (i < 0)
+        return false;
+    box->setCurrentIndex(i);
+    emit box->activated(i);
+    return true;
+}
+
+bool schemesAre(const FrameSnapshot& s, const std::string& translation, const std::string& rotation)
+{
+    return s.params.translation == translation && s.params.rotation == rotation;
+}
+
 } // namespace
 
 class TestMainWindow : public QObject {
@@ -60,6 +81,11 @@ private slots:
     void keyboardShortcuts();
     void dtEditLandsWithinAFrameAndMarksThePlot();
     void schemeChoiceLandsAndMarksThePlot();
+    void everyPresetFromEveryPresetInThePanel();
+    void rk4TranslationBringsItsRotation();
+    void schemeToolTipsShowOrderAndEquations();
+    void dtAsAFractionOfDtCritAndTheLimitColour();
+    void clumpIsDrawnAsItsSpheresInOneBodyColour();
     void brokenSceneFileIsReportedAndTheSceneStays();
     void closingWhileRunningStopsTheWorker();
 };
@@ -174,6 +200,224 @@ void TestMainWindow::schemeChoiceLandsAndMarksThePlot()
     QTRY_COMPARE_WITH_TIMEOUT(w->energyPlot()->markerCount(), std::size_t(1), 2000);
     // the panel shows what is in force
     QCOMPARE(box->currentData().toString(), QStringLiteral("explicit_euler"));
+}
+
+void TestMainWindow::everyPresetFromEveryPresetInThePanel()
+{
+    auto w = runningWindow();
+    QVERIFY(w);
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.playing && s.step > 5; }));
+    ControlPanel* panel = w->controlPanel();
+    QStringList refused;
+    connect(w->worker(), &SimulationWorker::errorOccurred, w.get(),
+            [&](const QString& m) { refused << m; });
+    const std::vector<PresetInfo> all = presets();
+    int transitions = 0;
+    for (const PresetInfo& from : all) {
+        for (const PresetInfo& to : all) {
+            const QString what = QString::fromStdString(from.name + " -> " + to.name);
+            QVERIFY(activate(panel->presetBox(), QString::fromStdString(from.name)));
+            QVERIFY2(waitShown(*w, [&](const FrameSnapshot& s) {
+                return schemesAre(s, from.translation, from.rotation);
+            }, 5000), qPrintable(what));
+            const std::size_t markers = w->shownSnapshot()->markers->size();
+            QVERIFY(activate(panel->presetBox(), QString::fromStdString(to.name)));
+            QVERIFY2(waitShown(*w, [&](const FrameSnapshot& s) {
+                return schemesAre(s, to.translation, to.rotation);
+            }, 5000), qPrintable(what));
+            const SnapshotPtr s = w->shownSnapshot();
+            QVERIFY2(s->markers->size() == markers + (from.name == to.name ? 0 : 1), qPrintable(what));
+            if (from.name != to.name)
+                QCOMPARE(s->markers->back().label, to.name);
+            // the panel shows what runs
+            QCOMPARE(panel->presetBox()->currentData().toString(), QString::fromStdString(to.name));
+            QCOMPARE(panel->translationBox()->currentData().toString(),
+                     QString::fromStdString(to.translation));
+            QCOMPARE(panel->rotationBox()->currentData().toString(),
+                     QString::fromStdString(to.rotation));
+            ++transitions;
+        }
+    }
+    QCOMPARE(transitions, int(all.size() * all.size()));
+    QVERIFY2(refused.isEmpty(), qPrintable(refused.join(QStringLiteral("; "))));
+    QTRY_COMPARE_WITH_TIMEOUT(w->energyPlot()->markerCount(), w->shownSnapshot()->markers->size(),
+                              2000);
+}
+
+void TestMainWindow::rk4TranslationBringsItsRotation()
+{
+    auto w = runningWindow();
+    QVERIFY(w);
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) {
+        return s.playing && s.step > 5 && s.params.rotation != "rk4_quaternion";
+    }));
+    ControlPanel* panel = w->controlPanel();
+    QVERIFY(w->shownSnapshot()->markers->empty());
+
+    // rk4 alone: the rotation follows to rk4_quaternion, one command, one marker
+    QVERIFY(activate(panel->translationBox(), QStringLiteral("rk4")));
+    QCOMPARE(panel->rotationBox()->currentData().toString(), QStringLiteral("rk4_quaternion"));
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.params.translation == "rk4"; }, 5000));
+    QCOMPARE(w->shownSnapshot()->params.rotation, std::string("rk4_quaternion"));
+    QCOMPARE(w->shownSnapshot()->markers->size(), std::size_t(1));
+    QCOMPARE(panel->presetBox()->currentData().toString(), QStringLiteral("rk4"));
+
+    // a rotation rk4 cannot run with is refused in the status bar; the combo shows what runs
+    QVERIFY(activate(panel->rotationBox(), QStringLiteral("buss_2nd_order")));
+    const QString message = w->statusBar()->currentMessage();
+    QVERIFY2(message.contains(QStringLiteral("buss_2nd_order")) &&
+                 message.contains(QStringLiteral("rk4")),
+             qPrintable(message));
+    QCOMPARE(panel->rotationBox()->currentData().toString(), QStringLiteral("rk4_quaternion"));
+    const long long step = w->shownSnapshot()->step;
+    QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) { return s.step > step + 10; }));
+    QVERIFY(schemesAre(*w->shownSnapshot(), "rk4", "rk4_quaternion"));
+    QCOMPARE(w->shownSnapshot()->markers->size(), std::size_t(1));
+
+    // leaving rk4 for a translation that runs with rk4_quaternion is a plain switch
+    QVERIFY(activate(panel->translationBox(), QStringLiteral("velocity_verlet")));
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) {
+        return schemesAre(s, "velocity_verlet", "rk4_quaternion");
+    }, 5000));
+    QCOMPARE(w->shownSnapshot()->markers->size(), std::size_t(2));
+    QCOMPARE(panel->presetBox()->currentData().toString(), QStringLiteral("pfc4"));
+}
+
+void TestMainWindow::schemeToolTipsShowOrderAndEquations()
+{
+    ControlPanel panel;
+    for (const auto& [box, schemes] : {std::pair{panel.translationBox(), translationSchemes()},
+                                       std::pair{panel.rotationBox(), rotationSchemes()}}) {
+        QCOMPARE(box->count(), int(schemes.size()));
+        for (const SchemeInfo& scheme : schemes) {
+            const int i = box->findData(QString::fromStdString(scheme.name));
+            QVERIFY(i >= 0);
+            const QString tip = box->itemData(i, Qt::ToolTipRole).toString();
+            QVERIFY(Qt::mightBeRichText(tip));
+            QVERIFY2(tip.contains(QStringLiteral("order %1").arg(scheme.order)), qPrintable(tip));
+            QVERIFY(tip.contains(QString::fromStdString(scheme.description).toHtmlEscaped()));
+            QVERIFY(!scheme.equations.empty());
+            const QString firstLine = QString::fromStdString(scheme.equations).section('\n', 0, 0);
+            QVERIFY2(tip.contains(firstLine.toHtmlEscaped()), qPrintable(tip));
+            QVERIFY(tip.contains(QStringLiteral("<pre")));
+        }
+    }
+}
+
+void TestMainWindow::dtAsAFractionOfDtCritAndTheLimitColour()
+{
+    auto w = runningWindow();
+    QVERIFY(w);
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.step > 0; }));
+    w->worker()->pause(); // past the limit the run would blow up; the label is what we test
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return !s.playing; }));
+    ControlPanel* panel = w->controlPanel();
+    QCOMPARE(w->shownSnapshot()->params.translation, std::string("velocity_verlet"));
+    const double crit = w->shownSnapshot()->criticalDt;
+    QVERIFY(crit > 0.0);
+    QCOMPARE(panel->dtRatioState(), DtRatioState::WithinLimit);
+    const QString plainStyle = panel->dtRatioLabel()->styleSheet();
+
+    // 0.5 dt_crit: dt lands as exactly that
+    panel->dtFactorBox()->setValue(0.5);
+    QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) { return s.params.dt == 0.5 * crit; }, 5000));
+    QCOMPARE(panel->dtRatioState(), DtRatioState::WithinLimit);
+    QCOMPARE(panel->dtFactorBox()->value(), 0.5);
+
+    // 1.2 dt_crit: past velocity Verlet's limit of 1, flagged
+    panel->dtFactorBox()->setValue(1.2);
+    QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) { return s.params.dt == 1.2 * crit; }, 5000));
+    QCOMPARE(panel->dtRatioState(), DtRatioState::BeyondLimit);
+    QVERIFY(panel->dtRatioLabel()->styleSheet() != plainStyle);
+    QVERIFY(panel->dtRatioLabel()->toolTip().contains(QStringLiteral("velocity_verlet")));
+    QCOMPARE(w->shownSnapshot()->markers->size(), std::size_t(2));
+
+    // rk4's limit is 1.414 dt_crit: the same ratio is fine
+    QVERIFY(activate(panel->translationBox(), QStringLiteral("rk4")));
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.params.translation == "rk4"; }, 5000));
+    QCOMPARE(panel->dtRatioState(), DtRatioState::WithinLimit);
+    QVERIFY(panel->dtRatioLabel()->toolTip().contains(QStringLiteral("rk4")));
+    QCOMPARE(panel->dtRatioLabel()->styleSheet(), plainStyle);
+
+    // explicit Euler has no stable dt without damping: its own hint, whatever the ratio
+    QVERIFY(activate(panel->translationBox(), QStringLiteral("explicit_euler")));
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) {
+        return s.params.translation == "explicit_euler";
+    }, 5000));
+    QCOMPARE(panel->dtRatioState(), DtRatioState::NoLimit);
+    QCOMPARE(panel->dtRatioLabel()->toolTip(),
+             QStringLiteral("explicit Euler gains energy at any dt without damping"));
+    QVERIFY(panel->dtRatioLabel()->styleSheet() != plainStyle);
+    panel->dtFactorBox()->setValue(0.1);
+    QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) { return s.params.dt == 0.1 * crit; }, 5000));
+    QCOMPARE(panel->dtRatioState(), DtRatioState::NoLimit);
+}
+
+void TestMainWindow::clumpIsDrawnAsItsSpheresInOneBodyColour()
+{
+    auto w = runningWindow();
+    QVERIFY(w);
+    QVERIFY(w->openBuiltinScene(QStringLiteral("dzhanibekov")));
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) {
+        return s.scene && s.scene->source == "builtin:dzhanibekov";
+    }));
+    const SnapshotPtr s = w->shownSnapshot();
+    QCOMPARE(s->bodyCount(), std::size_t(1));
+    QCOMPARE(s->memberCount(), std::size_t(4));
+    QVERIFY(s->scene->walls.empty());
+    SceneView* view = w->sceneView();
+    QCOMPARE(view->colourMode(), ColourMode::Speed);
+
+    // not blank: the four spheres cover a clear part of the view (the camera fits them)
+    auto spherePixels = [&](const QImage& img, std::set<int>* hues) {
+        const QColor bottom = SceneView::backgroundBottom();
+        const QColor top = SceneView::backgroundTop();
+        int n = 0;
+        for (int y = 0; y < img.height(); ++y) {
+            const double f = 1.0 - double(y) / double(img.height() - 1);
+            const int br = int(bottom.red() + f * (top.red() - bottom.red()));
+            const int bg = int(bottom.green() + f * (top.green() - bottom.green()));
+            const int bb = int(bottom.blue() + f * (top.blue() - bottom.blue()));
+            for (int x = 0; x < img.width(); ++x) {
+                const QColor c = img.pixelColor(x, y);
+                const int d = std::abs(c.red() - br) + std::abs(c.green() - bg) +
+                              std::abs(c.blue() - bb);
+                if (d > 60 && c.saturation() > 80 && c.value() > 60) {
+                    ++n;
+                    if (hues)
+                        hues->insert(c.hue());
+                }
+            }
+        }
+        return double(n) / double(img.width() * img.height());
+    };
+    const QImage speedImage = view->grabFramebuffer();
+    QCOMPARE(view->drawnSphereCount(), std::size_t(4));
+    const double speedFraction = spherePixels(speedImage, nullptr);
+    qInfo("dzhanibekov by speed: %.1f%% sphere pixels", 100.0 * speedFraction);
+    QVERIFY2(speedFraction > 0.01, qPrintable(QString::number(speedFraction)));
+
+    // by body: the panel's combo switches the view; the four members share one colour
+    QVERIFY(activate(w->controlPanel()->colourModeBox(), QString::number(int(ColourMode::Body))));
+    QCOMPARE(view->colourMode(), ColourMode::Body);
+    std::set<int> hues;
+    const QImage bodyImage = view->grabFramebuffer();
+    QCOMPARE(view->drawnSphereCount(), std::size_t(4));
+    const QColor expected = SceneView::bodyColour(0);
+    for (std::size_t i = 0; i < 4; ++i)
+        QCOMPARE(view->drawnColour(i), expected);
+    const double bodyFraction = spherePixels(bodyImage, &hues);
+    QVERIFY2(bodyFraction > 0.01, qPrintable(QString::number(bodyFraction)));
+    // every sphere pixel has the body's hue, give or take the shading and the antialiased rims
+    // blending with the background (another body's colour is over 100 degrees away)
+    int spread = 0;
+    for (int h : hues) {
+        const int d = std::abs(h - expected.hue());
+        spread = std::max(spread, std::min(d, 360 - d));
+    }
+    qInfo("dzhanibekov by body: %.1f%% sphere pixels, hue spread %d degrees", 100.0 * bodyFraction,
+          spread);
+    QVERIFY2(spread <= 25, qPrintable(QString::number(spread)));
 }
 
 void TestMainWindow::brokenSceneFileIsReportedAndTheSceneStays()

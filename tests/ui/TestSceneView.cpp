@@ -1,5 +1,6 @@
 // SceneView: the spheres are drawn (the grabbed frame differs from the empty background over a
-// clear fraction, in several speed colours), walls show, non-finite bodies are skipped.
+// clear fraction, in several speed colours), walls show, non-finite bodies are skipped, colour
+// by body gives a clump's members one colour and different bodies different ones.
 #include <QtTest>
 
 #include <cmath>
@@ -78,6 +79,7 @@ private slots:
     void spheresAreDrawnInSeveralColours();
     void nonFiniteBodiesAreSkipped();
     void newSceneResetsTheCamera();
+    void bodyColoursGroupMembersByBody();
 };
 
 void TestSceneView::spheresAreDrawnInSeveralColours()
@@ -158,6 +160,58 @@ void TestSceneView::newSceneResetsTheCamera()
     // colour bar's label layout
     const QImage b = render(view, latticeSnapshot(false, 2));
     QVERIFY2(differingFraction(b, a) < 0.02, qPrintable(QString::number(differingFraction(b, a))));
+}
+
+void TestSceneView::bodyColoursGroupMembersByBody()
+{
+    // three clumps of three members each, in a row, no walls
+    auto info = std::make_shared<SceneInfo>();
+    info->revision = 1;
+    info->name = "clumps";
+    const double b[6] = {-0.2, 0.2, -0.1, 0.1, -0.1, 0.1};
+    std::copy(b, b + 6, info->bounds);
+    auto s = std::make_shared<FrameSnapshot>();
+    s->scene = info;
+    s->serial = 1;
+    s->bodies = 3;
+    for (int body = 0; body < 3; ++body)
+        for (int k = 0; k < 3; ++k) {
+            s->positions.insert(s->positions.end(),
+                                {float(-0.12 + 0.12 * body), float(-0.03 + 0.03 * k), 0.0f});
+            s->radii.push_back(0.02f);
+            s->speeds.push_back(float(body + k)); // members differ: speed colours would too
+            s->memberBody.push_back(body);
+        }
+    s->positions[3 * 4] = std::numeric_limits<float>::quiet_NaN(); // body 1 loses a member
+    s->markers = std::make_shared<const std::vector<ParameterMarker>>();
+    QCOMPARE(s->bodyCount(), std::size_t(3));
+    QCOMPARE(s->memberCount(), std::size_t(9));
+
+    SceneView view;
+    view.resize(300, 240);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QImage bySpeed = render(view, s);
+    QCOMPARE(view.drawnSphereCount(), std::size_t(8));
+    QVERIFY(view.drawnColour(0) != view.drawnColour(1)); // speed: members differ
+
+    view.setColourMode(ColourMode::Body);
+    const QImage byBody = view.grabFramebuffer();
+    QCOMPARE(view.drawnSphereCount(), std::size_t(8));
+    // drawn order skips the NaN member: bodies 0 0 0 1 1 2 2 2
+    const int owner[8] = {0, 0, 0, 1, 1, 2, 2, 2};
+    for (int i = 0; i < 8; ++i)
+        QCOMPARE(view.drawnColour(std::size_t(i)), SceneView::bodyColour(owner[i]));
+    QVERIFY(SceneView::bodyColour(0) != SceneView::bodyColour(1));
+    QVERIFY(SceneView::bodyColour(1) != SceneView::bodyColour(2));
+    QVERIFY(differingFraction(bySpeed, byBody) > 0.02);
+
+    // and back
+    view.setColourMode(ColourMode::Speed);
+    const QImage again = view.grabFramebuffer();
+    QVERIFY(view.drawnColour(0) != view.drawnColour(1));
+    QVERIFY2(differingFraction(again, bySpeed) < 0.02,
+             qPrintable(QString::number(differingFraction(again, bySpeed))));
 }
 
 int main(int argc, char** argv)

@@ -8,6 +8,7 @@
 
 #include "SimulationWorker.h"
 #include "TestHelpers.h"
+#include "integrate/IntegratorRegistry.h"
 #include "scene/BuiltinScenes.h"
 
 using namespace tumble;
@@ -42,6 +43,9 @@ private slots:
     void stepWhilePausedAdvancesOneStep();
     void dtChangeLandsWithinOneFrame();
     void schemeChangeLandsAndLeavesAMarker();
+    void everyPresetFromEveryPresetWhileRunning();
+    void refusedSchemePairChangesNothing();
+    void clumpsArePublishedAsMemberSpheres();
     void energySamplesAreNeverDropped();
     void badParameterIsReportedNotThrown();
     void blowUpPausesAndKeepsFiniteBodies();
@@ -154,6 +158,125 @@ void TestSimulationWorker::schemeChangeLandsAndLeavesAMarker()
     w.setDt(after->params.dt);
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     QCOMPARE(w.latestSnapshot()->markers->size(), std::size_t(1));
+}
+
+void TestSimulationWorker::everyPresetFromEveryPresetWhileRunning()
+{
+    // all ordered pairs (from, to), including a preset to itself: each switch lands in one
+    // snapshot with both schemes and exactly one marker named after the preset
+    const std::vector<PresetInfo> all = presets();
+    QVERIFY(all.size() >= 6);
+    SimulationWorker w;
+    QStringList errors;
+    QObject guiSide;
+    connect(&w, &SimulationWorker::errorOccurred, &guiSide, [&](const QString& m) { errors << m; });
+    w.loadScene(settlingBox());
+    w.play();
+    QVERIFY(waitFor(w, [](const FrameSnapshot& f) { return f.playing && f.step > 5; }));
+    auto inForce = [](const FrameSnapshot& f, const PresetInfo& p) {
+        return f.params.translation == p.translation && f.params.rotation == p.rotation;
+    };
+    int transitions = 0;
+    for (const PresetInfo& from : all) {
+        for (const PresetInfo& to : all) {
+            w.setSchemes(from.translation, from.rotation, from.name);
+            SnapshotPtr start = waitFor(w, [&](const FrameSnapshot& f) { return inForce(f, from); });
+            QVERIFY2(start, qPrintable(QString::fromStdString(from.name)));
+            const std::size_t markers = start->markers->size();
+            const long long serial = w.latestSnapshot()->serial;
+            w.setSchemes(to.translation, to.rotation, to.name);
+            const QString what = QString::fromStdString(from.name + " -> " + to.name);
+            if (from.name == to.name) {
+                // the pair in force: nothing to do, no marker
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                SnapshotPtr s = w.latestSnapshot();
+                QVERIFY2(inForce(*s, to), qPrintable(what));
+                QCOMPARE(s->markers->size(), markers);
+            } else {
+                SnapshotPtr s = waitFor(w, [&](const FrameSnapshot& f) { return inForce(f, to); });
+                QVERIFY2(s, qPrintable(what));
+                QVERIFY2(s->serial <= serial + 2, qPrintable(what));
+                QVERIFY2(s->markers->size() == markers + 1, qPrintable(what));
+                QCOMPARE(s->markers->back().label, to.name);
+                QVERIFY(s->playing);
+            }
+            ++transitions;
+        }
+    }
+    QCOMPARE(transitions, int(all.size() * all.size()));
+    QCoreApplication::processEvents();
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QStringLiteral("; "))));
+    QVERIFY(w.latestSnapshot()->instabilityMessage.empty());
+}
+
+void TestSimulationWorker::refusedSchemePairChangesNothing()
+{
+    SimulationWorker w;
+    QStringList errors;
+    QObject guiSide;
+    connect(&w, &SimulationWorker::errorOccurred, &guiSide, [&](const QString& m) { errors << m; });
+    w.loadScene(settlingBox());
+    SnapshotPtr s0 = waitFor(w, [](const FrameSnapshot& f) { return f.scene != nullptr; });
+    QVERIFY(s0);
+    w.setSchemes("rk4", "buss_2nd_order");
+    QTRY_COMPARE_WITH_TIMEOUT(errors.size(), 1, 5000);
+    QVERIFY(errors[0].contains(QStringLiteral("rk4_quaternion")));
+    // without a label the marker names both schemes
+    w.setSchemes("rk4", "rk4_quaternion");
+    SnapshotPtr s = waitFor(w, [](const FrameSnapshot& f) { return f.params.translation == "rk4"; });
+    QVERIFY(s);
+    QCOMPARE(s->params.rotation, std::string("rk4_quaternion"));
+    QCOMPARE(s->markers->size(), std::size_t(1));
+    QCOMPARE(s->markers->front().label, std::string("rk4 + rk4_quaternion"));
+}
+
+void TestSimulationWorker::clumpsArePublishedAsMemberSpheres()
+{
+    const Scene scene = loadBuiltinScene("dzhanibekov");
+    QCOMPARE(scene.world.size(), std::size_t(1));
+    SimulationWorker w;
+    w.loadScene(scene);
+    SnapshotPtr s = waitFor(w, [](const FrameSnapshot& f) { return f.scene != nullptr; });
+    QVERIFY(s);
+    QCOMPARE(s->bodyCount(), std::size_t(1));
+    QCOMPARE(s->memberCount(), std::size_t(4));
+    QCOMPARE(s->positions.size(), std::size_t(12));
+    QCOMPARE(s->speeds.size(), std::size_t(4));
+    for (std::size_t j = 0; j < 4; ++j) {
+        QCOMPARE(s->bodyOf(j), 0);
+        QCOMPARE(s->radii[j], float(scene.world.memberRadius[j]));
+    }
+    // members sit at their offsets from the centre of mass (0.05 and 0.03 m in the scene)
+    auto distance = [](const FrameSnapshot& f, std::size_t j) {
+        double d2 = 0.0;
+        for (int k = 0; k < 3; ++k)
+            d2 += double(f.positions[3 * j + k]) * double(f.positions[3 * j + k]);
+        return std::sqrt(d2);
+    };
+    const double d0[4] = {distance(*s, 0), distance(*s, 1), distance(*s, 2), distance(*s, 3)};
+    TUMBLE_NEAR(d0[0], 0.05, 1e-3, 0.0); // the centre of mass shifts little: T is symmetric-ish
+    // the frame fits every member, and the sphere a tumbling clump sweeps
+    const double* b = s->scene->bounds;
+    for (std::size_t j = 0; j < 4; ++j)
+        for (int k = 0; k < 3; ++k) {
+            QVERIFY(s->positions[3 * j + k] - s->radii[j] >= b[2 * k] - 1e-6);
+            QVERIFY(s->positions[3 * j + k] + s->radii[j] <= b[2 * k + 1] + 1e-6);
+        }
+    for (int k = 0; k < 3; ++k)
+        QVERIFY(b[2 * k + 1] - b[2 * k] >= 2.0 * scene.world.radius[0] - 1e-9);
+
+    // it spins: members move, rigidly
+    w.play();
+    SnapshotPtr later = waitFor(w, [](const FrameSnapshot& f) { return f.time > 0.1; });
+    QVERIFY(later);
+    QCOMPARE(later->memberCount(), std::size_t(4));
+    double moved = 0.0;
+    for (std::size_t j = 0; j < 4; ++j) {
+        TUMBLE_NEAR(distance(*later, j), d0[j], 1e-5, 0.0);
+        for (int k = 0; k < 3; ++k)
+            moved = std::max(moved, double(std::abs(later->positions[3 * j + k] - s->positions[3 * j + k])));
+    }
+    QVERIFY2(moved > 0.01, qPrintable(QString::number(moved)));
 }
 
 void TestSimulationWorker::energySamplesAreNeverDropped()

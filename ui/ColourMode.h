@@ -1,0 +1,10 @@
+#pragma once
+// ColourMode: what the 3D view's sphere colours show.
+namespace tumble::ui {
+
+enum class ColourMode {
+    Speed, ///< |v| of the owning body through the cool-to-warm scale (default)
+    Body   ///< one distinct colour per body: a clump's members alike
+};
+
+} // namespace tumble::ui
