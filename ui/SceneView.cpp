@@ -211,6 +211,8 @@ SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_u
     p.scalarBar->SetBarRatio(0.30);
     p.scalarBar->SetUnconstrainedFontSize(true);
     p.scalarBar->SetTextPositionToPrecedeScalarBar();
+    p.scalarBar->SetTextPad(6);                 // labels clear of the bar
+    p.scalarBar->SetVerticalTitleSeparation(8); // and the top label clear of the title
     for (vtkTextProperty* tp : {p.scalarBar->GetTitleTextProperty(),
                                 p.scalarBar->GetLabelTextProperty()}) {
         tp->SetColor(0.15, 0.17, 0.22);
@@ -393,8 +395,8 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
     char caption[256];
     const char* name = s.scene ? s.scene->name.c_str() : "";
     if (s.bodyCount() != n)
-        std::snprintf(caption, sizeof caption, "%s    t = %.4f s    %zu bodies, %zu spheres", name,
-                      s.time, s.bodyCount(), m);
+        std::snprintf(caption, sizeof caption, "%s    t = %.4f s    %zu %s, %zu spheres", name,
+                      s.time, s.bodyCount(), s.bodyCount() == 1 ? "body" : "bodies", m);
     else
         std::snprintf(caption, sizeof caption, "%s    t = %.4f s    %zu spheres", name, s.time, m);
     p.caption->SetInput(caption);
