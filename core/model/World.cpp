@@ -70,9 +70,14 @@ Mat3 World::inverseInertiaWorld(std::size_t i) const
     return r * inertia[i].cwiseInverse().asDiagonal() * r.transpose();
 }
 
+Vec3 World::applyInverseInertia(std::size_t i, const Vec3& v) const
+{
+    return tumble::angularVelocity(inertia[i], orientation[i], v);
+}
+
 Vec3 World::angularVelocityFromMomentum(std::size_t i) const
 {
-    return tumble::angularVelocity(inertia[i], orientation[i], angularMomentum[i]);
+    return applyInverseInertia(i, angularMomentum[i]);
 }
 
 } // namespace tumble

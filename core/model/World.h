@@ -87,6 +87,10 @@ struct World {
     /// Inverse inertia tensor of body i in the world frame, 1/(kg m^2).
     Mat3 inverseInertiaWorld(std::size_t i) const;
 
+    /// I^-1 v for body i in the world frame (v in kg m^2/s or N m gives rad/s or rad/s^2);
+    /// isotropic bodies (every sphere) skip the rotation.
+    Vec3 applyInverseInertia(std::size_t i, const Vec3& v) const;
+
     /// Angular velocity of body i from its orientation and angular momentum, rad/s.
     Vec3 angularVelocityFromMomentum(std::size_t i) const;
 
