@@ -7,7 +7,7 @@
 #include <deque>
 #include <exception>
 
-#include "io/OnStepKinematics.h"
+#include "model/OnStepKinematics.h"
 #include "sim/Simulation.h"
 
 namespace tumble::ui {

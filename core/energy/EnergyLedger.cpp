@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "math/QuaternionOps.h"
+#include "model/OnStepKinematics.h"
 
 namespace tumble {
 
@@ -38,18 +38,10 @@ EnergySample EnergyLedger::sample(const World& w, double elastic, double dt) con
     EnergySample s;
     s.step = w.step;
     s.time = w.time;
-    const bool halfV = w.velocityTiming == VelocityTiming::HalfStep;
-    const bool halfL = w.angularTiming == VelocityTiming::HalfStep;
-    const double half = 0.5 * dt;
     for (std::size_t i = 0; i < w.size(); ++i) {
-        const Vec3 v = halfV ? Vec3(w.velocity[i] + w.force[i] * (w.invMass[i] * half)) : w.velocity[i];
-        s.kineticTranslational += 0.5 * w.mass[i] * v.squaredNorm();
-        if (halfL) {
-            const Vec3 l = w.angularMomentum[i] + w.torque[i] * half;
-            s.kineticRotational += 0.5 * angularVelocity(w.inertia[i], w.orientation[i], l).dot(l);
-        } else {
-            s.kineticRotational += 0.5 * w.angularVelocity[i].dot(w.angularMomentum[i]);
-        }
+        const OnStepKinematics k = onStepKinematics(w, i, dt);
+        s.kineticTranslational += 0.5 * w.mass[i] * k.velocity.squaredNorm();
+        s.kineticRotational += 0.5 * k.angularVelocity.dot(k.angularMomentum);
         s.potentialGravity -= w.mass[i] * w.gravity.dot(w.position[i]);
     }
     s.elastic = elastic;

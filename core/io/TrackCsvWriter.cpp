@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "io/NumberFormat.h"
-#include "io/OnStepKinematics.h"
+#include "model/OnStepKinematics.h"
 
 namespace tumble {
 

@@ -6,7 +6,7 @@
 
 #include "io/IoError.h"
 #include "io/NumberFormat.h"
-#include "io/OnStepKinematics.h"
+#include "model/OnStepKinematics.h"
 #include "io/TextFile.h"
 
 namespace tumble {

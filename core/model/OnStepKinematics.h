@@ -3,7 +3,7 @@
 // keeps. Exports report on-step values (DESIGN.md); a leapfrog scheme holds v(t - dt/2), so
 // its on-step estimate is v(t) = v(t - dt/2) + a(t) dt/2 (Woo's estimate), and likewise for
 // the angular momentum with the torque at t. World records the two timings apart
-// (velocityTiming, angularTiming); this is the same estimate the energy ledger uses.
+// (velocityTiming, angularTiming); the energy ledger, the writers and the GUI all use this.
 #include <cstddef>
 
 #include "math/Types.h"

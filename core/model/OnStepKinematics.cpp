@@ -1,4 +1,4 @@
-#include "io/OnStepKinematics.h"
+#include "model/OnStepKinematics.h"
 
 namespace tumble {
 
@@ -11,7 +11,7 @@ OnStepKinematics onStepKinematics(const World& world, std::size_t i, double dt)
         k.velocity += world.force[i] * (world.invMass[i] * half);
     if (world.angularTiming == VelocityTiming::HalfStep) {
         k.angularMomentum += world.torque[i] * half;
-        k.angularVelocity = world.inverseInertiaWorld(i) * k.angularMomentum;
+        k.angularVelocity = world.applyInverseInertia(i, k.angularMomentum);
     }
     return k;
 }
