@@ -10,6 +10,18 @@ void FinchamLeapfrog::beginStep(World& w, double dt) const
     for (std::size_t i = 0; i < n; ++i) {
         const Quat q = w.orientation[i];
         const Vec3& j = w.inertia[i];
+        if (j.x() == j.y() && j.y() == j.z()) {
+            // isotropic (every sphere): q (0, w_body) = (0, w_world) q for any q, so the same
+            // scheme runs in the world frame without rotating L into the body frame and back
+            const Vec3 lNext = w.angularMomentum[i] + w.torque[i] * dt;
+            const Vec3 wNow = (w.angularMomentum[i] + w.torque[i] * (0.5 * dt)) / j.x();
+            const Vec3 wHalf = lNext / j.x();
+            const Quat qHalf = quaternionAxpy(q, 0.5 * dt, quaternionRate(wNow, q));
+            w.orientation[i] = quaternionAxpy(q, dt, quaternionRate(wHalf, qHalf)).normalized();
+            w.angularMomentum[i] = lNext;
+            w.angularVelocity[i] = wHalf;
+            continue;
+        }
         // on-step estimate and the rate of q at t
         const Vec3 lNow = w.angularMomentum[i] + w.torque[i] * (0.5 * dt);
         const Vec3 wNowBody = (q.conjugate() * lNow).cwiseQuotient(j);
