@@ -120,6 +120,50 @@ const std::set<std::string> kRunOptions = {
     "--vtk-every",
 };
 
+// options of "sweep"; each takes a value
+const std::set<std::string> kSweepOptions = {"--scheme", "--dt", "--duration", "--csv"};
+
+// a comma-separated list with no empty items
+std::vector<std::string> splitList(const std::string& opt, const std::string& val)
+{
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t comma = val.find(',', start);
+        const std::string item = val.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (item.empty())
+            throw UsageError(opt + ": empty item in the list '" + val + "'");
+        out.push_back(item);
+        if (comma == std::string::npos)
+            return out;
+        start = comma + 1;
+    }
+}
+
+void applySweepOption(CliOptions& o, const std::string& opt, const std::string& val)
+{
+    if (opt == "--scheme") {
+        for (const std::string& name : splitList(opt, val)) {
+            if (!findPreset(name) && !makeTranslationScheme(name)) {
+                std::string known;
+                for (const PresetInfo& p : presets())
+                    known += (known.empty() ? "" : ", ") + p.name;
+                for (const SchemeInfo& t : translationSchemes())
+                    known += ", " + t.name;
+                throw UsageError(opt + ": unknown scheme '" + name + "' (presets and translation schemes: " + known + ")");
+            }
+            o.sweepSchemes.push_back(name);
+        }
+    } else if (opt == "--dt") {
+        for (const std::string& item : splitList(opt, val))
+            o.sweepDts.push_back(positive(opt, parseDouble(opt, item), " s"));
+    } else if (opt == "--duration") {
+        o.duration = positive(opt, parseDouble(opt, val), " s");
+    } else if (opt == "--csv") {
+        o.sweepCsv = val;
+    }
+}
+
 void applyRunOption(CliOptions& o, const std::string& opt, const std::string& val)
 {
     if (opt == "--scheme") {
@@ -213,7 +257,7 @@ CliOptions parseCommandLine(const std::vector<std::string>& args)
 {
     CliOptions o;
     if (args.empty())
-        throw UsageError("missing command; expected run, inspect, list or help");
+        throw UsageError("missing command; expected run, sweep, inspect, list or help");
     const std::string& cmd = args[0];
     if (cmd == "help" || cmd == "--help" || cmd == "-h") {
         o.command = Command::Help;
@@ -225,10 +269,12 @@ CliOptions parseCommandLine(const std::vector<std::string>& args)
         o.command = Command::Inspect;
     else if (cmd == "list")
         o.command = Command::List;
+    else if (cmd == "sweep")
+        o.command = Command::Sweep;
     else if (cmd.starts_with("-"))
-        throw UsageError(cmd + ": unknown option; expected a command first (run, inspect, list or help)");
+        throw UsageError(cmd + ": unknown option; expected a command first (run, sweep, inspect, list or help)");
     else
-        throw UsageError(cmd + ": unknown command; expected run, inspect, list or help");
+        throw UsageError(cmd + ": unknown command; expected run, sweep, inspect, list or help");
 
     std::set<std::string> given;
     for (std::size_t k = 1; k < args.size(); ++k) {
@@ -253,11 +299,12 @@ CliOptions parseCommandLine(const std::vector<std::string>& args)
             opt = arg.substr(0, eq);
             val = arg.substr(eq + 1);
         }
-        if (o.command != Command::Run || !kRunOptions.count(opt))
+        const std::set<std::string>& known = o.command == Command::Sweep ? kSweepOptions : kRunOptions;
+        if ((o.command != Command::Run && o.command != Command::Sweep) || !known.count(opt))
             throw UsageError(opt + ": unknown option" + (o.command == Command::Run ? "" : " for " + cmd));
         if (!val) {
             // a following option is not a value: "--energy-csv --steps 10" lacks a path
-            if (k + 1 >= args.size() || kRunOptions.count(args[k + 1]) || args[k + 1] == "--help")
+            if (k + 1 >= args.size() || known.count(args[k + 1]) || args[k + 1] == "--help")
                 throw UsageError(opt + ": missing value");
             val = args[++k];
         }
@@ -265,13 +312,26 @@ CliOptions parseCommandLine(const std::vector<std::string>& args)
             throw UsageError(opt + ": missing value");
         if (!given.insert(opt).second)
             throw UsageError(opt + ": given more than once");
-        applyRunOption(o, opt, *val);
+        if (o.command == Command::Sweep)
+            applySweepOption(o, opt, *val);
+        else
+            applyRunOption(o, opt, *val);
     }
 
     if (o.command == Command::Run)
         checkRunCombination(o, given);
     else if (o.command == Command::Inspect && o.scene.empty())
         throw UsageError("inspect: missing SCENE.json (a scene file or builtin:<id>)");
+    else if (o.command == Command::Sweep) {
+        if (o.scene.empty())
+            throw UsageError("sweep: missing SCENE.json (a scene file or builtin:<id>)");
+        if (o.sweepSchemes.empty())
+            throw UsageError("--scheme: required by sweep (one or more names, comma-separated)");
+        if (o.sweepDts.empty())
+            throw UsageError("--dt: required by sweep (one or more timesteps, comma-separated)");
+        if (!o.duration)
+            throw UsageError("--duration: required by sweep (the time T at which errors are measured)");
+    }
     return o;
 }
 
@@ -282,6 +342,10 @@ std::string usageText()
 usage:
   tumble-cli run SCENE.json [options]   run a scene, writing the requested files
   tumble-cli inspect SCENE.json         mass properties and the critical timestep, as JSON
+  tumble-cli sweep SCENE.json --scheme NAME[,NAME...] --dt A,B,C... --duration T [--csv PATH]
+                                        error at T against dt per scheme (reference: rk4 at
+                                        min(dt)/16) and the fitted order; NAME is a preset or
+                                        a translation scheme
   tumble-cli list                       integrators, presets and built-in scenes
   tumble-cli help | --help              this text
 

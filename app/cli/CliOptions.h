@@ -16,7 +16,7 @@
 
 namespace tumble::cli {
 
-enum class Command { Help, Run, Inspect, List };
+enum class Command { Help, Run, Inspect, List, Sweep };
 
 struct CliOptions {
     Command command = Command::Help;
@@ -48,6 +48,11 @@ struct CliOptions {
     std::optional<std::string> summaryJson; ///< --summary-json
     std::optional<std::string> vtkDir;      ///< --vtk-dir
     long long vtkEvery = 100;               ///< --vtk-every: a VTK frame every K steps
+
+    // sweep: --scheme NAME[,NAME...] --dt A,B,C... --duration T [--csv PATH]
+    std::vector<std::string> sweepSchemes; ///< presets or translation scheme names
+    std::vector<double> sweepDts;          ///< s
+    std::optional<std::string> sweepCsv;   ///< --csv
 };
 
 /// Parses the arguments after the program name; throws UsageError naming the option.

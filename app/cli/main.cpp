@@ -1,4 +1,4 @@
-// tumble-cli: headless runs, inspection and listings over the core (CONTRACT.md, tumble-cli).
+// tumble-cli: headless runs, sweeps, inspection and listings over the core (CONTRACT.md, tumble-cli).
 // main() only parses and maps each kind of failure to its exit code.
 #include <iostream>
 #include <string>
@@ -9,6 +9,7 @@
 #include "InspectCommand.h"
 #include "ListCommand.h"
 #include "RunCommand.h"
+#include "SweepCommand.h"
 #include "UsageError.h"
 #include "io/IoError.h"
 #include "scene/SceneError.h"
@@ -31,6 +32,8 @@ int main(int argc, char** argv)
             return inspectCommand(options.scene, std::cout);
         case Command::Run:
             return runCommand(options, std::cout, std::cerr);
+        case Command::Sweep:
+            return sweepCommand(options, std::cout);
         }
     } catch (const UsageError& e) {
         std::cerr << "tumble-cli: " << e.what() << "\n(tumble-cli --help lists the commands and options)\n";

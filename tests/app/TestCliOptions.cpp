@@ -122,6 +122,18 @@ private slots:
         QCOMPARE(o.vtkEvery, 50LL);
     }
 
+    void sweepOptions()
+    {
+        const CliOptions o = parseCommandLine({"sweep", "builtin:harmonic-oscillator", "--scheme", "euler,velocity_verlet,rk4",
+                                               "--dt", "4e-5,2e-5,1e-5", "--duration=0.01", "--csv", "out.csv"});
+        QCOMPARE(o.command, Command::Sweep);
+        QCOMPARE(o.scene, std::string("builtin:harmonic-oscillator"));
+        QCOMPARE(o.sweepSchemes, (std::vector<std::string>{"euler", "velocity_verlet", "rk4"}));
+        QCOMPARE(o.sweepDts, (std::vector<double>{4e-5, 2e-5, 1e-5}));
+        QCOMPARE(*o.duration, 0.01);
+        QCOMPARE(*o.sweepCsv, std::string("out.csv"));
+    }
+
     void presetFillsBothSchemes()
     {
         QVERIFY(!presets().empty());
@@ -168,6 +180,17 @@ private slots:
         row("option before command", {"--steps", "3"}, {"--steps"});
         row("unknown option", runArgs({"--stepz", "3"}), {"--stepz", "unknown option"});
         row("option of run given to list", {"list", "--steps", "3"}, {"--steps", "unknown option"});
+        row("sweep without duration", {"sweep", "s.json", "--scheme", "pfc", "--dt", "1e-5"}, {"--duration", "required"});
+        row("sweep without scheme", {"sweep", "s.json", "--dt", "1e-5", "--duration", "1"}, {"--scheme", "required"});
+        row("sweep without dt", {"sweep", "s.json", "--scheme", "pfc", "--duration", "1"}, {"--dt", "required"});
+        row("sweep without scene", {"sweep", "--scheme", "pfc", "--dt", "1e-5", "--duration", "1"}, {"SCENE.json"});
+        row("sweep unknown scheme", {"sweep", "s.json", "--scheme", "pfc,leapfrogg", "--dt", "1e-5", "--duration", "1"},
+            {"--scheme", "leapfrogg", "velocity_verlet"});
+        row("sweep empty list item", {"sweep", "s.json", "--scheme", "pfc", "--dt", "1e-5,,2e-5", "--duration", "1"},
+            {"--dt", "empty item"});
+        row("sweep negative dt", {"sweep", "s.json", "--scheme", "pfc", "--dt", "1e-5,-2e-5", "--duration", "1"},
+            {"--dt", "must be > 0"});
+        row("run option given to sweep", {"sweep", "s.json", "--steps", "3"}, {"--steps", "unknown option"});
         row("list takes no scene", {"list", "x.json"}, {"x.json"});
         row("missing scene", {"run", "--steps", "3"}, {"SCENE.json"});
         row("two scenes", {"run", "a.json", "b.json", "--steps", "3"}, {"b.json"});
@@ -281,6 +304,8 @@ private slots:
                                 "--vtk-dir",
                                 "--vtk-every",
                                 "run",
+                                "sweep",
+                                "--csv",
                                 "inspect",
                                 "list"})
             QVERIFY2(text.contains(opt), opt);

@@ -464,6 +464,35 @@ private slots:
         }
     }
 
+    void sweepWritesCsvAndOrders()
+    {
+        // CONTRACT: CSV "scheme,dt,steps,error", one row per scheme and dt; stdout one line per
+        // scheme, "SCHEME order P"; on the harmonic oscillator the orders are 1, 2 and 4
+        QTemporaryDir dir;
+        const QString csvPath = dir.filePath("sweep.csv");
+        const Result r = runCli({"sweep", "builtin:harmonic-oscillator", "--scheme", "explicit_euler,velocity_verlet,rk4",
+                                 "--dt", "3.2e-5,1.6e-5,8e-6,4e-6", "--duration", "0.005", "--csv", csvPath});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QFile f(csvPath);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.value(0), QStringLiteral("scheme,dt,steps,error"));
+        QCOMPARE(lines.size(), 1 + 3 * 4);
+        QCOMPARE(lines[1].split(',').value(0), QStringLiteral("explicit_euler"));
+        QCOMPARE(lines[1].split(',').value(2), QStringLiteral("157")); // ceil(0.005 / 3.2e-5)
+        const QStringList out = r.out.split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(out.size(), 3);
+        const double expected[3] = {1.0, 2.0, 4.0};
+        const char* names[3] = {"explicit_euler", "velocity_verlet", "rk4"};
+        for (int k = 0; k < 3; ++k) {
+            const QStringList words = out[k].split(' ');
+            QCOMPARE(words.size(), 3);
+            QCOMPARE(words[0], QString::fromLatin1(names[k]));
+            QCOMPARE(words[1], QStringLiteral("order"));
+            QVERIFY2(std::abs(words[2].toDouble() - expected[k]) < 0.15, qPrintable(out[k]));
+        }
+    }
+
     void helpPrintsUsage()
     {
         for (const QStringList& args : {QStringList{"--help"}, QStringList{"help"}}) {

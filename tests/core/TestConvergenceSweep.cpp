@@ -1,0 +1,73 @@
+// The convergence sweep recovers each scheme's order on the harmonic-oscillator scene (a smooth,
+// exactly linear system), leaves unstable runs out of the fit, and its fit is exact on power laws.
+#include <QtTest>
+
+#include <cmath>
+
+#include "TestHelpers.h"
+#include "scene/BuiltinScenes.h"
+#include "sim/ConvergenceSweep.h"
+#include "sim/Simulation.h"
+
+using namespace tumble;
+
+class TestConvergenceSweep : public QObject {
+    Q_OBJECT
+private slots:
+    void fitIsExactOnPowerLaws()
+    {
+        const std::vector<double> dts = {0.1, 0.05, 0.02, 0.01};
+        for (double p : {1.0, 2.0, 4.0}) {
+            std::vector<double> e;
+            for (double dt : dts)
+                e.push_back(3.0 * std::pow(dt, p));
+            TUMBLE_NEAR(fittedOrder(dts, e), p, 1e-12, 0.0);
+        }
+        // infinite (unstable) points are left out; fewer than two points give NaN
+        TUMBLE_NEAR(fittedOrder({0.1, 0.05, 0.02}, {INFINITY, 0.25, 0.04}), 2.0, 1e-12, 0.0);
+        QVERIFY(std::isnan(fittedOrder({0.1, 0.05}, {INFINITY, 0.25})));
+    }
+
+    void recoversOrders()
+    {
+        // w = sqrt(2 kn / m) = 2473 rad/s for the scene's sphere; w dt from 0.08 down to 0.01,
+        // over two periods
+        const Scene scene = loadBuiltinScene("harmonic-oscillator");
+        const SweepResult r = convergenceSweep(scene, {"explicit_euler", "velocity_verlet", "rk4"},
+                                               {3.2e-5, 1.6e-5, 8e-6, 4e-6}, 0.005);
+        QCOMPARE(r.points.size(), std::size_t(12));
+        QCOMPARE(r.orders.size(), std::size_t(3));
+        const double expected[3] = {1.0, 2.0, 4.0};
+        for (int k = 0; k < 3; ++k)
+            QVERIFY2(std::abs(r.orders[k].order - expected[k]) < 0.15,
+                     qPrintable(QStringLiteral("%1 order %2").arg(QString::fromStdString(r.orders[k].scheme)).arg(r.orders[k].order)));
+        // every run ends exactly at T: 0.005 s is 156.25 steps of 3.2e-5 s, so 157 steps
+        QCOMPARE(r.points[0].steps, 157LL);
+        QCOMPARE(r.points[3].steps, 1250LL);
+    }
+
+    void unstableRunsAreInfinite()
+    {
+        // explicit Euler multiplies the oscillator's energy by 1 + (w dt)^2 a step: at w dt = 0.5 the
+        // run turns into a runaway by 0.013 s; the small steps (h w T ~ 0.05) stay finite and fit order 1
+        const Scene scene = loadBuiltinScene("harmonic-oscillator");
+        const SweepResult r = convergenceSweep(scene, {"explicit_euler"}, {2e-4, 1e-6, 5e-7}, 0.02);
+        QVERIFY(std::isinf(r.points[0].error));
+        QVERIFY(std::isfinite(r.points[1].error) && std::isfinite(r.points[2].error));
+        TUMBLE_NEAR(r.orders[0].order, 1.0, 0.15, 0.0);
+    }
+
+    void badInput()
+    {
+        const Scene scene = loadBuiltinScene("harmonic-oscillator");
+        QVERIFY_THROWS_EXCEPTION(ParameterError, convergenceSweep(scene, {"leapfrogg"}, {1e-5}, 0.01));
+        QVERIFY_THROWS_EXCEPTION(ParameterError, convergenceSweep(scene, {"pfc"}, {-1e-5}, 0.01));
+        QVERIFY_THROWS_EXCEPTION(ParameterError, convergenceSweep(scene, {"pfc"}, {1e-5}, 0.0));
+        QCOMPARE(sweepSchemes("woo", "buss_2nd_order").second, std::string("fincham_leapfrog"));
+        QCOMPARE(sweepSchemes("rk4", "buss_2nd_order").second, std::string("rk4_quaternion"));
+        QCOMPARE(sweepSchemes("central_difference", "buss_2nd_order").second, std::string("buss_2nd_order"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestConvergenceSweep)
+#include "TestConvergenceSweep.moc"
