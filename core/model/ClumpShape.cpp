@@ -4,6 +4,8 @@
 
 #include <Eigen/Eigenvalues>
 
+#include "model/SphereUnionIntegrals.h"
+
 namespace tumble {
 
 std::optional<std::pair<int, int>> firstOverlap(const std::vector<ClumpMember>& members)
@@ -21,6 +23,17 @@ std::optional<std::pair<int, int>> firstOverlap(const std::vector<ClumpMember>& 
 
 MassProperties sphereUnionMassProperties(const std::vector<ClumpMember>& members, double density)
 {
+    if (firstOverlap(members)) {
+        // integrate the union: I = rho (tr(S) 1 - S) with S the second moment about the centroid
+        const UnionIntegrals u = sphereUnionIntegrals(members);
+        MassProperties p;
+        p.mass = density * u.volume;
+        p.centerOfMass = u.firstMoment / u.volume;
+        const Mat3 s = u.secondMoment - u.volume * p.centerOfMass * p.centerOfMass.transpose();
+        std::tie(p.principalMoments, p.principalAxes) =
+            principalDecomposition(density * (s.trace() * Mat3::Identity() - s));
+        return p;
+    }
     MassProperties p;
     Vec3 moment = Vec3::Zero();
     for (const ClumpMember& m : members) {

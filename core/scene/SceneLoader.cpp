@@ -258,14 +258,9 @@ void readClump(const Reader& r, World& world, const std::map<std::string, int>& 
     r.require("spheres");
     if (members.empty())
         r.fail("a clump needs at least one sphere", "spheres");
-    if (const auto overlap = firstOverlap(members))
-        r.fail("members " + std::to_string(overlap->first) + " and " + std::to_string(overlap->second)
-                   + " overlap; the mass properties of overlapping members (their union) are not available in "
-                     "this build yet",
-               "spheres");
     MassProperties mp = sphereUnionMassProperties(members, world.materials[mat].density);
     if (r.has("mass_properties")) {
-        // the centre of mass stays the members' centroid; mass, moments and axes are the file's
+        // the centre of mass stays the union's centroid; mass, moments and axes are the file's
         const Reader o = r.object("mass_properties");
         o.allowOnly({"mass", "principal_moments", "principal_axes"});
         mp.mass = o.positive("mass");

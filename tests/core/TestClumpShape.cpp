@@ -85,18 +85,60 @@ private slots:
                         0.0, 1e-15, 0.0);
     }
 
-    void overlappingMembersRefused()
+    void twoOverlappingEqualSpheres_data()
     {
+        QTest::addColumn<double>("d");
+        QTest::newRow("d = R/2") << 0.005;
+        QTest::newRow("d = R") << 0.01;
+        QTest::newRow("d = 1.9 R") << 0.019;
+    }
+
+    void twoOverlappingEqualSpheres()
+    {
+        // spheres of radius R at distance d share a lens of two caps of height h = R - d/2. By
+        // slices |z| <= h about the midpoint, with disc radius a^2 = R^2 - (|z| + d/2)^2:
+        //   V_lens = pi (4R + d)(2R - d)^2 / 12,
+        //   I_lens,axial = rho int pi a^4 / 2 dz,  I_lens,perp = rho int pi (a^4/4 + a^2 z^2) dz,
+        // polynomials of degree 4 in z, so 3-point Gauss-Legendre on [0, h] is exact. The union
+        // keeps every sphere's moments (parallel axes for the perpendicular one) minus one lens.
+        QFETCH(double, d);
+        const double r = 0.01, rho = 2500.0;
+        const MassProperties p = sphereUnionMassProperties({{Vec3(0, 0, 0), r}, {Vec3(d, 0, 0), r}}, rho);
+        const double h = r - 0.5 * d;
+        const double gx[3] = {-std::sqrt(0.6), 0.0, std::sqrt(0.6)};
+        const double gw[3] = {5.0 / 9.0, 8.0 / 9.0, 5.0 / 9.0};
+        double axial = 0.0, perp = 0.0;
+        for (int k = 0; k < 3; ++k) {
+            const double z = 0.5 * h * (gx[k] + 1.0);
+            const double a2 = r * r - (z + 0.5 * d) * (z + 0.5 * d);
+            axial += 0.5 * h * gw[k] * std::numbers::pi * a2 * a2 / 2.0;
+            perp += 0.5 * h * gw[k] * std::numbers::pi * (a2 * a2 / 4.0 + a2 * z * z);
+        }
+        axial *= 2.0 * rho; // both halves of the lens
+        perp *= 2.0 * rho;
+        const double vLens = std::numbers::pi * (4.0 * r + d) * (2.0 * r - d) * (2.0 * r - d) / 12.0;
+        const double m = 4.0 / 3.0 * std::numbers::pi * r * r * r * rho;
+        TUMBLE_NEAR(p.mass, rho * (2.0 * 4.0 / 3.0 * std::numbers::pi * r * r * r - vLens), 0.0, 1e-12);
+        TUMBLE_NEAR(p.centerOfMass.x(), 0.5 * d, 1e-15, 0.0); // midpoint, by symmetry
+        TUMBLE_NEAR(p.principalMoments[0], 2.0 * 0.4 * m * r * r - axial, 0.0, 1e-12);
+        const double perpUnion = 2.0 * (0.4 * m * r * r + m * 0.25 * d * d) - perp;
+        TUMBLE_NEAR(p.principalMoments[1], perpUnion, 0.0, 1e-12);
+        TUMBLE_NEAR(p.principalMoments[2], perpUnion, 0.0, 1e-12);
+        // far less than the naive sum of the two spheres' masses
+        QVERIFY(p.mass < 2.0 * m);
+    }
+
+    void overlappingClumpLoads()
+    {
+        // the CONTRACT's example clump: members overlap, the loader integrates their union
         const std::string bodies = R"([{"type": "clump", "material": "m",
             "spheres": [{"center": [0, 0, 0], "radius": 0.01}, {"center": [0.015, 0, 0], "radius": 0.008}],
             "position": [0, 0, 1]}])";
-        try {
-            sceneFrom(sceneJson("[0, 0, 0]", "velocity_verlet", 1e-6, materialJson(1e5, 0.9), bodies));
-            QFAIL("no SceneError");
-        } catch (const SceneError& e) {
-            QCOMPARE(QString::fromStdString(e.jsonPath()), QStringLiteral("/bodies/0/spheres"));
-            QVERIFY(QString::fromUtf8(e.what()).contains("members 0 and 1 overlap"));
-        }
+        const Scene s = sceneFrom(sceneJson("[0, 0, 0]", "velocity_verlet", 1e-6, materialJson(1e5, 0.9), bodies));
+        const double vSum = 4.0 / 3.0 * std::numbers::pi * (1e-6 + 0.512e-6);
+        QVERIFY(s.world.mass[0] < 2500.0 * vSum);
+        QVERIFY(s.world.inertia[0][0] < s.world.inertia[0][1]);
+        TUMBLE_NEAR(s.world.inertia[0][1], s.world.inertia[0][2], 0.0, 1e-10); // axisymmetric
     }
 };
 
