@@ -6,6 +6,8 @@
 
 #include "UsageError.h"
 #include "integrate/IntegratorRegistry.h"
+#include "sim/ConvergenceSweep.h"
+#include "sim/Simulation.h"
 
 namespace tumble::cli {
 
@@ -144,13 +146,11 @@ void applySweepOption(CliOptions& o, const std::string& opt, const std::string& 
 {
     if (opt == "--scheme") {
         for (const std::string& name : splitList(opt, val)) {
-            if (!findPreset(name) && !makeTranslationScheme(name)) {
-                std::string known;
-                for (const PresetInfo& p : presets())
-                    known += (known.empty() ? "" : ", ") + p.name;
-                for (const SchemeInfo& t : translationSchemes())
-                    known += ", " + t.name;
-                throw UsageError(opt + ": unknown scheme '" + name + "' (presets and translation schemes: " + known + ")");
+            // the core resolves sweep names; its refusal lists the known ones
+            try {
+                sweepSchemes(name, "buss_2nd_order");
+            } catch (const ParameterError& e) {
+                throw UsageError(opt + ": " + e.what());
             }
             o.sweepSchemes.push_back(name);
         }

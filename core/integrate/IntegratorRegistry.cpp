@@ -27,14 +27,6 @@ const std::vector<PresetInfo> kAllPresets = {
     {"rk4", "rk4", "rk4_quaternion"},
 };
 
-bool hasName(const std::vector<SchemeInfo>& list, std::string_view name)
-{
-    for (const SchemeInfo& s : list)
-        if (s.name == name)
-            return true;
-    return false;
-}
-
 } // namespace
 
 const std::vector<SchemeInfo>& translationSchemes()
@@ -102,7 +94,7 @@ std::vector<PresetInfo> presets()
 {
     std::vector<PresetInfo> out;
     for (const PresetInfo& p : kAllPresets)
-        if (hasName(translationSchemes(), p.translation) && hasName(rotationSchemes(), p.rotation))
+        if (findTranslationScheme(p.translation) && findRotationScheme(p.rotation))
             out.push_back(p);
     return out;
 }

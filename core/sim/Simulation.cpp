@@ -2,12 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <sstream>
 
 #include "contact/ContactForces.h"
-#include "sim/CriticalTimestep.h"
 #include "integrate/IntegratorRegistry.h"
+#include "sim/CriticalTimestep.h"
 
 namespace tumble {
 
