@@ -1,5 +1,9 @@
 #pragma once
-// One row of the energy ledger (CONTRACT.md energy CSV). All energies in J, time in s.
+// One row of the energy ledger (CONTRACT.md energy CSV) with every term split by mechanism.
+// All energies in J, time in s.
+//
+// elastic and dissipated are the CSV columns; the ledger sets them to the sums of their split
+// terms (elasticParts() and dissipatedParts() recompute those sums).
 
 namespace tumble {
 
@@ -9,13 +13,38 @@ struct EnergySample {
     double kineticTranslational = 0.0; ///< sum 1/2 m v^2, on-step velocities, J
     double kineticRotational = 0.0;    ///< sum 1/2 w.L, J
     double potentialGravity = 0.0;     ///< -sum m g.x, J
-    double elastic = 0.0;              ///< energy stored in contact springs, J
-    double dissipated = 0.0;           ///< cumulative, J (>= 0 for a physical run)
+
+    // energy stored in springs, J
+    double elasticNormal = 0.0;        ///< normal contact springs (linear 1/2 kn d^2, Hertz 2/5 kh d^(5/2))
+    double elasticTangential = 0.0;    ///< tangential (shear) springs, 1/2 kt |us|^2
+    double elasticRolling = 0.0;       ///< rolling-resistance springs, 1/2 kr |theta_r|^2
+    double elasticBond = 0.0;          ///< bonds (none in this build)
+    double elastic = 0.0;              ///< the sum of the four above, J
+
+    // cumulative dissipation since the ledger was reset, J (each >= 0 for a physical run,
+    // except dissipatedStiffness, see below)
+    double dissipatedDashpot = 0.0;      ///< normal and tangential contact dashpots
+    double dissipatedFriction = 0.0;     ///< Coulomb slip: tangential spring energy removed at the limit
+    double dissipatedRolling = 0.0;      ///< rolling springs' plastic (capped) part
+    double dissipatedLocalDamping = 0.0; ///< Cundall local non-viscous damping
+    double dissipatedViscous = 0.0;      ///< global viscous damping
+    /// Hertz-Mindlin only: the tangential and rolling stiffnesses follow the normal overlap, so a
+    /// spring at fixed displacement gains or loses energy no force works for; booked here
+    /// (negative when the model creates energy) so that the balance still closes.
+    double dissipatedStiffness = 0.0;
+    double dissipated = 0.0;             ///< the sum of the six above, J
+
     double externalWork = 0.0;         ///< cumulative work of external loads, J
     double balanceError = 0.0;         ///< total + dissipated - externalWork - total(step 0), J
 
     /// kinetic + potential + elastic, J
     double total() const { return kineticTranslational + kineticRotational + potentialGravity + elastic; }
+    double elasticParts() const { return elasticNormal + elasticTangential + elasticRolling + elasticBond; }
+    double dissipatedParts() const
+    {
+        return dissipatedDashpot + dissipatedFriction + dissipatedRolling + dissipatedLocalDamping + dissipatedViscous
+               + dissipatedStiffness;
+    }
 };
 
 } // namespace tumble
