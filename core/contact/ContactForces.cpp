@@ -6,70 +6,209 @@ namespace tumble {
 
 namespace {
 
-// adds a load applied at lever arm r (m) to body b; centred members carry no moment
-inline void applyLoad(World& w, int b, bool centred, const Vec3& r, const Vec3& f, const Vec3& fd)
+// what one contact puts on body a (body b gets the opposite), at the contact point
+struct ContactLoad {
+    Vec3 force;   // N, total
+    Vec3 dashpot; // N, its dissipative part
+    Vec3 couple;  // N m, rolling resistance (a pure couple)
+};
+
+// the kinematics of one contact, see ContactForces.h
+struct ContactGeometry {
+    Vec3 n;          // unit normal, from b to a
+    double overlap;  // m, > 0
+    Vec3 velocity;   // m/s, v_rel at the contact point
+    Vec3 slide;      // m, relative displacement of the contact point since the step began
+    Vec3 turn;       // rad, relative rotation since the step began
+};
+
+// turns a vector stored in an earlier tangent plane into the plane normal to n, keeping its length
+inline Vec3 intoPlane(const Vec3& v, const Vec3& n)
 {
-    w.force[b] += f;
-    w.dissipativeForce[b] += fd;
-    if (!centred) {
-        w.torque[b] += r.cross(f);
-        w.dissipativeTorque[b] += r.cross(fd);
-    }
+    const double len2 = v.squaredNorm();
+    if (len2 == 0.0)
+        return v;
+    const Vec3 t = v - v.dot(n) * n;
+    const double t2 = t.squaredNorm();
+    return t2 > 0.0 ? Vec3(t * std::sqrt(len2 / t2)) : Vec3::Zero();
 }
 
-// velocity of body b's material point at lever arm r, m/s
-inline Vec3 pointVelocity(const World& w, int b, bool centred, const Vec3& r)
+// Books the energy a tangential or rolling spring lost over a committed step. The bodies did the
+// work W = 1/2 (k0 u0 + k1 u1) . du on it (the trapezoidal rule, the integrators' own time
+// centring) and it holds dE = 1/2 k1 |u1|^2 - 1/2 k0 |u0|^2 more; W - dE left the spring. Without
+// slip and with a constant k that is exactly zero. Reset to the limit it is the slip energy,
+// mu F_n |du| in steady sliding (not 1/2 k (|u_trial|^2 - |u1|^2), which counts 1/2 k |du|^2
+// too much whenever a step slides further than the spring stretches). Hertz-Mindlin's k follows
+// the overlap: 1/2 (k0 - k1)(|u0|^2 + u0 . du) of it is the stiffness change, the rest slip.
+// k in N/m (N m/rad), u in m (rad).
+inline void bookSpring(bool hertz, double k0, double k1, const Vec3& u0, const Vec3& u1, const Vec3& du, bool slipped,
+                       double& slip, double& stiffness)
 {
-    return centred ? w.velocity[b] : Vec3(w.velocity[b] + w.angularVelocity[b].cross(r));
+    if (!hertz && !slipped)
+        return;
+    const double lost = 0.5 * (k0 * u0 + k1 * u1).dot(du) - 0.5 * (k1 * u1.squaredNorm() - k0 * u0.squaredNorm());
+    const double stiffnessPart = hertz ? 0.5 * (k0 - k1) * (u0.squaredNorm() + u0.dot(du)) : 0.0;
+    stiffness += slipped ? stiffnessPart : lost;
+    if (slipped)
+        slip += lost - stiffnessPart;
+}
+
+// the contact law: loads on body a, history update (when committing) and energy sums
+inline ContactLoad resolve(const ContactParams& p, const ContactGeometry& g, ContactHistory& h, bool commit,
+                           ContactSums& sums)
+{
+    const Vec3& n = g.n;
+    const double d = g.overlap;
+    const double vn = g.velocity.dot(n);
+    // overlap scalings: linear 1; Hertz d^(1/2) for stiffnesses, d^(1/4) for dashpots
+    const double root = p.hertz ? std::sqrt(d) : 1.0;
+    const double quarter = p.hertz ? std::sqrt(root) : 1.0;
+    const double oldRoot = p.hertz ? std::sqrt(h.overlap) : 1.0;
+
+    const double fnElastic = p.kn * d * root;
+    const double fnDamp = -p.cn * quarter * vn;
+    sums.elasticNormal += (p.hertz ? 0.4 : 0.5) * fnElastic * d;
+    ContactLoad load{(fnElastic + fnDamp) * n, fnDamp * n, Vec3::Zero()};
+    // tangent stiffness of the normal spring, N/m (rolling stiffness follows it)
+    const double knTangent = p.hertz ? 1.5 * p.kn * root : p.kn;
+
+    if (p.friction > 0.0 && p.kt > 0.0) {
+        const double kt = p.kt * root;
+        const Vec3 stored = intoPlane(h.shear, n);
+        const Vec3 slide = g.slide - g.slide.dot(n) * n;
+        Vec3 shear = stored + slide;
+        Vec3 spring = -kt * shear;
+        Vec3 damp = Vec3::Zero();
+        if (p.ct > 0.0) {
+            const Vec3 vt = g.velocity - vn * n;
+            damp = -p.ct * quarter * vt;
+        }
+        const double limit = p.friction * fnElastic;
+        bool slipped = false;
+        const double springNorm2 = spring.squaredNorm();
+        if (springNorm2 > limit * limit) {
+            // gross slip: the spring sits at the limit and the friction force is mu F_n exactly
+            spring *= limit / std::sqrt(springNorm2);
+            shear = -spring / kt;
+            damp.setZero();
+            slipped = true;
+        } else if (p.ct > 0.0) {
+            const Vec3 total = spring + damp;
+            const double total2 = total.squaredNorm();
+            if (total2 > limit * limit)
+                damp = total * (limit / std::sqrt(total2)) - spring; // the dashpot takes what is left
+        }
+        load.force += spring + damp;
+        load.dashpot += damp;
+        sums.elasticTangential += 0.5 * kt * shear.squaredNorm();
+        if (commit) {
+            bookSpring(p.hertz, p.kt * oldRoot, kt, stored, shear, slide, slipped, sums.friction, sums.stiffness);
+            h.shear = shear;
+        }
+    }
+
+    if (p.rollingCap > 0.0) {
+        const double kr = p.rollingStiffness * knTangent;
+        const double oldKr = p.rollingStiffness * (p.hertz ? 1.5 * p.kn * oldRoot : p.kn);
+        const Vec3 stored = intoPlane(h.roll, n);
+        const Vec3 turn = g.turn - g.turn.dot(n) * n;
+        Vec3 roll = stored + turn;
+        Vec3 couple = -kr * roll;
+        const double cap = p.rollingCap * fnElastic;
+        bool capped = false;
+        const double couple2 = couple.squaredNorm();
+        if (couple2 > cap * cap) {
+            couple *= cap / std::sqrt(couple2);
+            roll = -couple / kr;
+            capped = true;
+        }
+        load.couple = couple;
+        sums.elasticRolling += 0.5 * kr * roll.squaredNorm();
+        if (commit) {
+            bookSpring(p.hertz, oldKr, kr, stored, roll, turn, capped, sums.rolling, sums.stiffness);
+            h.roll = roll;
+        }
+    }
+    if (commit)
+        h.overlap = d;
+    ++sums.active;
+    return load;
+}
+
+// a contact that does not touch (any more): its springs empty, their energy is lost
+inline void release(const ContactParams& p, ContactHistory& h, bool commit, ContactSums& sums)
+{
+    if (!commit || (h.overlap == 0.0 && h.shear.isZero(0.0) && h.roll.isZero(0.0)))
+        return;
+    const double root = p.hertz ? std::sqrt(h.overlap) : 1.0;
+    sums.friction += 0.5 * p.kt * root * h.shear.squaredNorm();
+    sums.rolling += 0.5 * p.rollingStiffness * (p.hertz ? 1.5 * p.kn * root : p.kn) * h.roll.squaredNorm();
+    h = ContactHistory{};
+}
+
+inline void applyLoad(World& w, int b, const Vec3& arm, const Vec3& force, const Vec3& dashpot, const Vec3& couple)
+{
+    w.force[b] += force;
+    w.torque[b] += arm.cross(force) + couple;
+    w.dissipativeForce[kDashpot][b] += dashpot;
+    w.dissipativeTorque[kDashpot][b] += arm.cross(dashpot);
 }
 
 } // namespace
 
-ContactSums addContactForces(World& w, const NeighbourList& list)
+ContactSums addContactForces(World& w, NeighbourList& list, const StepMotion& motion, bool commit)
 {
     ContactSums sums;
-    for (const PairCandidate& p : list.pairs()) {
+    const std::vector<PairCandidate>& pairs = list.pairs();
+    std::vector<ContactHistory>& pairHistory = list.pairHistory();
+    for (std::size_t k = 0; k < pairs.size(); ++k) {
+        const PairCandidate& p = pairs[k];
         const Vec3 d = w.memberPosition[p.i] - w.memberPosition[p.j];
         const double ri = w.memberRadius[p.i];
         const double reach = ri + w.memberRadius[p.j];
         const double dist2 = d.squaredNorm();
-        if (dist2 >= reach * reach || dist2 == 0.0)
+        if (dist2 >= reach * reach || dist2 == 0.0) {
+            release(p.params, pairHistory[k], commit, sums);
             continue;
+        }
         const double dist = std::sqrt(dist2);
-        const Vec3 n = d / dist;
-        const double delta = reach - dist;
         const int a = w.memberBody[p.i];
         const int b = w.memberBody[p.j];
-        const bool centredA = w.memberOffset[p.i].isZero(0.0);
-        const bool centredB = w.memberOffset[p.j].isZero(0.0);
-        // contact point halfway through the overlap, and the lever arms from each centre of mass
-        const Vec3 c = w.memberPosition[p.i] - n * (ri - 0.5 * delta);
+        ContactGeometry g;
+        g.n = d / dist;
+        g.overlap = reach - dist;
+        const Vec3 c = w.memberPosition[p.i] - g.n * (ri - 0.5 * g.overlap);
         const Vec3 ra = c - w.position[a];
         const Vec3 rb = c - w.position[b];
-        const double vn = (pointVelocity(w, a, centredA, ra) - pointVelocity(w, b, centredB, rb)).dot(n);
-        const double fd = -p.cn * vn;
-        const Vec3 f = (p.kn * delta + fd) * n;
-        const Vec3 fdv = fd * n;
-        applyLoad(w, a, centredA, ra, f, fdv);
-        applyLoad(w, b, centredB, rb, -f, -fdv);
-        sums.elastic += 0.5 * p.kn * delta * delta;
-        ++sums.active;
+        g.velocity = (w.velocity[a] + w.angularVelocity[a].cross(ra)) - (w.velocity[b] + w.angularVelocity[b].cross(rb));
+        g.slide = (motion.displacement[a] + motion.rotation[a].cross(ra))
+                  - (motion.displacement[b] + motion.rotation[b].cross(rb));
+        g.turn = motion.rotation[a] - motion.rotation[b];
+        const ContactLoad load = resolve(p.params, g, pairHistory[k], commit, sums);
+        applyLoad(w, a, ra, load.force, load.dashpot, load.couple);
+        applyLoad(w, b, rb, -load.force, -load.dashpot, -load.couple);
     }
-    for (const WallCandidate& c : list.wallPairs()) {
-        const Wall& wall = w.walls[c.wall];
-        const double r = w.memberRadius[c.member];
-        const double s = (w.memberPosition[c.member] - wall.point).dot(wall.normal);
-        const double delta = r - s;
-        if (delta <= 0.0)
+    const std::vector<WallCandidate>& walls = list.wallPairs();
+    std::vector<ContactHistory>& wallHistory = list.wallHistory();
+    for (std::size_t k = 0; k < walls.size(); ++k) {
+        const WallCandidate& cand = walls[k];
+        const Wall& wall = w.walls[cand.wall];
+        const double r = w.memberRadius[cand.member];
+        const double s = (w.memberPosition[cand.member] - wall.point).dot(wall.normal);
+        if (s >= r) {
+            release(cand.params, wallHistory[k], commit, sums);
             continue;
-        const int b = w.memberBody[c.member];
-        const bool centred = w.memberOffset[c.member].isZero(0.0);
-        const Vec3 arm = w.memberPosition[c.member] - wall.normal * (r - 0.5 * delta) - w.position[b];
-        const double vn = pointVelocity(w, b, centred, arm).dot(wall.normal);
-        const double fd = -c.cn * vn;
-        applyLoad(w, b, centred, arm, (c.kn * delta + fd) * wall.normal, fd * wall.normal);
-        sums.elastic += 0.5 * c.kn * delta * delta;
-        ++sums.active;
+        }
+        const int b = w.memberBody[cand.member];
+        ContactGeometry g;
+        g.n = wall.normal;
+        g.overlap = r - s;
+        const Vec3 arm = w.memberPosition[cand.member] - wall.normal * (r - 0.5 * g.overlap) - w.position[b];
+        g.velocity = w.velocity[b] + w.angularVelocity[b].cross(arm);
+        g.slide = motion.displacement[b] + motion.rotation[b].cross(arm);
+        g.turn = motion.rotation[b];
+        const ContactLoad load = resolve(cand.params, g, wallHistory[k], commit, sums);
+        applyLoad(w, b, arm, load.force, load.dashpot, load.couple);
     }
     return sums;
 }

@@ -1,15 +1,29 @@
 #pragma once
-// Narrow phase and force law: linear spring-dashpot normal contacts between members (collision
-// spheres) and between members and plane walls, for every candidate in the neighbour list.
+// Narrow phase and contact law: every candidate of the neighbour list that overlaps gets a normal
+// spring-dashpot, a tangential spring with Coulomb's limit and a rolling-resistance spring.
 //
-// Members i, j of bodies a, b; n the unit vector from j to i; overlap delta = R_i + R_j - |p_i - p_j|;
-// contact point c halfway through the overlap; lever arms r_a = c - x_a, r_b = c - x_b:
-//   v_n = ((v_a + w_a x r_a) - (v_b + w_b x r_b)) . n
-//   F_a = (kn delta - cn v_n) n = -F_b,   T_a = r_a x F_a,   T_b = r_b x F_b   (not clipped at zero)
-// A member at its body's centre (every sphere body) gets no torque and no spin term: a normal force
-// through the centre has no moment, and w x r is then perpendicular to n. The spring stores
-// 1/2 kn delta^2; the dashpot part goes to World::dissipativeForce/Torque for the ledger.
+// Members i, j of bodies a, b (a wall for b: at rest); n the unit vector from j to i; overlap
+// d = R_i + R_j - |p_i - p_j|; contact point c halfway through the overlap; lever arms
+// r_a = c - x_a, r_b = c - x_b (for a sphere body r_a = -(R_i - d/2) n). Then
+//   v_rel = (v_a + w_a x r_a) - (v_b + w_b x r_b),  v_n = v_rel . n,  v_t = v_rel - v_n n
+// Normal: F_n = (kn d - cn v_n) n (linear) or (kn d^(3/2) - cn d^(1/4) v_n) n (Hertz), not clipped.
+// Tangential (dem-overview: continuous u_s = int v_t dt, discrete update): the stored u_s is
+// turned into the current tangent plane (projected, then rescaled to its length) and the relative
+// displacement of the contact point since the step began, (dx_a + phi_a x r_a) - (same for b), is
+// added, its normal part removed. phi is each body's rotation vector over the step: so the
+// increment is the one the integrator actually took (exact for every scheme, RK4 stages too).
+// F_t = -kt u_s (- ct d^(1/4) v_t for Hertz); if kt |u_s| > mu F_n,el the spring slips: u_s is
+// set to the limit and the spring energy it loses, 1/2 kt (|u_trial|^2 - |u_s|^2), is booked as
+// friction. If only the tangential dashpot takes |F_t| past the limit, the dashpot is cut back.
+// Rolling (Ai et al. 2011, type C): theta_r accumulates (phi_a - phi_b) in the tangent plane, the
+// couple M = -kr theta_r on a (and -M on b) is capped at mu_r R* F_n,el the same way.
+// F_n,el is the spring part of the normal force (PFC's linear model); it is never negative.
+//
+// Loads go to World::force/torque; dashpot parts also to the kDashpot dissipative channel. A
+// contact's history changes only when `commit` is true (the evaluation at the end of a step):
+// RK4's trial stages see the springs they would have, and leave them as they were.
 #include <cstddef>
+#include <vector>
 
 #include "contact/NeighbourList.h"
 #include "model/World.h"
@@ -17,11 +31,23 @@
 namespace tumble {
 
 struct ContactSums {
-    double elastic = 0.0;      ///< energy stored in normal springs, J
-    std::size_t active = 0;    ///< contacts with positive overlap
+    double elasticNormal = 0.0;     ///< energy stored in normal springs, J
+    double elasticTangential = 0.0; ///< in tangential springs, J
+    double elasticRolling = 0.0;    ///< in rolling springs, J
+    // committed evaluations only: spring energy taken out this step, J
+    double friction = 0.0;   ///< Coulomb slip, and springs emptied when a contact opens
+    double rolling = 0.0;    ///< rolling springs capped or emptied
+    double stiffness = 0.0;  ///< Hertz-Mindlin: lost as stiffnesses follow the overlap (< 0: gained)
+    std::size_t active = 0;  ///< contacts with positive overlap
 };
 
-/// Adds contact loads to world.force/torque and their dissipative parts (which the caller reset).
-ContactSums addContactForces(World& world, const NeighbourList& list);
+/// Body motion since the step began: displacement (m) and rotation vector (rad), (n) each.
+struct StepMotion {
+    const std::vector<Vec3>& displacement;
+    const std::vector<Vec3>& rotation;
+};
+
+/// Adds contact loads to world.force/torque and to the dashpot channel (which the caller reset).
+ContactSums addContactForces(World& world, NeighbourList& list, const StepMotion& motion, bool commit);
 
 } // namespace tumble

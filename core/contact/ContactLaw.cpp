@@ -1,7 +1,10 @@
 #include "contact/ContactLaw.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
+
+#include "contact/HertzDamping.h"
 
 namespace tumble {
 
@@ -15,18 +18,33 @@ double dampingRatioFromRestitution(double e)
     return -l / std::sqrt(std::numbers::pi * std::numbers::pi + l * l);
 }
 
+PairLaw mixMaterials(const Material& a, const Material& b)
+{
+    PairLaw law;
+    law.model = a.model;
+    law.restitution = std::sqrt(a.restitution * b.restitution);
+    law.friction = std::min(a.friction, b.friction);
+    law.rollingFriction = std::min(a.rollingFriction, b.rollingFriction);
+    if (a.model == ContactModelKind::HertzMindlin && b.model == ContactModelKind::HertzMindlin) {
+        law.youngStar = 1.0 / ((1.0 - a.poisson * a.poisson) / a.young + (1.0 - b.poisson * b.poisson) / b.young);
+        law.shearStar = 1.0 / (2.0 * (2.0 - a.poisson) * (1.0 + a.poisson) / a.young
+                               + 2.0 * (2.0 - b.poisson) * (1.0 + b.poisson) / b.young);
+        law.alpha = hertzDampingFromRestitution(law.restitution);
+    } else {
+        law.model = ContactModelKind::Linear;
+        law.kn = 2.0 * a.kn * b.kn / (a.kn + b.kn);
+        law.kt = a.kt + b.kt > 0.0 ? 2.0 * a.kt * b.kt / (a.kt + b.kt) : 0.0;
+        law.zeta = dampingRatioFromRestitution(law.restitution);
+    }
+    return law;
+}
+
 ContactTable::ContactTable(const std::vector<Material>& materials) : m_n(materials.size())
 {
     m_laws.resize(m_n * m_n);
-    for (std::size_t a = 0; a < m_n; ++a) {
-        for (std::size_t b = 0; b < m_n; ++b) {
-            const Material& ma = materials[a];
-            const Material& mb = materials[b];
-            PairLaw& law = m_laws[a * m_n + b];
-            law.kn = 2.0 * ma.kn * mb.kn / (ma.kn + mb.kn);
-            law.zeta = dampingRatioFromRestitution(std::sqrt(ma.restitution * mb.restitution));
-        }
-    }
+    for (std::size_t a = 0; a < m_n; ++a)
+        for (std::size_t b = 0; b < m_n; ++b)
+            m_laws[a * m_n + b] = mixMaterials(materials[a], materials[b]);
 }
 
 } // namespace tumble

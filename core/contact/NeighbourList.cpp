@@ -2,15 +2,25 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace tumble {
 
 namespace {
 
-// dashpot coefficient c = 2 zeta sqrt(m* k) for reduced mass m*
-double dashpot(double zeta, double reducedMass, double kn)
+// copies the history of every pair present in both sorted lists (key: (first, second) member)
+template <class Candidate, class Key>
+void mergeHistory(const std::vector<Candidate>& oldList, const std::vector<ContactHistory>& oldHistory,
+                  const std::vector<Candidate>& newList, std::vector<ContactHistory>& newHistory, Key key)
 {
-    return 2.0 * zeta * std::sqrt(reducedMass * kn);
+    newHistory.assign(newList.size(), ContactHistory{});
+    std::size_t a = 0;
+    for (std::size_t b = 0; b < newList.size() && a < oldList.size(); ++b) {
+        while (a < oldList.size() && key(oldList[a]) < key(newList[b]))
+            ++a; // left the list: now more than the skin apart, so its springs were emptied when it separated
+        if (a < oldList.size() && key(oldList[a]) == key(newList[b]))
+            newHistory[b] = oldHistory[a++];
+    }
 }
 
 } // namespace
@@ -29,13 +39,19 @@ void NeighbourList::addPairIfNear(const World& w, const ContactTable& table, int
     const PairLaw& law = table.law(w.material[bi], w.material[bj]);
     const double mi = w.mass[bi];
     const double mj = w.mass[bj];
-    m_pairs.push_back({i, j, law.kn, dashpot(law.zeta, mi * mj / (mi + mj), law.kn)});
+    const double ri = w.memberRadius[i];
+    const double rj = w.memberRadius[j];
+    m_pairs.push_back({i, j, makeContactParams(law, ri * rj / (ri + rj), mi * mj / (mi + mj))});
 }
 
 void NeighbourList::build(const World& w, const ContactTable& table, double skin)
 {
     m_skin = skin;
     ++m_builds;
+    m_pairs.swap(m_oldPairs);
+    m_wallPairs.swap(m_oldWallPairs);
+    m_pairHistory.swap(m_oldPairHistory);
+    m_wallHistory.swap(m_oldWallHistory);
     m_pairs.clear();
     m_wallPairs.clear();
     const std::size_t n = w.memberCount();
@@ -49,13 +65,17 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
             const double s = (w.memberPosition[b] - wall.point).dot(wall.normal);
             if (s < w.memberRadius[b] + skin) {
                 const PairLaw& law = table.law(w.material[body], wall.material);
-                m_wallPairs.push_back({static_cast<int>(b), static_cast<int>(k), law.kn,
-                                       dashpot(law.zeta, w.mass[body], law.kn)});
+                m_wallPairs.push_back({static_cast<int>(b), static_cast<int>(k),
+                                       makeContactParams(law, w.memberRadius[b], w.mass[body])});
             }
         }
     }
-    if (n < 2)
+    mergeHistory(m_oldWallPairs, m_oldWallHistory, m_wallPairs, m_wallHistory,
+                 [](const WallCandidate& c) { return std::pair(c.member, c.wall); });
+    if (n < 2) {
+        m_pairHistory.clear();
         return;
+    }
 
     // grid over the bounding box of the members
     Vec3 lo = w.memberPosition[0];
@@ -135,6 +155,8 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
     // a fixed order (by i, then j) keeps force sums reproducible whatever the cell layout
     std::sort(m_pairs.begin(), m_pairs.end(),
               [](const PairCandidate& p, const PairCandidate& q) { return p.i != q.i ? p.i < q.i : p.j < q.j; });
+    mergeHistory(m_oldPairs, m_oldPairHistory, m_pairs, m_pairHistory,
+                 [](const PairCandidate& c) { return std::pair(c.i, c.j); });
 }
 
 bool NeighbourList::needsRebuild(const World& w) const

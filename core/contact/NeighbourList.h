@@ -9,11 +9,15 @@
 // (two bodies approaching each other by skin / 2 each close the skin). Wall candidates (plane
 // distance < R + skin) are kept the same way. Buffers keep their capacity, so a rebuild in
 // steady state does not allocate; a grid that would be much larger than the body count grows
-// its cells instead, so a few far-flung bodies cannot blow up memory.
+// its cells instead, so a few far-flung bodies cannot blow up memory. Contact history (tangential
+// and rolling springs) lives in flat arrays beside the candidates; both lists are sorted, so a
+// rebuild hands it over with one linear merge and the force loop reads it by index, no lookup.
 #include <cstddef>
 #include <vector>
 
+#include "contact/ContactHistory.h"
 #include "contact/ContactLaw.h"
+#include "contact/ContactParams.h"
 #include "model/World.h"
 
 namespace tumble {
@@ -22,16 +26,14 @@ namespace tumble {
 struct PairCandidate {
     int i = 0;
     int j = 0;
-    double kn = 0.0; ///< normal stiffness, N/m
-    double cn = 0.0; ///< normal dashpot coefficient, N s/m
+    ContactParams params;
 };
 
 /// A member-wall candidate, with its contact constants.
 struct WallCandidate {
     int member = 0;
     int wall = 0;
-    double kn = 0.0; ///< N/m
-    double cn = 0.0; ///< N s/m
+    ContactParams params;
 };
 
 class NeighbourList {
@@ -44,6 +46,12 @@ public:
 
     const std::vector<PairCandidate>& pairs() const { return m_pairs; }
     const std::vector<WallCandidate>& wallPairs() const { return m_wallPairs; }
+    /// Contact history, one entry per pairs() / wallPairs() entry (same index). A rebuild
+    /// carries every entry over to the same pair in the new lists by merging the two sorted lists.
+    std::vector<ContactHistory>& pairHistory() { return m_pairHistory; }
+    std::vector<ContactHistory>& wallHistory() { return m_wallHistory; }
+    const std::vector<ContactHistory>& pairHistory() const { return m_pairHistory; }
+    const std::vector<ContactHistory>& wallHistory() const { return m_wallHistory; }
     long long buildCount() const { return m_builds; }
     double skin() const { return m_skin; }
 
@@ -57,8 +65,15 @@ private:
     std::vector<int> m_cellStart;     // (cells + 1) prefix offsets into m_cellBodies
     std::vector<int> m_cellBodies;    // (m) member indices sorted by cell
     std::vector<int> m_cursor;        // (cells) fill cursor of the counting sort
-    std::vector<PairCandidate> m_pairs;
-    std::vector<WallCandidate> m_wallPairs;
+    std::vector<PairCandidate> m_pairs;         // sorted by (i, j)
+    std::vector<WallCandidate> m_wallPairs;     // sorted by (member, wall)
+    std::vector<ContactHistory> m_pairHistory;  // parallel to m_pairs
+    std::vector<ContactHistory> m_wallHistory;  // parallel to m_wallPairs
+    // the previous lists while a rebuild merges their history into the new ones
+    std::vector<PairCandidate> m_oldPairs;
+    std::vector<WallCandidate> m_oldWallPairs;
+    std::vector<ContactHistory> m_oldPairHistory;
+    std::vector<ContactHistory> m_oldWallHistory;
 };
 
 } // namespace tumble

@@ -7,10 +7,9 @@
 
 namespace tumble {
 
-void EnergyLedger::reset(const World& world, double elastic, double dt)
+void EnergyLedger::reset(const World& world, const ElasticEnergy& elastic, double dt)
 {
-    m_dissipated = 0.0;
-    m_externalWork = 0.0;
+    m_cumulative = EnergySample{};
     m_initialTotal = 0.0;
     const EnergySample s = sample(world, elastic, dt);
     m_initialTotal = s.total();
@@ -33,9 +32,22 @@ void EnergyLedger::reset(const World& world, double elastic, double dt)
               + std::abs(s.potentialGravity) + std::abs(s.elastic) + weight * spread;
 }
 
-EnergySample EnergyLedger::sample(const World& w, double elastic, double dt) const
+void EnergyLedger::addDissipated(DissipationMechanism mechanism, double joules)
 {
-    EnergySample s;
+    EnergySample& c = m_cumulative;
+    switch (mechanism) {
+    case DissipationMechanism::Dashpot: c.dissipatedDashpot += joules; break;
+    case DissipationMechanism::Friction: c.dissipatedFriction += joules; break;
+    case DissipationMechanism::Rolling: c.dissipatedRolling += joules; break;
+    case DissipationMechanism::LocalDamping: c.dissipatedLocalDamping += joules; break;
+    case DissipationMechanism::Viscous: c.dissipatedViscous += joules; break;
+    case DissipationMechanism::Stiffness: c.dissipatedStiffness += joules; break;
+    }
+}
+
+EnergySample EnergyLedger::sample(const World& w, const ElasticEnergy& elastic, double dt) const
+{
+    EnergySample s = m_cumulative;
     s.step = w.step;
     s.time = w.time;
     for (std::size_t i = 0; i < w.size(); ++i) {
@@ -44,9 +56,12 @@ EnergySample EnergyLedger::sample(const World& w, double elastic, double dt) con
         s.kineticRotational += 0.5 * k.angularVelocity.dot(k.angularMomentum);
         s.potentialGravity -= w.mass[i] * w.gravity.dot(w.position[i]);
     }
-    s.elastic = elastic;
-    s.dissipated = m_dissipated;
-    s.externalWork = m_externalWork;
+    s.elasticNormal = elastic.normal;
+    s.elasticTangential = elastic.tangential;
+    s.elasticRolling = elastic.rolling;
+    s.elasticBond = elastic.bond;
+    s.elastic = s.elasticParts();
+    s.dissipated = s.dissipatedParts();
     s.balanceError = s.total() + s.dissipated - s.externalWork - m_initialTotal;
     return s;
 }

@@ -1,37 +1,49 @@
 #pragma once
 // EnergyLedger: instantaneous terms (kinetic, gravity, elastic) computed from the state on
-// demand, cumulative terms (dissipated, external work) accumulated every step.
+// demand, cumulative terms (dissipated by mechanism, external work) accumulated every step.
 //
 // Work of the dissipative forces over a step is integrated with the trapezoidal rule,
 //   dD = -1/2 (Fd(t) + Fd(t+dt)) . (x(t+dt) - x(t))   (and likewise torque . rotation),
 // the same time centring as velocity Verlet: for that scheme the balance error is then the
 // shadow-energy term dt^2/(8m) |F|^2, second order in dt and bounded (it does not drift). A
 // scheme that does not conserve energy shows as a growing balance error, which is the point.
+// Energy leaving springs (Coulomb slip, rolling caps, contacts opening, Hertz-Mindlin stiffness
+// changes) is booked by the contact law when a step commits (ContactForces.h).
 #include "energy/EnergySample.h"
 #include "model/World.h"
 
 namespace tumble {
 
+/// Ways energy leaves the bodies and springs (one EnergySample field each).
+enum class DissipationMechanism { Dashpot, Friction, Rolling, LocalDamping, Viscous, Stiffness };
+
+/// Energy stored in springs at one state, J.
+struct ElasticEnergy {
+    double normal = 0.0;
+    double tangential = 0.0;
+    double rolling = 0.0;
+    double bond = 0.0;
+};
+
 class EnergyLedger {
 public:
-    /// Starts a new balance from the current state; elastic in J.
-    void reset(const World& world, double elastic, double dt);
+    /// Starts a new balance from the current state; dt in s.
+    void reset(const World& world, const ElasticEnergy& elastic, double dt);
 
-    /// Adds dissipation over one step, J (see the design note).
-    void addDissipated(double joules) { m_dissipated += joules; }
+    /// Adds dissipation by one mechanism, J.
+    void addDissipated(DissipationMechanism mechanism, double joules);
 
-    /// The ledger at the current state; elastic in J from the last force evaluation. Kinetic
-    /// terms use on-step values: half-step velocities and momenta (leapfrog schemes) are moved to
-    /// the step with the current loads, v(t) = v(t - dt/2) + a(t) dt/2; dt in s.
-    EnergySample sample(const World& world, double elastic, double dt) const;
+    /// The ledger at the current state, with the springs' energy from the last force evaluation.
+    /// Kinetic terms use on-step values: half-step velocities and momenta (leapfrog schemes) are
+    /// moved to the step with the current loads, v(t) = v(t - dt/2) + a(t) dt/2; dt in s.
+    EnergySample sample(const World& world, const ElasticEnergy& elastic, double dt) const;
 
     double initialTotal() const { return m_initialTotal; }
     /// Sum of |terms| at reset: the energy scale used to judge a runaway, J.
     double scale() const { return m_scale; }
 
 private:
-    double m_dissipated = 0.0;
-    double m_externalWork = 0.0;
+    EnergySample m_cumulative; // dissipated* and externalWork, J
     double m_initialTotal = 0.0;
     double m_scale = 0.0;
 };

@@ -1,13 +1,12 @@
 #include "integrate/RungeKutta4.h"
 
 #include <cmath>
-#include <limits>
 
 #include "math/QuaternionOps.h"
 
 namespace tumble {
 
-double RungeKutta4::advance(World& w, double dt, StageEvaluator& stages)
+bool RungeKutta4::advance(World& w, double dt, StageEvaluator& stages, ChannelWork& work)
 {
     const std::size_t n = w.size();
     m_x0.assign(w.position.begin(), w.position.end());
@@ -23,9 +22,11 @@ double RungeKutta4::advance(World& w, double dt, StageEvaluator& stages)
     // with weight b_s to the sums, then the next trial state y0 + c_next dt k_s is set
     static constexpr double kWeight[4] = {1.0, 2.0, 2.0, 1.0};
     static constexpr double kNext[3] = {0.5, 0.5, 1.0};
-    double work = 0.0;
+    work.fill(0.0);
     for (int s = 0; s < 4; ++s) {
-        work += kWeight[s] * stages.dissipativePower(w);
+        const ChannelWork power = stages.dissipativePower(w);
+        for (int c = 0; c < kDissipationChannels; ++c)
+            work[c] += kWeight[s] * power[c];
         for (std::size_t i = 0; i < n; ++i) {
             const Vec3 kx = w.velocity[i];
             const Vec3 kv = w.force[i] * w.invMass[i];
@@ -45,8 +46,8 @@ double RungeKutta4::advance(World& w, double dt, StageEvaluator& stages)
                 w.angularVelocity[i] = angularVelocity(w.inertia[i], w.orientation[i], w.angularMomentum[i]);
             }
         }
-        if (s < 3 && !stages.evaluateStage(w))
-            return std::numeric_limits<double>::quiet_NaN();
+        if (s < 3 && !stages.evaluateStage(w, false))
+            return false;
     }
 
     // y(t + dt) = y0 + dt/6 (k1 + 2 k2 + 2 k3 + k4)
@@ -58,9 +59,11 @@ double RungeKutta4::advance(World& w, double dt, StageEvaluator& stages)
         w.orientation[i] = quaternionAxpy(m_q0[i], sixth, m_sumQ[i]).normalized();
         w.angularVelocity[i] = w.angularVelocityFromMomentum(i);
     }
-    if (!stages.evaluateStage(w))
-        return std::numeric_limits<double>::quiet_NaN();
-    return sixth * work;
+    if (!stages.evaluateStage(w, true))
+        return false;
+    for (double& c : work)
+        c *= sixth;
+    return true;
 }
 
 } // namespace tumble

@@ -21,7 +21,7 @@ public:
     void beginStep(World&, double) const override {}
     void endStep(World&, double) const override {}
     bool multiStage() const override { return true; }
-    double advance(World& world, double dt, StageEvaluator& stages) override;
+    bool advance(World& world, double dt, StageEvaluator& stages, ChannelWork& work) override;
 
 private:
     // scratch, (n) each; sized on first use and kept, so steady steps do not allocate

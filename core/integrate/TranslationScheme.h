@@ -7,21 +7,26 @@
 // the step with them. Euler, symplectic Euler, velocity Verlet and the leapfrog fit this. A
 // multi-stage scheme (RK4) instead implements advance(), which calls back into the force
 // evaluation at every stage (DESIGN.md) and integrates rotation together with translation.
+#include <array>
 #include <string_view>
 
 #include "model/World.h"
 
 namespace tumble {
 
+/// Work (J) or power (W) of the dissipative loads, one entry per DissipationChannel.
+using ChannelWork = std::array<double, kDissipationChannels>;
+
 /// What a multi-stage scheme needs from the Simulation at each stage.
 class StageEvaluator {
 public:
     virtual ~StageEvaluator() = default;
-    /// Evaluates forces and torques at the world's current (trial) state; false when the state
-    /// is not finite (the step is then abandoned).
-    virtual bool evaluateStage(World& world) = 0;
-    /// Power of the dissipative loads at the current state, W (<= 0 when they dissipate).
-    virtual double dissipativePower(const World& world) const = 0;
+    /// Evaluates forces and torques at the world's current state: a trial stage, or with
+    /// endOfStep the state the step ends in (contact springs then keep what they stored). False
+    /// when the state is not finite (the step is then abandoned).
+    virtual bool evaluateStage(World& world, bool endOfStep) = 0;
+    /// Power of each channel's dissipative loads at the current state, W (<= 0 when they dissipate).
+    virtual ChannelWork dissipativePower(const World& world) const = 0;
 };
 
 class TranslationScheme {
@@ -47,9 +52,10 @@ public:
     /// True for schemes that step through advance() instead of beginStep/endStep.
     virtual bool multiStage() const { return false; }
 
-    /// A whole multi-stage step; dt in s. Returns the work of the dissipative loads over the
-    /// step in J, or NaN if a stage state was not finite. Single-stage schemes never get this call.
-    virtual double advance(World& world, double dt, StageEvaluator& stages) { return 0.0; }
+    /// A whole multi-stage step; dt in s. Returns the work of each channel's dissipative loads
+    /// over the step in J, or false if a stage state was not finite. Single-stage schemes never
+    /// get this call.
+    virtual bool advance(World& world, double dt, StageEvaluator& stages, ChannelWork& work) { return false; }
 };
 
 } // namespace tumble

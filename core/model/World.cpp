@@ -23,8 +23,10 @@ int World::addBody(BodyType t, int materialIndex, double m, const Vec3& moments,
     angularVelocity.push_back(w);
     force.push_back(Vec3::Zero());
     torque.push_back(Vec3::Zero());
-    dissipativeForce.push_back(Vec3::Zero());
-    dissipativeTorque.push_back(Vec3::Zero());
+    for (int c = 0; c < kDissipationChannels; ++c) {
+        dissipativeForce[c].push_back(Vec3::Zero());
+        dissipativeTorque[c].push_back(Vec3::Zero());
+    }
     return static_cast<int>(position.size() - 1);
 }
 

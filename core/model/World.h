@@ -12,6 +12,7 @@
 //
 // Velocity timing: leapfrog schemes keep half-step velocities, others on-step ones. The World
 // records which (velocityTiming) so a scheme switch can convert the state (Woo's velMidstep).
+#include <array>
 #include <cstddef>
 #include <vector>
 
@@ -24,6 +25,9 @@ namespace tumble {
 enum class VelocityTiming { OnStep, HalfStep };
 
 enum class BodyType : unsigned char { Sphere, Clump };
+
+/// Dissipative loads by mechanism (indices into World::dissipativeForce/Torque).
+enum DissipationChannel : int { kDashpot = 0, kLocalDamping = 1, kViscous = 2, kDissipationChannels = 3 };
 
 struct World {
     // per-body constants, (n) each
@@ -44,8 +48,10 @@ struct World {
     // per-body loads from the last force evaluation, (n) each
     std::vector<Vec3> force;             ///< (n) N, total: contacts + gravity + damping
     std::vector<Vec3> torque;            ///< (n) N m, total about the centre of mass
-    std::vector<Vec3> dissipativeForce;  ///< (n) N, the part of force from dashpots and damping
-    std::vector<Vec3> dissipativeTorque; ///< (n) N m, likewise for torque
+    /// (channel)(n) N: the parts of force from dashpots, local damping and viscous damping, kept
+    /// apart so the ledger can book each mechanism's work
+    std::array<std::vector<Vec3>, kDissipationChannels> dissipativeForce;
+    std::array<std::vector<Vec3>, kDissipationChannels> dissipativeTorque; ///< likewise for torque, N m
 
     // collision spheres ("members"), (m) each; a sphere body has one at its centre
     std::vector<int> memberBody;      ///< (m) owning body

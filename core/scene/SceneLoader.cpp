@@ -189,7 +189,13 @@ Material readMaterial(const Reader& r)
         m.kn = c.positive("kn");
         m.kt = c.has("kt") ? c.positive("kt") : 0.25 * m.kn;
     } else if (model == "hertz_mindlin") {
-        c.fail("contact model 'hertz_mindlin' is not available in this build yet; use 'linear'", "model");
+        c.allowOnly({"model", "young", "poisson", "restitution", "friction", "rolling_friction"});
+        m.model = ContactModelKind::HertzMindlin;
+        m.young = c.positive("young");
+        m.poisson = c.number("poisson");
+        // -1 < nu < 1/2 for a stable isotropic solid (positive shear and bulk moduli)
+        if (!(m.poisson > -1.0 && m.poisson < 0.5))
+            c.fail("must be in (-1, 0.5), got " + std::to_string(m.poisson), "poisson");
     } else {
         c.fail("unknown contact model '" + model + "' (known: linear, hertz_mindlin)", "model");
     }
@@ -402,6 +408,30 @@ Scene readScene(const Json& doc, const std::string& file)
         w.normal = normal.normalized();
         world.walls.push_back(w);
     });
+    // no published law joins a linear spring to a Hertzian one, so one scene uses one model
+    {
+        std::vector<char> used(world.materials.size(), 0);
+        for (int m : world.material)
+            used[m] = 1;
+        for (const Wall& w : world.walls)
+            used[w.material] = 1;
+        int first = -1;
+        for (std::size_t m = 0; m < used.size(); ++m) {
+            if (!used[m])
+                continue;
+            if (first < 0) {
+                first = static_cast<int>(m);
+            } else if (world.materials[m].model != world.materials[first].model) {
+                const auto modelName = [&](int k) {
+                    return world.materials[k].model == ContactModelKind::Linear ? "linear" : "hertz_mindlin";
+                };
+                throw SceneError(file, "/materials/" + std::to_string(m) + "/contact/model",
+                                 "material '" + world.materials[m].name + "' uses " + modelName(static_cast<int>(m))
+                                     + " but material '" + world.materials[first].name + "' uses " + modelName(first)
+                                     + "; the bodies and walls of one scene must share one contact model");
+            }
+        }
+    }
     if (top.has("bonds")) {
         const Json& b = top.raw("bonds");
         if (!b.is_array())

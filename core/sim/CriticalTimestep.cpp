@@ -5,8 +5,16 @@
 #include <limits>
 
 #include "contact/ContactLaw.h"
+#include "contact/ContactParams.h"
 
 namespace tumble {
+
+namespace {
+
+// reference overlap of a Hertz contact, as a fraction of the radius (see the header)
+constexpr double kHertzReferenceOverlap = 0.01;
+
+} // namespace
 
 double criticalTimestep(const World& world)
 {
@@ -18,17 +26,29 @@ double criticalTimestep(const World& world)
         used[w.material] = 1;
     double best = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < world.size(); ++i) {
+        const double rho = world.radius[i];
+        const double j1 = world.inertia[i].minCoeff();
         for (std::size_t m = 0; m < used.size(); ++m) {
             if (!used[m])
                 continue;
             const PairLaw& law = table.law(world.material[i], static_cast<int>(m));
-            const double z = law.zeta;
-            const double damping = std::sqrt(1.0 + z * z) - z;
-            best = std::min(best, std::sqrt(world.mass[i] / law.kn) * damping);
-            if (world.type[i] == BodyType::Clump) {
-                const double rho = world.radius[i];
-                best = std::min(best, std::sqrt(world.inertia[i].minCoeff() / (law.kn * rho * rho)) * damping);
+            const ContactParams p = makeContactParams(law, rho, world.mass[i]);
+            // stiffnesses at the reference overlap: N/m
+            double kn = p.kn, kt = p.kt, zeta = law.zeta;
+            if (p.hertz) {
+                const double root = std::sqrt(kHertzReferenceOverlap * rho);
+                kn = 1.5 * p.kn * root;
+                kt = p.kt * root;
+                zeta = law.alpha / (2.0 * std::sqrt(1.5));
             }
+            const double damping = std::sqrt(1.0 + zeta * zeta) - zeta;
+            best = std::min(best, std::sqrt(world.mass[i] / kn) * damping);
+            if (world.type[i] == BodyType::Clump)
+                best = std::min(best, std::sqrt(j1 / (kn * rho * rho)) * damping);
+            if (p.friction > 0.0 && kt > 0.0)
+                best = std::min(best, 1.0 / std::sqrt(kt * (world.invMass[i] + rho * rho / j1)));
+            if (p.rollingCap > 0.0)
+                best = std::min(best, std::sqrt(j1 / (p.rollingStiffness * kn)));
         }
     }
     return best;

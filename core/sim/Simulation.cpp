@@ -4,7 +4,6 @@
 #include <cmath>
 #include <sstream>
 
-#include "contact/ContactForces.h"
 #include "integrate/IntegratorRegistry.h"
 #include "sim/CriticalTimestep.h"
 
@@ -47,13 +46,14 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
     const std::size_t n = m_world.size();
     m_startPosition.resize(n);
     m_startOrientation.resize(n);
-    m_startDissForce.resize(n);
-    m_startDissTorque.resize(n);
+    m_stepDisplacement.assign(n, Vec3::Zero());
+    m_stepRotation.assign(n, Vec3::Zero());
+    markStepStart();
 
     m_world.updateMemberPositions();
     updateNeighbours();
-    evaluateForces();
-    m_ledger.reset(m_world, m_elastic, m_params.dt);
+    evaluateForces(true);
+    m_ledger.reset(m_world, elasticEnergy(), m_params.dt);
     fromOnStep(); // e.g. the leapfrog's first half kick (Woo's adjVel0)
 }
 
@@ -67,7 +67,36 @@ void Simulation::updateNeighbours()
         m_neighbours.build(m_world, m_table, m_skin);
 }
 
-void Simulation::evaluateForces()
+void Simulation::markStepStart()
+{
+    std::copy(m_world.position.begin(), m_world.position.end(), m_startPosition.begin());
+    std::copy(m_world.orientation.begin(), m_world.orientation.end(), m_startOrientation.begin());
+}
+
+void Simulation::updateStepMotion()
+{
+    const World& w = m_world;
+    for (std::size_t i = 0; i < w.size(); ++i) {
+        m_stepDisplacement[i] = w.position[i] - m_startPosition[i];
+        // rotation vector of q q0*, the short way round
+        Quat dq = w.orientation[i] * m_startOrientation[i].conjugate();
+        if (dq.w() < 0.0)
+            dq.coeffs() = -dq.coeffs();
+        const double s = dq.vec().norm();
+        m_stepRotation[i] = s > 0.0 ? Vec3(dq.vec() * (2.0 * std::atan2(s, dq.w()) / s)) : Vec3::Zero();
+    }
+}
+
+ElasticEnergy Simulation::elasticEnergy() const
+{
+    ElasticEnergy e;
+    e.normal = m_contacts.elasticNormal;
+    e.tangential = m_contacts.elasticTangential;
+    e.rolling = m_contacts.elasticRolling;
+    return e;
+}
+
+void Simulation::evaluateForces(bool endOfStep)
 {
     World& w = m_world;
     ++m_forceEvaluations;
@@ -75,12 +104,17 @@ void Simulation::evaluateForces()
     for (std::size_t i = 0; i < n; ++i) {
         w.force[i] = w.mass[i] * w.gravity;
         w.torque[i].setZero();
-        w.dissipativeForce[i].setZero();
-        w.dissipativeTorque[i].setZero();
     }
-    const ContactSums sums = addContactForces(w, m_neighbours);
-    m_elastic = sums.elastic;
-    m_activeContacts = sums.active;
+    for (int c = 0; c < kDissipationChannels; ++c) {
+        std::fill(w.dissipativeForce[c].begin(), w.dissipativeForce[c].end(), Vec3::Zero());
+        std::fill(w.dissipativeTorque[c].begin(), w.dissipativeTorque[c].end(), Vec3::Zero());
+    }
+    m_contacts = addContactForces(w, m_neighbours, StepMotion{m_stepDisplacement, m_stepRotation}, endOfStep);
+    if (endOfStep) {
+        m_ledger.addDissipated(DissipationMechanism::Friction, m_contacts.friction);
+        m_ledger.addDissipated(DissipationMechanism::Rolling, m_contacts.rolling);
+        m_ledger.addDissipated(DissipationMechanism::Stiffness, m_contacts.stiffness);
+    }
 
     // local non-viscous damping (Cundall; Woo eq. 34): each component of the unbalanced load
     // is reduced by alpha |F_k| in the direction of the velocity component
@@ -99,8 +133,8 @@ void Simulation::evaluateForces()
             }
             w.force[i] += df;
             w.torque[i] += dt;
-            w.dissipativeForce[i] += df;
-            w.dissipativeTorque[i] += dt;
+            w.dissipativeForce[kLocalDamping][i] = df;
+            w.dissipativeTorque[kLocalDamping][i] = dt;
         }
     }
     // global viscous damping: F = -beta m v, T = -beta I w
@@ -111,14 +145,23 @@ void Simulation::evaluateForces()
             const Vec3 dt = -beta * w.angularMomentum[i];
             w.force[i] += df;
             w.torque[i] += dt;
-            w.dissipativeForce[i] += df;
-            w.dissipativeTorque[i] += dt;
+            w.dissipativeForce[kViscous][i] = df;
+            w.dissipativeTorque[kViscous][i] = dt;
         }
     }
 }
 
-bool Simulation::evaluateStage(World& w)
+bool Simulation::evaluateStage(World&, bool endOfStep)
 {
+    if (!prepareStage())
+        return false;
+    evaluateForces(endOfStep);
+    return true;
+}
+
+bool Simulation::prepareStage()
+{
+    World& w = m_world;
     // a non-finite position must not reach the broad phase (its cell index would be garbage)
     for (std::size_t i = 0; i < w.size(); ++i) {
         if (!w.position[i].allFinite()) {
@@ -129,18 +172,36 @@ bool Simulation::evaluateStage(World& w)
             return false;
         }
     }
+    updateStepMotion();
     w.updateMemberPositions();
     updateNeighbours();
-    evaluateForces();
     return true;
 }
 
-double Simulation::dissipativePower(const World& w) const
+ChannelWork Simulation::dissipativePower(const World& w) const
 {
-    double p = 0.0;
-    for (std::size_t i = 0; i < w.size(); ++i)
-        p += w.dissipativeForce[i].dot(w.velocity[i]) + w.dissipativeTorque[i].dot(w.angularVelocity[i]);
+    ChannelWork p{};
+    for (int c = 0; c < kDissipationChannels; ++c)
+        for (std::size_t i = 0; i < w.size(); ++i)
+            p[c] += w.dissipativeForce[c][i].dot(w.velocity[i]) + w.dissipativeTorque[c][i].dot(w.angularVelocity[i]);
     return p;
+}
+
+void Simulation::addHalfStepWork(ChannelWork& work) const
+{
+    // half of the trapezoidal work of the dissipative loads now in World over the step's motion
+    const World& w = m_world;
+    for (int c = 0; c < kDissipationChannels; ++c)
+        for (std::size_t i = 0; i < w.size(); ++i)
+            work[c] += 0.5 * (w.dissipativeForce[c][i].dot(m_stepDisplacement[i])
+                              + w.dissipativeTorque[c][i].dot(m_stepRotation[i]));
+}
+
+void Simulation::bookChannelWork(const ChannelWork& work)
+{
+    m_ledger.addDissipated(DissipationMechanism::Dashpot, -work[kDashpot]);
+    m_ledger.addDissipated(DissipationMechanism::LocalDamping, -work[kLocalDamping]);
+    m_ledger.addDissipated(DissipationMechanism::Viscous, -work[kViscous]);
 }
 
 void Simulation::step()
@@ -149,31 +210,26 @@ void Simulation::step()
         return;
     World& w = m_world;
     const double dt = m_params.dt;
+    markStepStart();
+    ChannelWork work{};
     if (m_translation->multiStage()) {
-        const double work = m_translation->advance(w, dt, *this);
-        if (isUnstable())
+        if (!m_translation->advance(w, dt, *this, work) || isUnstable())
             return;
-        w.time += dt;
-        ++w.step;
-        m_ledger.addDissipated(-work);
-        checkStability();
-        return;
+    } else {
+        // every single-stage scheme moves the bodies to their end-of-step pose in beginStep
+        m_translation->beginStep(w, dt);
+        m_rotation->beginStep(w, dt);
+        if (!prepareStage())
+            return;
+        addHalfStepWork(work); // loads at the start of the step
+        evaluateForces(true);
+        addHalfStepWork(work); // loads at the end
+        m_translation->endStep(w, dt);
+        m_rotation->endStep(w, dt);
     }
-
-    std::copy(w.position.begin(), w.position.end(), m_startPosition.begin());
-    std::copy(w.orientation.begin(), w.orientation.end(), m_startOrientation.begin());
-    std::copy(w.dissipativeForce.begin(), w.dissipativeForce.end(), m_startDissForce.begin());
-    std::copy(w.dissipativeTorque.begin(), w.dissipativeTorque.end(), m_startDissTorque.begin());
-
-    m_translation->beginStep(w, dt);
-    m_rotation->beginStep(w, dt);
-    if (!evaluateStage(w))
-        return;
-    m_translation->endStep(w, dt);
-    m_rotation->endStep(w, dt);
     w.time += dt;
     ++w.step;
-    accumulateDissipation();
+    bookChannelWork(work);
     checkStability();
 }
 
@@ -181,22 +237,6 @@ void Simulation::run(long long steps)
 {
     for (long long k = 0; k < steps && !isUnstable(); ++k)
         step();
-}
-
-void Simulation::accumulateDissipation()
-{
-    // trapezoidal work of the dissipative loads over the step (see EnergyLedger.h)
-    const World& w = m_world;
-    double work = 0.0;
-    for (std::size_t i = 0; i < w.size(); ++i) {
-        work += 0.5 * (m_startDissForce[i] + w.dissipativeForce[i]).dot(w.position[i] - m_startPosition[i]);
-        const Vec3 tsum = m_startDissTorque[i] + w.dissipativeTorque[i];
-        if (tsum.squaredNorm() > 0.0) {
-            const Eigen::AngleAxisd rot(w.orientation[i] * m_startOrientation[i].conjugate());
-            work += 0.5 * tsum.dot(rot.angle() * rot.axis());
-        }
-    }
-    m_ledger.addDissipated(-work);
 }
 
 void Simulation::checkStability()
@@ -226,7 +266,7 @@ void Simulation::checkStability()
 
 EnergySample Simulation::energy() const
 {
-    return m_ledger.sample(m_world, m_elastic, m_params.dt);
+    return m_ledger.sample(m_world, elasticEnergy(), m_params.dt);
 }
 
 void Simulation::toOnStep()

@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "contact/ContactForces.h"
 #include "contact/ContactLaw.h"
 #include "contact/NeighbourList.h"
 #include "energy/EnergyLedger.h"
@@ -67,7 +68,7 @@ public:
     /// The energy ledger at the current state (on-step values).
     EnergySample energy() const;
     /// Contacts with positive overlap at the last force evaluation.
-    std::size_t contactCount() const { return m_activeContacts; }
+    std::size_t contactCount() const { return m_contacts.active; }
     long long neighbourListBuilds() const { return m_neighbours.buildCount(); }
     /// Force evaluations so far, including the one at construction (RK4 does four per step).
     long long forceEvaluations() const { return m_forceEvaluations; }
@@ -77,14 +78,19 @@ public:
     const std::string& instabilityMessage() const { return m_instability; }
 
 private:
-    bool evaluateStage(World& world) override;
-    double dissipativePower(const World& world) const override;
+    bool evaluateStage(World& world, bool endOfStep) override;
+    ChannelWork dissipativePower(const World& world) const override;
     void toOnStep();
     void fromOnStep();
-    void evaluateForces();
+    bool prepareStage();
+    void evaluateForces(bool endOfStep);
     void updateNeighbours();
-    void accumulateDissipation();
+    void markStepStart();
+    void updateStepMotion();
+    void addHalfStepWork(ChannelWork& work) const;
+    void bookChannelWork(const ChannelWork& work);
     void checkStability();
+    ElasticEnergy elasticEnergy() const;
 
     World m_world;
     SimParams m_params;
@@ -95,16 +101,16 @@ private:
     EnergyLedger m_ledger;
     double m_skin = 0.0;          // m
     double m_criticalDt = 0.0;    // s
-    double m_elastic = 0.0;       // J, at the last force evaluation
-    std::size_t m_activeContacts = 0;
+    ContactSums m_contacts;       // springs' energy at the last force evaluation
     long long m_forceEvaluations = 0;
     std::string m_instability;
 
-    // state at the start of the step, for the trapezoidal work of dissipative loads
+    // pose at the start of the step, and the motion since then: the contact springs' increments
+    // and the trapezoidal work of the dissipative loads use them
     std::vector<Vec3> m_startPosition;     // (n) m
     std::vector<Quat> m_startOrientation;  // (n)
-    std::vector<Vec3> m_startDissForce;    // (n) N
-    std::vector<Vec3> m_startDissTorque;   // (n) N m
+    std::vector<Vec3> m_stepDisplacement;  // (n) m
+    std::vector<Vec3> m_stepRotation;      // (n) rad, rotation vector
 };
 
 } // namespace tumble

@@ -1,0 +1,31 @@
+#pragma once
+// The constants of one contact (a member pair or a member and a wall), worked out from the
+// material pair's law and the pair's effective radius and mass when the neighbour list is built,
+// so the force loop only multiplies.
+//
+// For Hertz-Mindlin the stiffnesses and dashpots scale with the overlap d:
+//   normal  F = kn d^(3/2) - cn d^(1/4) v_n,   tangent stiffness of the normal spring 3/2 kn d^(1/2)
+//   shear   kt(d) = kt d^(1/2),   tangential dashpot ct d^(1/4)
+// and for the linear model F = kn d - cn v_n, kt(d) = kt, no tangential dashpot.
+// Rolling stiffness kr = rollingStiffness x (tangent normal stiffness), i.e. Ai et al.'s (2011)
+// type C spring kr = 2.25 kn (mu_r R*)^2, with the moment capped at rollingCap |F_n elastic|.
+#include "contact/ContactLaw.h"
+
+namespace tumble {
+
+struct ContactParams {
+    double kn = 0.0;   ///< linear: N/m; Hertz: 4/3 E* sqrt(R*), N/m^(3/2)
+    double cn = 0.0;   ///< linear: 2 zeta sqrt(m* kn), N s/m; Hertz: alpha sqrt(m* kn), N s/m^(5/4)
+    double kt = 0.0;   ///< linear: N/m; Hertz: 8 G* sqrt(R*), N/m^(3/2)
+    double ct = 0.0;   ///< Hertz: tangential dashpot, N s/m^(5/4); linear: 0
+    double friction = 0.0;         ///< Coulomb mu, -
+    double rollingCap = 0.0;       ///< mu_r R*, m: |M_r| <= rollingCap |F_n elastic|
+    double rollingStiffness = 0.0; ///< 2.25 (mu_r R*)^2, m^2
+    bool hertz = false;
+};
+
+/// Constants for a contact of the given law; rStar = R_i R_j / (R_i + R_j) (a wall: R_i) in m,
+/// mStar = m_a m_b / (m_a + m_b) (a wall: m_a) in kg.
+ContactParams makeContactParams(const PairLaw& law, double rStar, double mStar);
+
+} // namespace tumble
