@@ -5,20 +5,16 @@
 // d^(1/4) d'. Scaling d = X s, t = T tau with kh X^(1/2) T^2 = m* and v0 T = X turns the impact
 //   m* d'' + eta d^(1/4) d' + kh d^(3/2) = 0,   eta = alpha sqrt(m* kh),
 // into s'' + alpha s^(1/4) s' + s^(3/2) = 0 with s(0) = 0, s'(0) = 1: the restitution depends on
-// alpha alone, not on the impact speed (Tsuji's point, Antypov & Elliott 2011 analyse the same
-// equation). Tsuji's closed form alpha = sqrt(5) |ln e| / sqrt(ln^2 e + pi^2) borrows the
-// linear spring's relation and is ~1% off (e = 0.5 comes out 0.496); Tumble instead solves
-// e(alpha) = e on the dimensionless impact itself, so the restitution is the material's.
-// The force is not clipped at zero, as for the linear model.
+// alpha alone, not on the impact speed (Tsuji's point; Antypov & Elliott 2011 solve the same
+// equation). Tsuji's coefficient 2 sqrt(5/6) beta sqrt(m* S_n), S_n = 2 E* sqrt(R* d), with
+// beta = ln e / sqrt(ln^2 e + pi^2), is alpha = sqrt(5) |beta|; integrating the dimensionless
+// impact shows it returns e to the integration's accuracy (1e-6, tests/core/TestHertzMindlin),
+// from e = 1 (alpha = 0) down to e -> 0 (alpha -> sqrt(5)). The force is not clipped at zero, as
+// for the linear model.
 
 namespace tumble {
 
-/// Restitution of the dimensionless damped Hertz impact for damping alpha >= 0 (see above);
-/// 0 when the body does not come back out within a long time.
-double hertzRestitution(double alpha);
-
-/// The alpha >= 0 whose impact returns restitution e in [0, 1] (e = 0: the smallest alpha that
-/// keeps the body in contact); accurate to ~1e-6 in e.
+/// alpha >= 0 (see above) for a restitution e in [0, 1].
 double hertzDampingFromRestitution(double e);
 
 } // namespace tumble
