@@ -117,6 +117,22 @@ private slots:
                                       << "/bodies/0/position" << "array of 3 numbers";
         QTest::newRow("no bodies") << QString::fromStdString(mutated("\"bodies\": [ { \"type\": \"sphere\", \"material\": \"glass\", \"radius\": 0.01, \"position\": [0, 0, 0.1] } ],", ""))
                                    << "/" << "no bodies";
+        const std::string hertz = R"("contact": { "model": "hertz_mindlin", "young": 1e7, "poisson": 0.3, "restitution": 0.9 })";
+        const std::string linear = R"("contact": { "model": "linear", "kn": 1e5, "restitution": 0.9 })";
+        QTest::newRow("poisson out of range") << QString::fromStdString(mutated(linear, R"("contact": { "model": "hertz_mindlin", "young": 1e7, "poisson": 0.5 })"))
+                                              << "/materials/0/contact/poisson" << "must be in (-1, 0.5)";
+        QTest::newRow("hertz without young") << QString::fromStdString(mutated(linear, R"("contact": { "model": "hertz_mindlin", "poisson": 0.3 })"))
+                                             << "/materials/0/contact/young" << "missing required key 'young'";
+        QTest::newRow("kn on a hertz material") << QString::fromStdString(mutated(linear, R"("contact": { "model": "hertz_mindlin", "young": 1e7, "poisson": 0.3, "kn": 1e5 })"))
+                                                << "/materials/0/contact/kn" << "unknown key 'kn'";
+        QTest::newRow("negative friction") << QString::fromStdString(mutated("\"restitution\": 0.9", "\"restitution\": 0.9, \"friction\": -0.1"))
+                                           << "/materials/0/contact/friction" << "must be >= 0";
+        // a Hertz wall under a linear sphere: no law joins the two; the error names the second
+        // model met (materials are listed rubber, glass)
+        std::string mixed = mutated("\"normal\": [0, 0, 2], \"material\": \"glass\"", "\"normal\": [0, 0, 2], \"material\": \"rubber\"");
+        mixed.insert(mixed.find("{ \"name\": \"glass\""), "{ \"name\": \"rubber\", \"density\": 1100, " + hertz + " }, ");
+        QTest::newRow("mixed contact models") << QString::fromStdString(mixed) << "/materials/1/contact/model"
+                                              << "must share one contact model";
         QTest::newRow("huge generator") << QString::fromStdString(mutated("\"walls\"", "\"generators\": [{\"type\": \"grid\", \"material\": \"glass\", \"radius\": 0.001, \"count\": [100000, 100000, 10], \"spacing\": 0.01}], \"walls\""))
                                         << "/generators/0/count" << "more than";
     }
@@ -136,6 +152,20 @@ private slots:
             QVERIFY2(QString::fromStdString(e.jsonPath()).startsWith(path), qPrintable(what));
             QVERIFY2(what.contains(problem), qPrintable(what));
         }
+    }
+
+    void hertzMaterial()
+    {
+        const Scene s = loadSceneText(mutated(R"("model": "linear", "kn": 1e5, "restitution": 0.9)",
+                                              R"("model": "hertz_mindlin", "young": 2e7, "poisson": 0.25, "restitution": 0.8, "friction": 0.4, "rolling_friction": 0.02)"),
+                                      "hertz.json");
+        const Material& m = s.world.materials.at(0);
+        QVERIFY(m.model == ContactModelKind::HertzMindlin);
+        QCOMPARE(m.young, 2e7);
+        QCOMPARE(m.poisson, 0.25);
+        QCOMPARE(m.restitution, 0.8);
+        QCOMPARE(m.friction, 0.4);
+        QCOMPARE(m.rollingFriction, 0.02);
     }
 
     void missingFile()
