@@ -114,6 +114,7 @@ const std::set<std::string> kRunOptions = {
     "--viscous-damping",
     "--threads",
     "--energy-csv",
+    "--ledger-csv",
     "--every",
     "--track",
     "--track-csv",
@@ -207,6 +208,8 @@ void applyRunOption(CliOptions& o, const std::string& opt, const std::string& va
         o.threads = static_cast<int>(n);
     } else if (opt == "--energy-csv") {
         o.energyCsv = val;
+    } else if (opt == "--ledger-csv") {
+        o.ledgerCsv = val;
     } else if (opt == "--every") {
         o.every = atLeast(opt, parseInteger(opt, val), 1);
     } else if (opt == "--track") {
@@ -240,8 +243,8 @@ void checkRunCombination(CliOptions& o, const std::set<std::string>& given)
         throw UsageError("run: missing run length; give --steps N or --duration SECONDS");
     if (has("--track") != has("--track-csv"))
         throw UsageError(has("--track") ? "--track: needs --track-csv PATH" : "--track-csv: needs --track ID[,ID...]");
-    if (has("--every") && !has("--energy-csv") && !has("--track-csv"))
-        throw UsageError("--every: needs --energy-csv PATH or --track-csv PATH");
+    if (has("--every") && !has("--energy-csv") && !has("--ledger-csv") && !has("--track-csv"))
+        throw UsageError("--every: needs --energy-csv PATH, --ledger-csv PATH or --track-csv PATH");
     if (has("--vtk-every") && !has("--vtk-dir"))
         throw UsageError("--vtk-every: needs --vtk-dir DIR");
     if (o.scheme) {
@@ -364,7 +367,10 @@ run options (command-line values override the scene's):
   --viscous-damping B            global viscous damping rate, 1/s
   --threads N                    worker threads (recorded; this build steps on one)
   --energy-csv PATH              energy CSV: step 0, every K steps and the last step
-  --every K                      row interval of the energy and track CSVs (default 1)
+  --ledger-csv PATH              the energy CSV's columns, then the ledger split by mechanism:
+                                 elastic_normal, _tangential, _rolling, _bond, dissipated_dashpot,
+                                 _friction, _rolling, _local_damping, _viscous, _stiffness (J)
+  --every K                      row interval of the energy, ledger and track CSVs (default 1)
   --track ID[,ID...]             bodies to track (ids are scene body indices)
   --track-csv PATH               track CSV of the tracked bodies
   --summary-json PATH            run summary as JSON

@@ -42,6 +42,7 @@ struct CliOptions {
 
     // outputs
     std::optional<std::string> energyCsv;   ///< --energy-csv
+    std::optional<std::string> ledgerCsv;   ///< --ledger-csv
     long long every = 1;                    ///< --every: energy and track rows every K steps
     std::vector<int> track;                 ///< --track body ids
     std::optional<std::string> trackCsv;    ///< --track-csv

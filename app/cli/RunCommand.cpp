@@ -98,10 +98,13 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
 
     // outputs, all created before the first step
     std::unique_ptr<EnergyCsvWriter> energyCsv;
+    std::unique_ptr<EnergyCsvWriter> ledgerCsv;
     std::unique_ptr<TrackCsvWriter> trackCsv;
     std::unique_ptr<VtpWriter> vtp;
     if (o.energyCsv)
         energyCsv = openOutput("--energy-csv", [&] { return std::make_unique<EnergyCsvWriter>(*o.energyCsv); });
+    if (o.ledgerCsv)
+        ledgerCsv = openOutput("--ledger-csv", [&] { return std::make_unique<EnergyCsvWriter>(*o.ledgerCsv, true); });
     if (o.trackCsv)
         trackCsv = openOutput("--track-csv", [&] { return std::make_unique<TrackCsvWriter>(*o.trackCsv, o.track); });
     if (o.vtkDir)
@@ -146,6 +149,8 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
         ++summary.energySamples;
         if (energyCsv)
             energyCsv->write(s);
+        if (ledgerCsv)
+            ledgerCsv->write(s);
         if (trackCsv)
             trackCsv->write(sim.world(), params.dt);
     };

@@ -18,8 +18,9 @@ public:
         "step,time,kinetic_translational,kinetic_rotational,potential_gravity,elastic,dissipated,"
         "external_work,total,balance_error";
 
-    /// Creates path and writes the header; throws IoError.
-    explicit EnergyCsvWriter(std::string path);
+    /// Creates path and writes the header; with terms, the ledger's split terms (EnergyTerms.h)
+    /// follow CONTRACT.md's columns. Throws IoError.
+    explicit EnergyCsvWriter(std::string path, bool terms = false);
 
     /// Appends one row; energies in J, time in s. Throws IoError.
     void write(const EnergySample& sample);
@@ -27,11 +28,14 @@ public:
     long long rowCount() const { return m_rows; }
     const std::string& path() const { return m_file.path(); }
 
+    /// The header for the given choice of columns (no trailing newline).
+    static std::string header(bool terms);
     /// One CSV row for sample, without the newline.
-    static std::string formatRow(const EnergySample& sample);
+    static std::string formatRow(const EnergySample& sample, bool terms = false);
 
 private:
     TextFile m_file;
+    bool m_terms = false;
     std::string m_line; // reused row buffer
     long long m_rows = 0;
 };

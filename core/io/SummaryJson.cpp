@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/EnergyTerms.h"
 #include "io/TextFile.h"
 
 namespace tumble {
@@ -24,6 +25,8 @@ ordered_json energyRow(const EnergySample& s)
     row["external_work"] = s.externalWork;
     row["total"] = s.total();
     row["balance_error"] = s.balanceError;
+    for (const EnergyTerm& t : kEnergyTerms) // the ledger split by mechanism, after the contract's keys
+        row[t.name] = s.*t.field;
     return row;
 }
 

@@ -321,6 +321,40 @@ private slots:
         QCOMPARE(track.rows.size(), 4 * 201);
     }
 
+    void ledgerCsvSplitsTheTerms()
+    {
+        // the pile has dashpots and friction: the split columns must add up to the contract's
+        // elastic and dissipated columns, and friction must have taken its share
+        QTemporaryDir dir;
+        const QString scene = writeFile(dir, "pile.json", pileScene());
+        const Result r = runCli({"run", scene, "--scheme", "pfc", "--steps", "2000", "--every", "100", "--energy-csv",
+                                 dir.filePath("e.csv"), "--ledger-csv", dir.filePath("l.csv"), "--summary-json",
+                                 dir.filePath("s.json")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const Csv energy = readCsv(dir.filePath("e.csv"));
+        const Csv ledger = readCsv(dir.filePath("l.csv"));
+        QVERIFY(ledger.complete);
+        const QString split = "elastic_normal,elastic_tangential,elastic_rolling,elastic_bond,dissipated_dashpot,"
+                              "dissipated_friction,dissipated_rolling,dissipated_local_damping,dissipated_viscous,"
+                              "dissipated_stiffness";
+        QCOMPARE(ledger.header, kEnergyHeader + "," + split);
+        QCOMPARE(ledger.rows.size(), energy.rows.size());
+        for (qsizetype k = 0; k < ledger.rows.size(); ++k) {
+            const auto& row = ledger.rows[k];
+            QCOMPARE(row.mid(0, 10), energy.rows[k]); // the contract's columns, identical
+            const double elastic = row[10] + row[11] + row[12] + row[13];
+            const double dissipated = row[14] + row[15] + row[16] + row[17] + row[18] + row[19];
+            QVERIFY(test::near(row[kElastic], elastic, 1e-14 * std::abs(row[kElastic]) + 1e-300));
+            QVERIFY(test::near(row[kDissipated], dissipated, 1e-14 * std::abs(row[kDissipated]) + 1e-300));
+        }
+        QVERIFY(ledger.rows.back()[15] > 0.0); // friction slipped
+        QVERIFY(ledger.rows.back()[14] > 0.0); // dashpots worked
+        // the summary's energy rows carry the same split
+        const QJsonObject end = readJson(dir.filePath("s.json"))["energy_end"].toObject();
+        QCOMPARE(end["dissipated_friction"].toDouble(), ledger.rows.back()[15]);
+        QCOMPARE(end["elastic_tangential"].toDouble(), ledger.rows.back()[11]);
+    }
+
     void durationRunsWholeSteps()
     {
         QTemporaryDir dir;

@@ -50,6 +50,8 @@ RunSummary exampleSummary()
     r.energyEnd.dissipated = 0.3;
     r.energyEnd.externalWork = 0.01;
     r.energyEnd.balanceError = -3e-17;
+    r.energyEnd.dissipatedFriction = 0.125 / 3.0;
+    r.energyEnd.elasticRolling = 1e-9 / 7.0;
     r.maxAbsBalanceError = 4e-17;
     r.energySamples = 2001;
     return r;
@@ -104,7 +106,8 @@ private slots:
     {
         const RunSummary r = exampleSummary();
         const QJsonObject j = parse(SummaryJson::toText(r));
-        const QStringList columns = QString(EnergyCsvWriter::kHeader).split(',');
+        // the contract's columns, then the ledger split (the --ledger-csv columns)
+        const QStringList columns = QString::fromStdString(EnergyCsvWriter::header(true)).split(',');
         for (const char* which : {"energy_start", "energy_end"}) {
             const QJsonObject row = j[which].toObject();
             QCOMPARE(row.size(), columns.size());
@@ -123,6 +126,8 @@ private slots:
         QVERIFY(sameBits(end["external_work"].toDouble(), e.externalWork));
         QVERIFY(sameBits(end["total"].toDouble(), e.total()));
         QVERIFY(sameBits(end["balance_error"].toDouble(), e.balanceError));
+        QVERIFY(sameBits(end["dissipated_friction"].toDouble(), e.dissipatedFriction));
+        QVERIFY(sameBits(end["elastic_rolling"].toDouble(), e.elasticRolling));
     }
 
     void instabilityIsReported()
