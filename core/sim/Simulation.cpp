@@ -78,12 +78,22 @@ void Simulation::updateStepMotion()
     const World& w = m_world;
     for (std::size_t i = 0; i < w.size(); ++i) {
         m_stepDisplacement[i] = w.position[i] - m_startPosition[i];
-        // rotation vector of q q0*, the short way round
+        // rotation vector of q q0*, the short way round: 2 atan2(s, c) / s times its vector part
         Quat dq = w.orientation[i] * m_startOrientation[i].conjugate();
         if (dq.w() < 0.0)
             dq.coeffs() = -dq.coeffs();
-        const double s = dq.vec().norm();
-        m_stepRotation[i] = s > 0.0 ? Vec3(dq.vec() * (2.0 * std::atan2(s, dq.w()) / s)) : Vec3::Zero();
+        const double s2 = dq.vec().squaredNorm();
+        const double c = dq.w();
+        double scale;
+        if (s2 < 1e-6 * c * c) {
+            // a step's rotation is small: atan(x)/x = 1 - x^2/3 + x^4/5 (error x^6/7 < 1e-18)
+            const double x2 = s2 / (c * c);
+            scale = 2.0 / c * (1.0 - x2 / 3.0 + x2 * x2 / 5.0);
+        } else {
+            const double s = std::sqrt(s2);
+            scale = 2.0 * std::atan2(s, c) / s;
+        }
+        m_stepRotation[i] = dq.vec() * scale;
     }
 }
 
@@ -106,9 +116,12 @@ void Simulation::evaluateForces(bool endOfStep)
         w.torque[i].setZero();
     }
     for (int c = 0; c < kDissipationChannels; ++c) {
+        if (!m_channelLoaded[c])
+            continue; // still zero from the last evaluation
         std::fill(w.dissipativeForce[c].begin(), w.dissipativeForce[c].end(), Vec3::Zero());
         std::fill(w.dissipativeTorque[c].begin(), w.dissipativeTorque[c].end(), Vec3::Zero());
     }
+    m_channelLoaded = {true, m_params.localDamping > 0.0, m_params.viscousDamping > 0.0};
     m_contacts = addContactForces(w, m_neighbours, StepMotion{m_stepDisplacement, m_stepRotation}, endOfStep);
     if (endOfStep) {
         m_ledger.addDissipated(DissipationMechanism::Friction, m_contacts.friction);
@@ -181,9 +194,12 @@ bool Simulation::prepareStage()
 ChannelWork Simulation::dissipativePower(const World& w) const
 {
     ChannelWork p{};
-    for (int c = 0; c < kDissipationChannels; ++c)
+    for (int c = 0; c < kDissipationChannels; ++c) {
+        if (!m_channelLoaded[c])
+            continue;
         for (std::size_t i = 0; i < w.size(); ++i)
             p[c] += w.dissipativeForce[c][i].dot(w.velocity[i]) + w.dissipativeTorque[c][i].dot(w.angularVelocity[i]);
+    }
     return p;
 }
 
@@ -191,10 +207,13 @@ void Simulation::addHalfStepWork(ChannelWork& work) const
 {
     // half of the trapezoidal work of the dissipative loads now in World over the step's motion
     const World& w = m_world;
-    for (int c = 0; c < kDissipationChannels; ++c)
+    for (int c = 0; c < kDissipationChannels; ++c) {
+        if (!m_channelLoaded[c])
+            continue;
         for (std::size_t i = 0; i < w.size(); ++i)
             work[c] += 0.5 * (w.dissipativeForce[c][i].dot(m_stepDisplacement[i])
                               + w.dissipativeTorque[c][i].dot(m_stepRotation[i]));
+    }
 }
 
 void Simulation::bookChannelWork(const ChannelWork& work)

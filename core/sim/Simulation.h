@@ -12,6 +12,7 @@
 // evaluated once at construction. Parameters change only between steps (set*), and the
 // Simulation is used from one thread at a time (the GUI's worker, or tumble-cli). Steady-state
 // stepping does not allocate: every buffer keeps its capacity.
+#include <array>
 #include <cstddef>
 #include <memory>
 #include <stdexcept>
@@ -102,6 +103,8 @@ private:
     double m_skin = 0.0;          // m
     double m_criticalDt = 0.0;    // s
     ContactSums m_contacts;       // springs' energy at the last force evaluation
+    // which dissipative channels the last force evaluation may have written (the others are zero)
+    std::array<bool, kDissipationChannels> m_channelLoaded{true, true, true};
     long long m_forceEvaluations = 0;
     std::string m_instability;
 
