@@ -223,8 +223,10 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent)
         m_localDamping->setKeyboardTracking(false);
         const QString localTip =
             tr("Cundall local non-viscous damping, alpha in [0, 1): each component of the "
-               "unbalanced force is reduced by alpha |F| against the velocity. For quasi-static "
-               "runs (settling, packing); it spoils free fall and every dynamic result.");
+               "unbalanced force is reduced by alpha |F| against the velocity. Meant for "
+               "quasi-static runs, packings coming to rest. It spoils free fall and ballistic "
+               "motion: a falling sphere falls with acceleration (1 - alpha) g, and every "
+               "dynamic result is damped alike. Keep it 0 for dynamics.");
         m_localDamping->setToolTip(localTip);
         m_localVariant = new QComboBox;
         m_localVariant->addItem(QStringLiteral("pfc"), int(LocalDampingVariant::Pfc));
@@ -238,6 +240,13 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent)
         localRow->addWidget(m_localDamping, 1);
         localRow->addWidget(m_localVariant);
         f->addRow(tr("Local"), localRow);
+        // visible, not only in the tooltip: a non-zero alpha silently slows every fall
+        m_localNote = new QLabel(tr("Quasi-static runs only (packings coming to rest): a "
+                                    "falling sphere falls at (1 \xe2\x88\x92 \xce\xb1) g."));
+        m_localNote->setWordWrap(true);
+        m_localNote->setToolTip(localTip);
+        m_localNote->setStyleSheet(QStringLiteral("color: #505560; font-size: small;"));
+        f->addRow(QString(), m_localNote);
         m_viscous = new QDoubleSpinBox;
         m_viscous->setRange(0.0, 1e6);
         m_viscous->setDecimals(3);
@@ -267,6 +276,26 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent)
         f->addRow(tr("Colour by"), m_colourMode);
         connect(m_colourMode, &QComboBox::activated, this, [this](int i) {
             emit colourModeRequested(static_cast<ColourMode>(m_colourMode->itemData(i).toInt()));
+        });
+        m_energyPlotMode = new QComboBox;
+        m_energyPlotMode->addItem(tr("separate lines"), int(EnergyPlotMode::Separate));
+        m_energyPlotMode->addItem(tr("stacked"), int(EnergyPlotMode::Stacked));
+        m_energyPlotMode->setItemData(0, tr("one line per energy term, and the total"),
+                                      Qt::ToolTipRole);
+        m_energyPlotMode->setItemData(1, tr("the terms piled up as bands; the top edge is "
+                                            "total + dissipated"),
+                                      Qt::ToolTipRole);
+        m_energyPlotMode->setToolTip(
+            tr("How the energy plot draws the ledger. Separate: one line per term (kinetic, "
+               "gravity potential, each elastic spring and dissipation mechanism, external "
+               "work) and the total. Stacked: the same terms piled up as bands, gravity "
+               "potential measured from its lowest value in the run, so the top edge is "
+               "total + dissipated; it stays flat while the energy balance closes and no "
+               "external work is done. Terms that have been zero all run are not shown."));
+        f->addRow(tr("Energy plot"), m_energyPlotMode);
+        connect(m_energyPlotMode, &QComboBox::activated, this, [this](int i) {
+            emit energyPlotModeRequested(
+                static_cast<EnergyPlotMode>(m_energyPlotMode->itemData(i).toInt()));
         });
         root->addWidget(group(tr("View"), f));
     }
@@ -471,6 +500,12 @@ void ControlPanel::showColourMode(ColourMode mode)
 {
     const QSignalBlocker block(m_colourMode);
     m_colourMode->setCurrentIndex(m_colourMode->findData(int(mode)));
+}
+
+void ControlPanel::showEnergyPlotMode(EnergyPlotMode mode)
+{
+    const QSignalBlocker block(m_energyPlotMode);
+    m_energyPlotMode->setCurrentIndex(m_energyPlotMode->findData(int(mode)));
 }
 
 void ControlPanel::setRunMessage(const QString& message)

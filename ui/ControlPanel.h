@@ -16,6 +16,7 @@
 
 #include "ColourMode.h"
 #include "DtRatioState.h"
+#include "EnergyPlotMode.h"
 #include "FrameSnapshot.h"
 
 class QComboBox;
@@ -39,6 +40,8 @@ public:
     void setRenderRate(double framesPerSecond);
     /// Shows the view's colour mode (set from elsewhere, e.g. the command line).
     void showColourMode(ColourMode mode);
+    /// Shows the energy plot's mode (set from elsewhere).
+    void showEnergyPlotMode(EnergyPlotMode mode);
     /// A message about the run (instability), shown in red until cleared with "".
     void setRunMessage(const QString& message);
 
@@ -55,6 +58,9 @@ public:
     QLabel* dtRatioLabel() const { return m_dtRatio; }
     QDoubleSpinBox* dtFactorBox() const { return m_dtFactor; }
     QComboBox* colourModeBox() const { return m_colourMode; }
+    QComboBox* energyPlotModeBox() const { return m_energyPlotMode; }
+    /// The short note under the local damping field (what it is for, what it spoils).
+    QLabel* localDampingNote() const { return m_localNote; }
     QLabel* statusLabel() const { return m_status; }
     /// How the shown dt / dt_crit stands against the translation scheme's limit (its colour).
     DtRatioState dtRatioState() const { return m_ratioState; }
@@ -75,6 +81,7 @@ signals:
     /// A choice the core would refuse was not sent; message says why (for the status bar).
     void schemeRefused(const QString& message);
     void colourModeRequested(tumble::ui::ColourMode mode);
+    void energyPlotModeRequested(tumble::ui::EnergyPlotMode mode);
     void localDampingRequested(double alpha, tumble::LocalDampingVariant variant);
     void viscousDampingRequested(double beta);
 
@@ -100,11 +107,13 @@ private:
     QLabel* m_dtRatio = nullptr;
     QDoubleSpinBox* m_dtFactor = nullptr;
     QComboBox* m_colourMode = nullptr;
+    QComboBox* m_energyPlotMode = nullptr;
     QComboBox* m_preset = nullptr;
     QComboBox* m_translation = nullptr;
     QComboBox* m_rotation = nullptr;
     QDoubleSpinBox* m_localDamping = nullptr;
     QComboBox* m_localVariant = nullptr;
+    QLabel* m_localNote = nullptr;
     QDoubleSpinBox* m_viscous = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_runMessage = nullptr;

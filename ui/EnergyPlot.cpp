@@ -5,7 +5,6 @@
 
 #include <vtkAxis.h>
 #include <vtkBrush.h>
-#include <vtkChartLegend.h>
 #include <vtkChartXY.h>
 #include <vtkContextInteractorStyle.h>
 #include <vtkContextScene.h>
@@ -16,41 +15,137 @@
 #include <vtkNew.h>
 #include <vtkPen.h>
 #include <vtkPlot.h>
+#include <vtkPlotArea.h>
 #include <vtkRenderer.h>
 #include <vtkStringArray.h>
 #include <vtkTable.h>
 #include <vtkTextProperty.h>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <limits>
 
+#include "PlotLegendItem.h"
 #include "PlotMarkerItem.h"
 
 namespace tumble::ui {
 
 namespace {
 
+using Term = EnergyPlot::Term;
+constexpr int kTerms = EnergyPlot::TermCount;
+constexpr int kStacked = EnergyPlot::kStackedTerms;
+
 // |E0| below this is treated as zero energy (the relative error divides by it), J
 constexpr double kTinyEnergy = 1e-30;
+// an aggregate minus its parts smaller than this fraction of their magnitude is rounding
+constexpr double kRoundoff = 1e-12;
+constexpr double kInf = std::numeric_limits<double>::infinity();
 
-struct SeriesStyle {
+struct TermStyle {
     const char* name;
+    const char* stackedName; // legend label of its band, when it differs
     unsigned char r, g, b;
     float width;
+    bool dashed; // a remainder ("other"), not a mechanism
 };
 
-// energy series, in the order of the table's columns after time
-constexpr std::array<SeriesStyle, 7> kSeries = {{
-    {"kinetic (transl.)", 31, 119, 180, 2.0f},
-    {"kinetic (rot.)", 23, 190, 207, 2.0f},
-    {"gravity potential", 44, 160, 44, 2.0f},
-    {"elastic", 255, 127, 14, 2.0f},
-    {"dissipated", 214, 39, 40, 2.0f},
-    {"external work", 148, 103, 189, 2.0f},
-    {"total (mechanical)", 20, 20, 20, 3.0f},
+// per Term: kinetic blues, potential green, elastic oranges, dissipated reds and browns
+constexpr std::array<TermStyle, kTerms> kStyles = {{
+    {"gravity potential", "gravity pot. above min", 44, 160, 44, 2.0f, false},
+    {"kinetic (transl.)", nullptr, 31, 119, 180, 2.0f, false},
+    {"kinetic (rot.)", nullptr, 23, 190, 207, 2.0f, false},
+    {"elastic: normal", nullptr, 255, 127, 14, 2.0f, false},
+    {"elastic: tangential", nullptr, 253, 180, 98, 2.0f, false},
+    {"elastic: rolling", nullptr, 190, 80, 0, 2.0f, false},
+    {"elastic: bond", nullptr, 230, 175, 30, 2.0f, false},
+    {"elastic: other", nullptr, 245, 140, 50, 2.0f, true},
+    {"dissipated: dashpot", nullptr, 214, 39, 40, 2.0f, false},
+    {"dissipated: friction", nullptr, 140, 86, 75, 2.0f, false},
+    {"dissipated: rolling", nullptr, 125, 20, 35, 2.0f, false},
+    {"dissipated: local damping", nullptr, 240, 120, 100, 2.0f, false},
+    {"dissipated: viscous", nullptr, 190, 135, 95, 2.0f, false},
+    {"dissipated: other", nullptr, 200, 60, 50, 2.0f, true},
+    {"dissipated: stiffness", nullptr, 85, 50, 40, 2.0f, false},
+    {"external work", nullptr, 148, 103, 189, 2.0f, false},
+    {"total (mechanical)", nullptr, 20, 20, 20, 3.0f, false},
 }};
+
+constexpr const char* kTopEdgeLabel = "total + dissipated";
+constexpr const char* kBudgetLabel = "E0 + external work";
+
+// legend order, top first: the separate view's lines, then the stacked view's edge, budget and
+// bands from the top of the stack down (a view's hidden plots are skipped by the legend)
+constexpr std::array<Term, kTerms> kLineLegendOrder = {
+    Term::Total,
+    Term::KineticTranslational,
+    Term::KineticRotational,
+    Term::GravityPotential,
+    Term::ElasticNormal,
+    Term::ElasticTangential,
+    Term::ElasticRolling,
+    Term::ElasticBond,
+    Term::ElasticOther,
+    Term::DissipatedDashpot,
+    Term::DissipatedFriction,
+    Term::DissipatedRolling,
+    Term::DissipatedLocalDamping,
+    Term::DissipatedViscous,
+    Term::DissipatedStiffness,
+    Term::DissipatedOther,
+    Term::ExternalWork,
+};
+
+// a sample's terms, J; the "other" terms are the aggregates minus their parts
+std::array<double, kTerms> termsOf(const EnergySample& e)
+{
+    auto remainder = [](double aggregate, std::initializer_list<double> parts) {
+        double sum = 0.0, scale = std::abs(aggregate);
+        for (double p : parts) {
+            sum += p;
+            scale += std::abs(p);
+        }
+        const double r = aggregate - sum;
+        return std::abs(r) <= kRoundoff * scale ? 0.0 : r;
+    };
+    std::array<double, kTerms> v{};
+    v[Term::GravityPotential] = e.potentialGravity;
+    v[Term::KineticTranslational] = e.kineticTranslational;
+    v[Term::KineticRotational] = e.kineticRotational;
+    v[Term::ElasticNormal] = e.elasticNormal;
+    v[Term::ElasticTangential] = e.elasticTangential;
+    v[Term::ElasticRolling] = e.elasticRolling;
+    v[Term::ElasticBond] = e.elasticBond;
+    v[Term::ElasticOther] = remainder(
+        e.elastic, {e.elasticNormal, e.elasticTangential, e.elasticRolling, e.elasticBond});
+    v[Term::DissipatedDashpot] = e.dissipatedDashpot;
+    v[Term::DissipatedFriction] = e.dissipatedFriction;
+    v[Term::DissipatedRolling] = e.dissipatedRolling;
+    v[Term::DissipatedLocalDamping] = e.dissipatedLocalDamping;
+    v[Term::DissipatedViscous] = e.dissipatedViscous;
+    v[Term::DissipatedStiffness] = e.dissipatedStiffness;
+    v[Term::DissipatedOther] =
+        remainder(e.dissipated, {e.dissipatedDashpot, e.dissipatedFriction, e.dissipatedRolling,
+                                 e.dissipatedLocalDamping, e.dissipatedViscous,
+                                 e.dissipatedStiffness});
+    v[Term::ExternalWork] = e.externalWork;
+    v[Term::Total] = e.total();
+    return v;
+}
+
+// tops of the stacked bands relative to the reference potential potRef, J: the sum of the
+// stacked terms up to each band, the potential taken as (potential - potRef)
+std::array<double, kStacked> stackSums(const std::array<double, kTerms>& v, double potRef)
+{
+    std::array<double, kStacked> s{};
+    double acc = v[Term::GravityPotential] - potRef;
+    s[0] = acc;
+    for (int k = 1; k < kStacked; ++k) {
+        acc += v[k];
+        s[k] = acc;
+    }
+    return s;
+}
 
 void styleAxis(vtkAxis* axis, const char* title)
 {
@@ -67,6 +162,11 @@ void styleAxis(vtkAxis* axis, const char* title)
     axis->SetTickLabelAlgorithm(vtkAxis::TICK_SIMPLE);
 }
 
+const char* energyAxisTitle(EnergyPlotMode mode)
+{
+    return mode == EnergyPlotMode::Stacked ? "stacked energy (J)" : "energy (J)";
+}
+
 } // namespace
 
 // ------------------------------------------------------------------------------------------------
@@ -75,14 +175,33 @@ struct EnergyPlot::Pipeline {
     vtkNew<vtkChartXY> energyChart;
     vtkNew<vtkChartXY> errorChart;
     vtkNew<PlotMarkerItem> markers;
+    vtkNew<PlotLegendItem> legend;
     vtkNew<vtkContextInteractorStyle> style;
 
     vtkNew<vtkTable> energyTable;
     vtkNew<vtkTable> errorTable;
     vtkNew<vtkDoubleArray> time;      // s, energy table
-    std::array<vtkNew<vtkDoubleArray>, kSeries.size()> energy; // J
+    std::array<vtkNew<vtkDoubleArray>, kTerms> term; // J
+    // stacked view only (empty otherwise): zeros under the first band, band tops, budget; J
+    vtkNew<vtkDoubleArray> stackBase;
+    std::array<vtkNew<vtkDoubleArray>, kStacked> stackTop;
+    vtkNew<vtkDoubleArray> budget;    // E0 + external work, on the stacked scale
     vtkNew<vtkDoubleArray> errorTime; // s, error table
     vtkNew<vtkDoubleArray> relError;  // -
+
+    std::array<vtkPlot*, kTerms> lines{};  // separate view, per term
+    std::array<vtkPlot*, kStacked> bands{}; // stacked view, per stacked term
+    vtkPlot* topEdge = nullptr;
+    vtkPlot* budgetLine = nullptr;
+    vtkPlot* errorLine = nullptr;
+
+    std::vector<vtkDoubleArray*> stackColumns()
+    {
+        std::vector<vtkDoubleArray*> c{stackBase.Get(), budget.Get()};
+        for (auto& a : stackTop)
+            c.push_back(a.Get());
+        return c;
+    }
 };
 
 // ------------------------------------------------------------------------------------------------
@@ -99,48 +218,84 @@ EnergyPlot::EnergyPlot(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make
     p.view->GetRenderer()->SetBackground(1.0, 1.0, 1.0);
     p.view->GetRenderer()->UseFXAAOff();
 
-    // tables: time plus one column per series
+    // energy table: time, one column per term, then the stacked view's columns
     p.time->SetName("time");
     p.energyTable->AddColumn(p.time);
-    for (std::size_t i = 0; i < kSeries.size(); ++i) {
-        p.energy[i]->SetName(kSeries[i].name);
-        p.energyTable->AddColumn(p.energy[i]);
+    for (int k = 0; k < kTerms; ++k) {
+        p.term[k]->SetName(kStyles[k].name);
+        p.energyTable->AddColumn(p.term[k]);
     }
+    p.stackBase->SetName("stack base");
+    p.energyTable->AddColumn(p.stackBase);
+    for (int k = 0; k < kStacked; ++k) {
+        p.stackTop[k]->SetName((std::string("stack top: ") + kStyles[k].name).c_str());
+        p.energyTable->AddColumn(p.stackTop[k]);
+    }
+    p.budget->SetName(kBudgetLabel);
+    p.energyTable->AddColumn(p.budget);
     p.errorTime->SetName("time");
     p.relError->SetName("|balance error| / |E0|");
     p.errorTable->AddColumn(p.errorTime);
     p.errorTable->AddColumn(p.relError);
 
-    // top: energies
-    for (std::size_t i = 0; i < kSeries.size(); ++i) {
-        vtkPlot* line = p.energyChart->AddPlot(vtkChart::LINE);
-        line->SetInputData(p.energyTable, 0, vtkIdType(i + 1));
-        line->SetColor(kSeries[i].r, kSeries[i].g, kSeries[i].b, 255);
-        line->SetWidth(kSeries[i].width);
-        line->SetLabel(kSeries[i].name);
+    // stacked bands first (painted first), each between the previous band's top and its own
+    for (int k = 0; k < kStacked; ++k) {
+        auto* band = vtkPlotArea::SafeDownCast(p.energyChart->AddPlot(vtkChart::AREA));
+        band->SetInputData(p.energyTable);
+        band->SetInputArray(0, "time");
+        band->SetInputArray(1, k == 0 ? p.stackBase->GetName() : p.stackTop[k - 1]->GetName());
+        band->SetInputArray(2, p.stackTop[k]->GetName());
+        const TermStyle& st = kStyles[k];
+        band->SetColor(st.r, st.g, st.b, 200); // brush: translucent enough to show the grid
+        band->GetPen()->SetColor(st.r, st.g, st.b, 255);
+        band->SetLabel(st.stackedName ? st.stackedName : st.name);
+        p.bands[k] = band;
     }
-    styleAxis(p.energyChart->GetAxis(vtkAxis::LEFT), "energy (J)");
+    // the stacked view's top edge and the energy budget it should meet
+    p.topEdge = p.energyChart->AddPlot(vtkChart::LINE);
+    p.topEdge->SetInputData(p.energyTable, p.time->GetName(), p.stackTop[kStacked - 1]->GetName());
+    p.topEdge->SetColor(20, 20, 20, 255);
+    p.topEdge->SetWidth(2.5f);
+    p.topEdge->SetLabel(kTopEdgeLabel);
+    p.budgetLine = p.energyChart->AddPlot(vtkChart::LINE);
+    p.budgetLine->SetInputData(p.energyTable, p.time->GetName(), p.budget->GetName());
+    p.budgetLine->SetColor(148, 103, 189, 255);
+    p.budgetLine->SetWidth(2.0f);
+    p.budgetLine->GetPen()->SetLineType(vtkPen::DASH_LINE);
+    p.budgetLine->SetLabel(kBudgetLabel);
+    // separate view: a line per term, the total last so it paints on top
+    for (int k = 0; k < kTerms; ++k) {
+        vtkPlot* line = p.energyChart->AddPlot(vtkChart::LINE);
+        line->SetInputData(p.energyTable, 0, vtkIdType(k + 1));
+        const TermStyle& st = kStyles[k];
+        line->SetColor(st.r, st.g, st.b, 255);
+        line->SetWidth(st.width);
+        if (st.dashed)
+            line->GetPen()->SetLineType(vtkPen::DASH_LINE);
+        line->SetLabel(st.name);
+        p.lines[k] = line;
+    }
+    styleAxis(p.energyChart->GetAxis(vtkAxis::LEFT), energyAxisTitle(m_mode));
     styleAxis(p.energyChart->GetAxis(vtkAxis::BOTTOM), "");
     p.energyChart->GetAxis(vtkAxis::BOTTOM)->SetLabelsVisible(false);
-    p.energyChart->SetShowLegend(true);
-    vtkChartLegend* legend = p.energyChart->GetLegend();
-    legend->SetInline(false);
-    legend->SetHorizontalAlignment(vtkChartLegend::RIGHT);
-    legend->SetVerticalAlignment(vtkChartLegend::TOP);
-    legend->GetLabelProperties()->SetFontSize(12);
-    legend->GetLabelProperties()->SetColor(0.15, 0.17, 0.22);
-    legend->GetBrush()->SetColor(255, 255, 255, 230);
-    legend->GetPen()->SetColor(200, 203, 210, 255);
-    legend->SetSymbolWidth(22);
+    p.energyChart->SetShowLegend(false); // PlotLegendItem, outside the plot area
+
+    std::vector<vtkPlot*> legendEntries;
+    for (Term t : kLineLegendOrder)
+        legendEntries.push_back(p.lines[t]);
+    legendEntries.push_back(p.topEdge);
+    legendEntries.push_back(p.budgetLine);
+    for (int k = kStacked - 1; k >= 0; --k)
+        legendEntries.push_back(p.bands[k]);
+    p.legend->setEntries(std::move(legendEntries));
+    p.legend->setFontSize(12);
 
     // bottom: relative balance error, log axis
-    {
-        vtkPlot* line = p.errorChart->AddPlot(vtkChart::LINE);
-        line->SetInputData(p.errorTable, 0, 1);
-        line->SetColor(106, 61, 154, 255);
-        line->SetWidth(2.0f);
-        line->SetLabel("|balance error| / |E0|");
-    }
+    p.errorLine = p.errorChart->AddPlot(vtkChart::LINE);
+    p.errorLine->SetInputData(p.errorTable, 0, 1);
+    p.errorLine->SetColor(106, 61, 154, 255);
+    p.errorLine->SetWidth(2.0f);
+    p.errorLine->SetLabel("|balance error| / |E0|");
     styleAxis(p.errorChart->GetAxis(vtkAxis::LEFT), "|\xce\x94" "E| / |E0|");
     p.errorChart->GetAxis(vtkAxis::LEFT)->SetLogScale(true);
     styleAxis(p.errorChart->GetAxis(vtkAxis::BOTTOM), "time (s)");
@@ -150,6 +305,7 @@ EnergyPlot::EnergyPlot(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make
         chart->SetLayoutStrategy(vtkChart::AXES_TO_RECT);
         p.view->GetScene()->AddItem(chart);
     }
+    p.view->GetScene()->AddItem(p.legend);
     p.markers->setCharts({p.energyChart, p.errorChart});
     p.view->GetScene()->AddItem(p.markers); // last: paints over the charts
 
@@ -173,12 +329,17 @@ EnergyPlot::~EnergyPlot()
     renderWindow()->RemoveRenderer(m_p->view->GetRenderer());
 }
 
+const char* EnergyPlot::termLabel(Term term) { return kStyles[term].name; }
+const char* EnergyPlot::topEdgeLabel() { return kTopEdgeLabel; }
+
 // ------------------------------------------------------------------------------------------------
 void EnergyPlot::clear()
 {
     Pipeline& p = *m_p;
     p.time->SetNumberOfTuples(0);
-    for (auto& a : p.energy)
+    for (auto& a : p.term)
+        a->SetNumberOfTuples(0);
+    for (vtkDoubleArray* a : p.stackColumns())
         a->SetNumberOfTuples(0);
     p.errorTime->SetNumberOfTuples(0);
     p.relError->SetNumberOfTuples(0);
@@ -189,13 +350,21 @@ void EnergyPlot::clear()
     m_haveE0 = false;
     m_e0 = 0.0;
     m_lastRelError = 0.0;
+    m_seen.fill(false);
+    m_potRef = m_potMin = m_stackShift = 0.0;
+    m_stackBuilt = m_mode == EnergyPlotMode::Stacked; // empty columns are a built empty stack
     m_tMax = 0.0;
-    m_eMin = std::numeric_limits<double>::infinity();
-    m_eMax = -std::numeric_limits<double>::infinity();
-    m_rMin = std::numeric_limits<double>::infinity();
-    m_rMax = -std::numeric_limits<double>::infinity();
+    m_termMin.fill(kInf);
+    m_termMax.fill(-kInf);
+    m_stackMin.fill(kInf);
+    m_stackMax.fill(-kInf);
+    m_budgetMin = kInf;
+    m_budgetMax = -kInf;
+    m_rMin = kInf;
+    m_rMax = -kInf;
     m_dataChanged = true;
     m_follow = true;
+    applyVisibility();
     scheduleRepaint();
 }
 
@@ -205,6 +374,22 @@ std::size_t EnergyPlot::markerCount() const { return m_p->markers->markerCount()
 void EnergyPlot::setFollowsRun(bool follow)
 {
     m_follow = follow;
+    m_dataChanged = true;
+    update();
+}
+
+void EnergyPlot::setMode(EnergyPlotMode mode)
+{
+    if (mode == m_mode)
+        return;
+    m_mode = mode;
+    // the stacked columns cost as much memory as the terms: they exist only while shown
+    if (mode == EnergyPlotMode::Stacked)
+        buildStack();
+    else
+        dropStack();
+    m_p->energyChart->GetAxis(vtkAxis::LEFT)->SetTitle(energyAxisTitle(mode));
+    applyVisibility();
     m_dataChanged = true;
     update();
 }
@@ -231,25 +416,43 @@ void EnergyPlot::appendSnapshot(const FrameSnapshot& s)
                 continue;
             m_nextSeq = seq + 1;
             const EnergySample& e = chunk->samples[i];
-            const std::array<double, kSeries.size()> values = {
-                e.kineticTranslational, e.kineticRotational, e.potentialGravity, e.elastic,
-                e.dissipated,           e.externalWork,      e.total()};
-            // a non-finite sample (a blow-up) would poison the chart's bounds: skip it
-            bool finite = std::isfinite(e.time) && std::isfinite(e.balanceError);
-            for (double v : values)
-                finite = finite && std::isfinite(v);
+            const std::array<double, kTerms> v = termsOf(e);
+            // the first sample sets E0 and the potential the stacked sums are measured from
+            const double e0 = m_haveE0 ? m_e0 : v[Term::Total];
+            const double potRef = m_haveE0 ? m_potRef : v[Term::GravityPotential];
+            const std::array<double, kStacked> sums = stackSums(v, potRef);
+            const double budget = (e0 - potRef) + v[Term::ExternalWork];
+            // a non-finite sample (a blow-up) would poison the chart's bounds: skip it whole
+            bool finite = std::isfinite(e.time) && std::isfinite(e.balanceError) &&
+                          std::isfinite(budget);
+            for (double x : v)
+                finite = finite && std::isfinite(x);
+            for (double x : sums)
+                finite = finite && std::isfinite(x);
             if (!finite)
                 continue;
             if (!m_haveE0) {
-                m_e0 = e.total();
                 m_haveE0 = true;
+                m_e0 = e0;
+                m_potRef = m_potMin = potRef;
+                m_stackShift = 0.0;
             }
+            m_potMin = std::min(m_potMin, v[Term::GravityPotential]);
             p.time->InsertNextValue(e.time);
-            for (std::size_t k = 0; k < values.size(); ++k) {
-                p.energy[k]->InsertNextValue(values[k]);
-                m_eMin = std::min(m_eMin, values[k]);
-                m_eMax = std::max(m_eMax, values[k]);
+            for (int k = 0; k < kTerms; ++k) {
+                p.term[k]->InsertNextValue(v[k]);
+                m_termMin[k] = std::min(m_termMin[k], v[k]);
+                m_termMax[k] = std::max(m_termMax[k], v[k]);
+                m_seen[k] = m_seen[k] || v[k] != 0.0;
             }
+            for (int k = 0; k < kStacked; ++k) {
+                m_stackMin[k] = std::min(m_stackMin[k], sums[k]);
+                m_stackMax[k] = std::max(m_stackMax[k], sums[k]);
+            }
+            m_budgetMin = std::min(m_budgetMin, budget);
+            m_budgetMax = std::max(m_budgetMax, budget);
+            if (m_stackBuilt)
+                appendStack(v);
             const double rel = std::max(std::abs(e.balanceError) /
                                             std::max(std::abs(m_e0), kTinyEnergy),
                                         kErrorFloor);
@@ -277,14 +480,147 @@ void EnergyPlot::appendSnapshot(const FrameSnapshot& s)
     if (added) {
         p.time->Modified();
         p.errorTime->Modified();
-        for (auto& a : p.energy)
+        for (auto& a : p.term)
+            a->Modified();
+        for (vtkDoubleArray* a : p.stackColumns())
             a->Modified();
         p.relError->Modified();
         p.energyTable->Modified();
         p.errorTable->Modified();
+        applyVisibility();
         m_dataChanged = true;
         scheduleRepaint();
     }
+}
+
+// ------------------------------------------------------------------------------------------------
+// stacked columns: sums relative to m_potRef, stored minus m_stackShift
+
+void EnergyPlot::appendStack(const std::array<double, TermCount>& v)
+{
+    Pipeline& p = *m_p;
+    const std::array<double, kStacked> sums = stackSums(v, m_potRef);
+    p.stackBase->InsertNextValue(0.0);
+    for (int k = 0; k < kStacked; ++k)
+        p.stackTop[k]->InsertNextValue(sums[k] - m_stackShift);
+    p.budget->InsertNextValue((m_e0 - m_potRef) + v[Term::ExternalWork] - m_stackShift);
+}
+
+void EnergyPlot::buildStack()
+{
+    Pipeline& p = *m_p;
+    dropStack();
+    m_stackShift = m_potMin - m_potRef;
+    m_stackBuilt = true;
+    const vtkIdType n = p.time->GetNumberOfTuples();
+    for (vtkDoubleArray* a : p.stackColumns())
+        a->Allocate(n);
+    std::array<double, kTerms> v{};
+    for (vtkIdType i = 0; i < n; ++i) {
+        for (int k = 0; k < kTerms; ++k)
+            v[k] = p.term[k]->GetValue(i);
+        appendStack(v);
+    }
+    for (vtkDoubleArray* a : p.stackColumns())
+        a->Modified();
+    p.energyTable->Modified();
+}
+
+void EnergyPlot::dropStack()
+{
+    for (vtkDoubleArray* a : m_p->stackColumns()) {
+        a->SetNumberOfTuples(0);
+        a->Squeeze();
+        a->Modified();
+    }
+    m_p->energyTable->Modified();
+    m_stackBuilt = false;
+}
+
+void EnergyPlot::shiftStackToLowestPotential()
+{
+    // the lowest potential dropped since the columns were written: lower every value by as much
+    const double shift = m_potMin - m_potRef;
+    if (!m_stackBuilt || shift == m_stackShift)
+        return;
+    const double delta = m_stackShift - shift;
+    Pipeline& p = *m_p;
+    std::vector<vtkDoubleArray*> columns{p.budget.Get()};
+    for (auto& a : p.stackTop)
+        columns.push_back(a.Get());
+    for (vtkDoubleArray* a : columns) {
+        double* x = a->GetPointer(0);
+        for (vtkIdType i = 0, n = a->GetNumberOfTuples(); i < n; ++i)
+            x[i] += delta;
+        a->Modified();
+    }
+    p.energyTable->Modified();
+    m_stackShift = shift;
+}
+
+// ------------------------------------------------------------------------------------------------
+std::vector<double> EnergyPlot::termValues(Term term) const
+{
+    vtkDoubleArray* a = m_p->term[term];
+    std::vector<double> y(std::size_t(a->GetNumberOfTuples()));
+    for (std::size_t i = 0; i < y.size(); ++i)
+        y[i] = a->GetValue(vtkIdType(i));
+    return y;
+}
+
+std::vector<double> EnergyPlot::stackedTopEdge()
+{
+    if (!m_stackBuilt)
+        return {};
+    shiftStackToLowestPotential();
+    vtkDoubleArray* a = m_p->stackTop[kStacked - 1];
+    std::vector<double> y(std::size_t(a->GetNumberOfTuples()));
+    for (std::size_t i = 0; i < y.size(); ++i)
+        y[i] = a->GetValue(vtkIdType(i));
+    return y;
+}
+
+std::vector<double> EnergyPlot::stackedBand(Term term)
+{
+    if (!m_stackBuilt || term >= kStacked)
+        return {};
+    shiftStackToLowestPotential();
+    vtkDoubleArray* top = m_p->stackTop[term];
+    vtkDoubleArray* below = term == 0 ? m_p->stackBase.Get() : m_p->stackTop[term - 1].Get();
+    std::vector<double> y(std::size_t(top->GetNumberOfTuples()));
+    for (std::size_t i = 0; i < y.size(); ++i)
+        y[i] = top->GetValue(vtkIdType(i)) - below->GetValue(vtkIdType(i));
+    return y;
+}
+
+std::vector<std::string> EnergyPlot::legendLabels() const { return m_p->legend->shownLabels(); }
+
+QRectF EnergyPlot::legendArea() const
+{
+    const vtkRectf r = m_p->legend->paintedRect();
+    return QRectF(r.GetX(), r.GetY(), r.GetWidth(), r.GetHeight());
+}
+
+QRectF EnergyPlot::energyPlotArea() const
+{
+    const vtkRectf r = m_p->energyChart->GetSize();
+    return QRectF(r.GetX(), r.GetY(), r.GetWidth(), r.GetHeight());
+}
+
+// ------------------------------------------------------------------------------------------------
+void EnergyPlot::applyVisibility()
+{
+    // a line needs two points (VTK complains about fewer); a term zero all run stays hidden
+    Pipeline& p = *m_p;
+    const bool drawable = p.time->GetNumberOfTuples() >= 2;
+    const bool stacked = m_mode == EnergyPlotMode::Stacked;
+    for (int k = 0; k < kTerms; ++k)
+        p.lines[k]->SetVisible(drawable && !stacked && (k == Term::Total || m_seen[k]));
+    for (int k = 0; k < kStacked; ++k)
+        p.bands[k]->SetVisible(drawable && stacked && m_seen[k]);
+    p.topEdge->SetVisible(drawable && stacked);
+    p.budgetLine->SetVisible(drawable && stacked && m_seen[Term::ExternalWork]);
+    p.errorLine->SetVisible(drawable);
 }
 
 void EnergyPlot::scheduleRepaint()
@@ -298,11 +634,7 @@ void EnergyPlot::scheduleRepaint()
 // ------------------------------------------------------------------------------------------------
 void EnergyPlot::prepareRender()
 {
-    // a line needs two points (VTK complains about fewer)
-    const bool drawable = m_p->time->GetNumberOfTuples() >= 2;
-    for (vtkChartXY* chart : {m_p->energyChart.Get(), m_p->errorChart.Get()})
-        for (vtkIdType i = 0; i < chart->GetNumberOfPlots(); ++i)
-            chart->GetPlot(i)->SetVisible(drawable);
+    shiftStackToLowestPotential();
     layoutCharts();
     if (m_dataChanged && m_follow)
         updateRanges();
@@ -311,13 +643,14 @@ void EnergyPlot::prepareRender()
 
 void EnergyPlot::layoutCharts()
 {
-    // scene pixels (device pixels, y up); margins scale with the device pixel ratio
+    // scene pixels (device pixels, y up); margins scale with the device pixel ratio. The right
+    // margin holds the legend, clear of the curves.
     const int* size = renderWindow()->GetSize();
     const float w = float(size[0]);
     const float h = float(size[1]);
     const float s = float(devicePixelRatioF());
     const float left = 78.f * s;
-    const float right = std::min(190.f * s, 0.35f * w);
+    const float right = std::min(215.f * s, 0.4f * w);
     const float top = 12.f * s;
     const float bottom = 46.f * s;
     const float gap = 14.f * s;
@@ -327,6 +660,8 @@ void EnergyPlot::layoutCharts()
     const float energyH = std::max(10.f, avail - errorH);
     m_p->errorChart->SetSize(vtkRectf(left, bottom, plotW, errorH));
     m_p->energyChart->SetSize(vtkRectf(left, bottom + errorH + gap, plotW, energyH));
+    // past the x axis' last tick label, from the top of the energy chart down the whole view
+    m_p->legend->setAnchor(left + plotW + 22.f * s, h - top, h - top - 4.f * s);
 }
 
 void EnergyPlot::updateRanges()
@@ -336,8 +671,30 @@ void EnergyPlot::updateRanges()
     for (vtkChartXY* chart : {p.energyChart.Get(), p.errorChart.Get()})
         chart->GetAxis(vtkAxis::BOTTOM)->SetRange(0.0, tMax * 1.02);
 
-    double eMin = std::isfinite(m_eMin) ? m_eMin : 0.0;
-    double eMax = std::isfinite(m_eMax) ? m_eMax : 1.0;
+    // the shown columns' extrema: a term's line, or the bands from zero and the budget line
+    double eMin = kInf, eMax = -kInf;
+    if (m_mode == EnergyPlotMode::Stacked) {
+        const double shift = m_potMin - m_potRef;
+        eMin = 0.0;
+        for (int k = 0; k < kStacked; ++k) {
+            eMin = std::min(eMin, m_stackMin[k] - shift);
+            eMax = std::max(eMax, m_stackMax[k] - shift);
+        }
+        if (m_seen[Term::ExternalWork]) {
+            eMin = std::min(eMin, m_budgetMin - shift);
+            eMax = std::max(eMax, m_budgetMax - shift);
+        }
+    } else {
+        for (int k = 0; k < kTerms; ++k)
+            if (k == Term::Total || m_seen[k]) {
+                eMin = std::min(eMin, m_termMin[k]);
+                eMax = std::max(eMax, m_termMax[k]);
+            }
+    }
+    if (!std::isfinite(eMin) || !std::isfinite(eMax)) {
+        eMin = 0.0;
+        eMax = 1.0;
+    }
     if (eMax - eMin <= 0.0) {
         const double pad = std::max(std::abs(eMax), 1e-12);
         eMin -= pad;

@@ -2,22 +2,39 @@
 // EnergyPlot: every energy term against time, and the relative balance error on a log axis.
 //
 // Design note. Two vtkChartXY in one vtkContextView, rendered through a second
-// VtkOpenGLWidget (the bridge's timer rule exists for these charts). Top: kinetic
-// (translational, rotational), gravity potential, elastic, dissipated, external work and the
-// total mechanical energy, in J. Bottom, sharing the time axis: |balance error| / max(|E0|,
-// tiny) on a log axis, E0 being the total energy of the run's first sample. Live parameter
-// changes are dashed vertical lines with a short label (PlotMarkerItem) across both charts.
+// VtkOpenGLWidget (the bridge's timer rule exists for these charts). Top: the ledger's terms
+// in J, split by mechanism (kinetic translational and rotational, gravity potential, the
+// elastic springs, the dissipation mechanisms, external work) and the total mechanical
+// energy, either as one line per term (Separate) or piled up as bands (Stacked): gravity
+// potential measured from the lowest value it has had in the run, then kinetic, elastic and
+// dissipated, so every band is >= 0 (except Hertz-Mindlin's stiffness term, which may be
+// negative and is stacked last) and the top edge is total + dissipated - min potential, flat
+// while the balance closes and nothing works from outside. A term that has been exactly zero
+// all run (no bonds, no rolling resistance) is hidden, legend entry included, until it is not.
+// Bottom, sharing the time axis: |balance error| / max(|E0|, tiny) on a log axis, E0 being the
+// total energy of the run's first sample. The legend sits right of the plot area
+// (PlotLegendItem), so it never covers the newest samples. Live parameter changes are dashed
+// vertical lines with a short label (PlotMarkerItem) across both charts.
 // Every recorded sample is plotted: snapshots carry numbered samples and the plot appends
-// those it has not seen, so a skipped snapshot loses nothing. Axis ranges follow the run
-// (running extrema, O(1) per sample) until the user pans or zooms; a double-click follows
-// again. Repaints are throttled (kMinRepaintMs): a chart redraw re-reads every point, and
-// the 3D view should get the CPU.
+// those it has not seen, so a skipped snapshot loses nothing; a sample with any non-finite term
+// is dropped whole, so the charts never see NaN or inf. Stacked columns exist only while the
+// stacked view is shown (built from the term columns on entering it); when the lowest
+// potential drops they are shifted before the next repaint, not per sample. Axis ranges follow
+// the run (running extrema per column, O(1) per sample) until the user pans or zooms; a
+// double-click follows again. Repaints are throttled (kMinRepaintMs): a chart redraw re-reads
+// every point, and the 3D view should get the CPU.
 // Rejected: a QPainter plot (no second GL path needed, but the issue asks for VTK charts and
-// vtkChartXY gives legends, ticks, log axes and interaction for free).
+// vtkChartXY gives ticks, log axes and interaction for free); vtkPlotStacked (one plot for all
+// bands: no per-band hiding, and it cannot order its legend against the edge line).
 #include <QElapsedTimer>
+#include <QRectF>
 
+#include <array>
 #include <memory>
+#include <string>
+#include <vector>
 
+#include "EnergyPlotMode.h"
 #include "FrameSnapshot.h"
 #include "VtkOpenGLWidget.h"
 
@@ -28,6 +45,30 @@ namespace tumble::ui {
 class EnergyPlot : public VtkOpenGLWidget {
     Q_OBJECT
 public:
+    /// Plotted terms, in stacking order (bottom band first) up to DissipatedStiffness.
+    enum Term : int {
+        GravityPotential, ///< stacked: measured from its lowest value in the run
+        KineticTranslational,
+        KineticRotational,
+        ElasticNormal,
+        ElasticTangential,
+        ElasticRolling,
+        ElasticBond,
+        ElasticOther,     ///< elastic minus its four parts (0 once the core fills them)
+        DissipatedDashpot,
+        DissipatedFriction,
+        DissipatedRolling,
+        DissipatedLocalDamping,
+        DissipatedViscous,
+        DissipatedOther,  ///< dissipated minus its six parts (0 once the core fills them)
+        DissipatedStiffness, ///< may be negative: stacked last
+        ExternalWork,     ///< not stacked (work done on the system, not energy held by it)
+        Total,            ///< kinetic + potential + elastic; not stacked
+        TermCount
+    };
+    /// Terms 0 .. kStackedTerms - 1 are the stacked bands.
+    static constexpr int kStackedTerms = DissipatedStiffness + 1;
+
     /// Repaints at most this often while samples stream in, ms.
     static constexpr int kMinRepaintMs = 100;
     /// Floor of the relative error shown on the log axis (below double precision).
@@ -36,11 +77,20 @@ public:
     explicit EnergyPlot(QWidget* parent = nullptr);
     ~EnergyPlot() override;
 
+    /// A term's legend label in the separate view.
+    static const char* termLabel(Term term);
+    /// Legend label of the stacked view's top edge.
+    static const char* topEdgeLabel();
+
     /// Appends the snapshot's samples not plotted yet and takes its markers; a new scene
     /// revision starts a new plot.
     void appendSnapshot(const FrameSnapshot& snapshot);
     /// Forgets every sample and marker.
     void clear();
+
+    /// Separate lines or stacked bands; every sample is kept across switches.
+    void setMode(EnergyPlotMode mode);
+    EnergyPlotMode mode() const { return m_mode; }
 
     /// Samples plotted since the last clear.
     long long sampleCount() const;
@@ -48,6 +98,24 @@ public:
     std::size_t markerCount() const;
     /// The relative balance error of the newest sample (0 before any).
     double lastRelativeError() const { return m_lastRelError; }
+
+    /// One term over the plotted samples, J (what the separate view draws).
+    std::vector<double> termValues(Term term) const;
+    /// Top edge of the stacked bands over the plotted samples, J, as the chart draws it:
+    /// total + dissipated minus the lowest gravity potential of the run so far. Empty outside
+    /// the stacked view. Not const: it first shifts the columns as a repaint would.
+    std::vector<double> stackedTopEdge();
+    /// Thickness of a stacked band over the plotted samples, J, as drawn (empty outside the
+    /// stacked view or for a term that is not stacked).
+    std::vector<double> stackedBand(Term term);
+    /// Lowest gravity potential over the plotted samples, J (0 before any).
+    double lowestPotential() const { return m_haveE0 ? m_potMin : 0.0; }
+    /// Labels the legend lists in the current view, top first (hidden terms are not listed).
+    std::vector<std::string> legendLabels() const;
+    /// Where the legend was last painted and the energy chart's plot area, in the view's
+    /// device pixels, y up (empty before the first paint).
+    QRectF legendArea() const;
+    QRectF energyPlotArea() const;
 
     /// Whether the axes follow the run (false after the user pans or zooms).
     bool followsRun() const { return m_follow; }
@@ -61,9 +129,15 @@ private:
     struct Pipeline; // VTK objects, kept out of this header
     void layoutCharts();
     void updateRanges();
+    void applyVisibility();
+    void buildStack();
+    void dropStack();
+    void appendStack(const std::array<double, TermCount>& v);
+    void shiftStackToLowestPotential();
     void scheduleRepaint();
 
     std::unique_ptr<Pipeline> m_p;
+    EnergyPlotMode m_mode = EnergyPlotMode::Separate;
     long long m_revision = -1;
     long long m_nextSeq = 0;       // first sample number not plotted yet
     bool m_haveE0 = false;
@@ -73,9 +147,20 @@ private:
     bool m_follow = true;
     bool m_dataChanged = false;
 
-    // running extrema for the axes
+    std::array<bool, TermCount> m_seen{};  // term has been non-zero this run
+    // Stacked sums are formed relative to the run's first potential (m_potRef), so their
+    // extrema never change when the lowest potential drops; the stored columns hold those sums
+    // minus m_stackShift, which catches up with (m_potMin - m_potRef) before a repaint.
+    double m_potRef = 0.0;         // J
+    double m_potMin = 0.0;         // lowest gravity potential this run, J
+    double m_stackShift = 0.0;     // J
+    bool m_stackBuilt = false;
+
+    // running extrema for the axes: per term, and per stacked column before the shift (J)
     double m_tMax = 0.0;
-    double m_eMin = 0.0, m_eMax = 0.0;
+    std::array<double, TermCount> m_termMin{}, m_termMax{};
+    std::array<double, kStackedTerms> m_stackMin{}, m_stackMax{};
+    double m_budgetMin = 0.0, m_budgetMax = 0.0;
     double m_rMin = 0.0, m_rMax = 0.0;
 
     QTimer* m_repaintTimer = nullptr;

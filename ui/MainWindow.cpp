@@ -78,6 +78,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         statusBar()->showMessage(tr("Refused: %1").arg(message), 10000);
     });
     connect(m_panel, &ControlPanel::colourModeRequested, m_sceneView, &SceneView::setColourMode);
+    connect(m_panel, &ControlPanel::energyPlotModeRequested, m_energyPlot, &EnergyPlot::setMode);
     connect(m_panel, &ControlPanel::localDampingRequested, this,
             [this](double a, LocalDampingVariant v) { m_worker->setLocalDamping(a, v); });
     connect(m_panel, &ControlPanel::viscousDampingRequested, this,
@@ -168,6 +169,12 @@ void MainWindow::setColourMode(ColourMode mode)
 {
     m_sceneView->setColourMode(mode);
     m_panel->showColourMode(mode);
+}
+
+void MainWindow::setEnergyPlotMode(EnergyPlotMode mode)
+{
+    m_energyPlot->setMode(mode);
+    m_panel->showEnergyPlotMode(mode);
 }
 
 void MainWindow::togglePlay()

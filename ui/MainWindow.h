@@ -12,6 +12,7 @@
 #include <QPointer>
 
 #include "ColourMode.h"
+#include "EnergyPlotMode.h"
 #include "FrameSnapshot.h"
 
 class QLabel;
@@ -44,6 +45,8 @@ public:
 
     /// Colours the 3D view by speed or by body; the panel's combo follows.
     void setColourMode(ColourMode mode);
+    /// Draws the energy plot as separate lines or stacked bands; the panel's combo follows.
+    void setEnergyPlotMode(EnergyPlotMode mode);
 
     SceneView* sceneView() const { return m_sceneView; }
     EnergyPlot* energyPlot() const { return m_energyPlot; }

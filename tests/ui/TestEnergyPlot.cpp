@@ -1,8 +1,13 @@
 // EnergyPlot: every sample is plotted once (duplicates across snapshots skipped, none lost
 // when a snapshot is skipped), markers follow the snapshot, non-finite samples are dropped,
-// a new scene starts a new plot, and the chart draws.
+// a new scene starts a new plot, and the chart draws. Terms split by mechanism: the stacked
+// view's top edge is total + dissipated above the lowest potential (flat when the balance
+// closes, also after the lowest potential drops), terms zero all run stay out of the legend
+// until they are not, aggregates without parts show as "other", switching views keeps every
+// sample, the legend is painted outside the plot area, and the stacked view draws its bands.
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -33,6 +38,86 @@ std::shared_ptr<const EnergyChunk> chunk(long long seqBegin, int count, double d
     return c;
 }
 
+// A ledger that closes: a ball falling to its lowest point at t = 1.2 s and rising a little,
+// with every split term moving; translational kinetic energy takes what the others leave of
+// E0 = 6 J. No bonds, no rolling, no local or viscous damping, no external work.
+constexpr double kE0 = 6.0; // J
+
+EnergySample closedLedgerSample(double t)
+{
+    EnergySample e;
+    e.time = t;
+    e.potentialGravity = 1.0 + 4.0 * (t - 1.2) * (t - 1.2) / 1.44; // 5 J at 0, 1 J at 1.2 s
+    e.kineticRotational = 0.05 * t;
+    e.elasticNormal = 0.3 * std::sin(2.0 * t) * std::sin(2.0 * t);
+    e.elasticTangential = 0.1 * t;
+    e.elastic = e.elasticParts();
+    e.dissipatedDashpot = 0.5 * t;
+    e.dissipatedFriction = 0.2 * t * t;
+    e.dissipatedStiffness = -0.05 * std::sin(3.0 * t); // Hertz-Mindlin's term, either sign
+    e.dissipated = e.dissipatedParts();
+    e.kineticTranslational = kE0 - e.potentialGravity - e.kineticRotational - e.elastic -
+                             e.dissipated;
+    e.balanceError = e.total() + e.dissipated - e.externalWork - kE0; // ~0
+    return e;
+}
+
+std::shared_ptr<const EnergyChunk> ledgerChunk(long long seqBegin, int count, double dtSample,
+                                               EnergySample (*make)(double) = closedLedgerSample)
+{
+    auto c = std::make_shared<EnergyChunk>();
+    c->seqBegin = seqBegin;
+    for (int i = 0; i < count; ++i) {
+        const long long seq = seqBegin + i;
+        EnergySample e = make(double(seq) * dtSample);
+        e.step = seq * 10;
+        c->samples.push_back(e);
+    }
+    return c;
+}
+
+bool contains(const std::vector<std::string>& labels, const char* label)
+{
+    return std::find(labels.begin(), labels.end(), std::string(label)) != labels.end();
+}
+
+QString joined(const std::vector<std::string>& labels)
+{
+    QStringList l;
+    for (const std::string& s : labels)
+        l << QString::fromStdString(s);
+    return l.join(QStringLiteral(", "));
+}
+
+// the top edge against total + dissipated - min potential, sample by sample
+void checkTopEdge(EnergyPlot& plot, double minPotential)
+{
+    const std::vector<double> top = plot.stackedTopEdge();
+    const std::vector<double> total = plot.termValues(EnergyPlot::Total);
+    const std::vector<double> pot = plot.termValues(EnergyPlot::GravityPotential);
+    QCOMPARE(top.size(), std::size_t(plot.sampleCount()));
+    QCOMPARE(total.size(), top.size());
+    TUMBLE_NEAR(plot.lowestPotential(), minPotential, 1e-14, 0.0);
+    QCOMPARE(*std::min_element(pot.begin(), pot.end()), minPotential);
+    for (std::size_t i = 0; i < top.size(); ++i) {
+        double dissipated = 0.0;
+        for (EnergyPlot::Term t : {EnergyPlot::DissipatedDashpot, EnergyPlot::DissipatedFriction,
+                                   EnergyPlot::DissipatedRolling, EnergyPlot::DissipatedLocalDamping,
+                                   EnergyPlot::DissipatedViscous, EnergyPlot::DissipatedStiffness,
+                                   EnergyPlot::DissipatedOther})
+            dissipated += plot.termValues(t)[i];
+        TUMBLE_NEAR(top[i], total[i] + dissipated - minPotential, 1e-13, 1e-13);
+    }
+}
+
+// checkTopEdge, stopping the test at its first failure
+#define CHECK_TOP_EDGE(plot, minPotential)                                                         \
+    do {                                                                                           \
+        checkTopEdge(plot, minPotential);                                                          \
+        if (QTest::currentTestFailed())                                                            \
+            return;                                                                                \
+    } while (0)
+
 SnapshotPtr snapshot(long long revision, std::vector<std::shared_ptr<const EnergyChunk>> chunks,
                      std::shared_ptr<const std::vector<ParameterMarker>> markers = nullptr)
 {
@@ -57,6 +142,12 @@ private slots:
     void markersAndNewScene();
     void nonFiniteSamplesAreDropped();
     void chartDraws();
+    void stackedTopEdgeIsTotalPlusDissipatedAboveLowestPotential();
+    void zeroTermsStayHiddenUntilNonZero();
+    void aggregatesWithoutPartsShowAsOther();
+    void switchingModesKeepsEverySample();
+    void legendIsPaintedOutsideThePlotArea();
+    void stackedChartDrawsItsBands();
 };
 
 void TestEnergyPlot::everySampleOnce()
@@ -101,8 +192,19 @@ void TestEnergyPlot::nonFiniteSamplesAreDropped()
     auto c = std::const_pointer_cast<EnergyChunk>(chunk(0, 6, 0.01));
     c->samples[3].kineticTranslational = std::numeric_limits<double>::quiet_NaN();
     c->samples[4].elastic = std::numeric_limits<double>::infinity();
+    // every term finite, but the stacked sum overflows: dropped as well
+    c->samples[5].potentialGravity = 1.5e308;
+    c->samples[5].kineticTranslational = 0.0;
+    c->samples[5].dissipatedDashpot = 1.5e308;
+    c->samples[5].dissipated = 1.5e308;
+    plot.setMode(EnergyPlotMode::Stacked);
     plot.appendSnapshot(*snapshot(1, {c}));
-    QCOMPARE(plot.sampleCount(), 4LL);
+    QCOMPARE(plot.sampleCount(), 3LL);
+    for (double y : plot.stackedTopEdge())
+        QVERIFY(std::isfinite(y));
+    for (int t = 0; t < EnergyPlot::TermCount; ++t)
+        for (double y : plot.termValues(EnergyPlot::Term(t)))
+            QVERIFY(std::isfinite(y));
 }
 
 void TestEnergyPlot::chartDraws()
@@ -128,6 +230,242 @@ void TestEnergyPlot::chartDraws()
     QVERIFY2(blue > 100, qPrintable(QString::number(blue)));
     QVERIFY2(green > 100, qPrintable(QString::number(green)));
     QVERIFY(changed > 1000);
+}
+
+void TestEnergyPlot::stackedTopEdgeIsTotalPlusDissipatedAboveLowestPotential()
+{
+    EnergyPlot plot;
+    plot.resize(700, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.setMode(EnergyPlotMode::Stacked);
+    // first half: the potential is still falling, its lowest value is the last sample's
+    const double dt = 0.01;
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 60, dt)}));
+    const double min1 = closedLedgerSample(59 * dt).potentialGravity;
+    CHECK_TOP_EDGE(plot, min1);
+    plot.grabFramebuffer(); // a repaint moves the stored columns to the lowest potential
+    CHECK_TOP_EDGE(plot, min1);
+    // second half: the lowest point (1 J at 1.2 s) comes later; earlier samples follow it
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(60, 91, dt)}));
+    QCOMPARE(plot.sampleCount(), 151LL);
+    CHECK_TOP_EDGE(plot, 1.0);
+    plot.grabFramebuffer();
+    CHECK_TOP_EDGE(plot, 1.0);
+
+    // the balance closes: the top edge is flat at E0 - min potential
+    const std::vector<double> top = plot.stackedTopEdge();
+    const auto [lo, hi] = std::minmax_element(top.begin(), top.end());
+    TUMBLE_NEAR(*lo, kE0 - 1.0, 1e-12, 0.0);
+    TUMBLE_NEAR(*hi, kE0 - 1.0, 1e-12, 0.0);
+    // every band is >= 0, the potential band touches zero at the lowest point; only the
+    // stiffness term may be negative (and is here, for sin(3t) > 0)
+    for (int t = 0; t < EnergyPlot::kStackedTerms; ++t) {
+        const std::vector<double> band = plot.stackedBand(EnergyPlot::Term(t));
+        QCOMPARE(band.size(), top.size());
+        const double least = *std::min_element(band.begin(), band.end());
+        if (t == EnergyPlot::DissipatedStiffness)
+            QVERIFY(least < 0.0);
+        else
+            QVERIFY2(least >= -1e-12, EnergyPlot::termLabel(EnergyPlot::Term(t)));
+    }
+    const std::vector<double> potBand = plot.stackedBand(EnergyPlot::GravityPotential);
+    TUMBLE_NEAR(*std::min_element(potBand.begin(), potBand.end()), 0.0, 1e-12, 0.0);
+    TUMBLE_NEAR(potBand.front(), 5.0 - 1.0, 1e-12, 0.0);
+    // a band is the term it stands for
+    const std::vector<double> friction = plot.stackedBand(EnergyPlot::DissipatedFriction);
+    const std::vector<double> frictionTerm = plot.termValues(EnergyPlot::DissipatedFriction);
+    for (std::size_t i = 0; i < friction.size(); ++i)
+        TUMBLE_NEAR(friction[i], frictionTerm[i], 1e-13, 0.0);
+}
+
+void TestEnergyPlot::zeroTermsStayHiddenUntilNonZero()
+{
+    EnergyPlot plot;
+    // no tangential springs or friction yet: only what moves is listed
+    auto noShear = [](double t) {
+        EnergySample e = closedLedgerSample(t);
+        e.kineticTranslational += e.elasticTangential + e.dissipatedFriction;
+        e.elasticTangential = 0.0;
+        e.dissipatedFriction = 0.0;
+        e.elastic = e.elasticParts();
+        e.dissipated = e.dissipatedParts();
+        return e;
+    };
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 20, 0.01, noShear)}));
+    std::vector<std::string> shown = plot.legendLabels();
+    for (EnergyPlot::Term t : {EnergyPlot::Total, EnergyPlot::KineticTranslational,
+                               EnergyPlot::KineticRotational, EnergyPlot::GravityPotential,
+                               EnergyPlot::ElasticNormal, EnergyPlot::DissipatedDashpot,
+                               EnergyPlot::DissipatedStiffness})
+        QVERIFY2(contains(shown, EnergyPlot::termLabel(t)), qPrintable(joined(shown)));
+    for (EnergyPlot::Term t : {EnergyPlot::ElasticTangential, EnergyPlot::ElasticRolling,
+                               EnergyPlot::ElasticBond, EnergyPlot::ElasticOther,
+                               EnergyPlot::DissipatedFriction, EnergyPlot::DissipatedRolling,
+                               EnergyPlot::DissipatedLocalDamping, EnergyPlot::DissipatedViscous,
+                               EnergyPlot::DissipatedOther, EnergyPlot::ExternalWork})
+        QVERIFY2(!contains(shown, EnergyPlot::termLabel(t)), qPrintable(joined(shown)));
+    QCOMPARE(shown.size(), std::size_t(7));
+    QCOMPARE(shown.front(), std::string(EnergyPlot::termLabel(EnergyPlot::Total)));
+
+    // the stacked view lists its top edge and the same terms' bands, nothing zero
+    plot.setMode(EnergyPlotMode::Stacked);
+    shown = plot.legendLabels();
+    QCOMPARE(shown.size(), std::size_t(7)); // top edge + 6 bands (the total is not a band)
+    QCOMPARE(shown.front(), std::string(EnergyPlot::topEdgeLabel()));
+    QVERIFY(!contains(shown, EnergyPlot::termLabel(EnergyPlot::DissipatedFriction)));
+    QVERIFY(!contains(shown, EnergyPlot::termLabel(EnergyPlot::ElasticTangential)));
+    // bands listed top of the stack first: stiffness (last stacked) ... potential (bottom)
+    QCOMPARE(shown[1], std::string(EnergyPlot::termLabel(EnergyPlot::DissipatedStiffness)));
+
+    // shear starts: its two terms appear in both views, and stay when they fall back to zero
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(20, 5, 0.01)}));
+    shown = plot.legendLabels();
+    QVERIFY2(contains(shown, EnergyPlot::termLabel(EnergyPlot::ElasticTangential)),
+             qPrintable(joined(shown)));
+    QVERIFY(contains(shown, EnergyPlot::termLabel(EnergyPlot::DissipatedFriction)));
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(25, 5, 0.01, noShear)}));
+    plot.setMode(EnergyPlotMode::Separate);
+    shown = plot.legendLabels();
+    QVERIFY(contains(shown, EnergyPlot::termLabel(EnergyPlot::ElasticTangential)));
+    QVERIFY(contains(shown, EnergyPlot::termLabel(EnergyPlot::DissipatedFriction)));
+    QCOMPARE(shown.size(), std::size_t(9));
+    QVERIFY(!contains(shown, EnergyPlot::termLabel(EnergyPlot::ElasticBond)));
+
+    // a new run starts hidden again
+    plot.appendSnapshot(*snapshot(2, {ledgerChunk(0, 5, 0.01, noShear)}));
+    shown = plot.legendLabels();
+    QVERIFY(!contains(shown, EnergyPlot::termLabel(EnergyPlot::ElasticTangential)));
+    QCOMPARE(shown.size(), std::size_t(7));
+}
+
+void TestEnergyPlot::aggregatesWithoutPartsShowAsOther()
+{
+    // a ledger that fills elastic and dissipated but not their parts: the difference is
+    // plotted as "other", so the stack still reaches total + dissipated
+    auto unsplit = [](double t) {
+        EnergySample e = closedLedgerSample(t);
+        e.elasticNormal = e.elasticTangential = 0.0;
+        e.dissipatedDashpot = e.dissipatedFriction = e.dissipatedStiffness = 0.0;
+        return e; // e.elastic and e.dissipated keep their sums
+    };
+    EnergyPlot plot;
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 40, 0.01, unsplit)}));
+    const std::vector<std::string> shown = plot.legendLabels();
+    QVERIFY2(contains(shown, EnergyPlot::termLabel(EnergyPlot::ElasticOther)), qPrintable(joined(shown)));
+    QVERIFY(contains(shown, EnergyPlot::termLabel(EnergyPlot::DissipatedOther)));
+    QVERIFY(!contains(shown, EnergyPlot::termLabel(EnergyPlot::ElasticNormal)));
+    const std::vector<double> other = plot.termValues(EnergyPlot::ElasticOther);
+    for (std::size_t i = 0; i < other.size(); ++i)
+        TUMBLE_NEAR(other[i], closedLedgerSample(0.01 * double(i)).elastic, 1e-15, 1e-14);
+    plot.setMode(EnergyPlotMode::Stacked);
+    const double minPot = closedLedgerSample(0.39).potentialGravity;
+    CHECK_TOP_EDGE(plot, minPot);
+    for (double y : plot.stackedTopEdge())
+        TUMBLE_NEAR(y, kE0 - minPot, 1e-12, 0.0);
+
+    // parts that add up to the aggregate leave no "other"
+    EnergyPlot split;
+    split.appendSnapshot(*snapshot(1, {ledgerChunk(0, 40, 0.01)}));
+    for (double y : split.termValues(EnergyPlot::ElasticOther))
+        QCOMPARE(y, 0.0);
+    QVERIFY(!contains(split.legendLabels(), EnergyPlot::termLabel(EnergyPlot::ElasticOther)));
+}
+
+void TestEnergyPlot::switchingModesKeepsEverySample()
+{
+    EnergyPlot plot;
+    plot.resize(700, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 70, 0.01)}));
+    QCOMPARE(plot.mode(), EnergyPlotMode::Separate);
+    QVERIFY(plot.stackedTopEdge().empty()); // no stacked columns while they are not shown
+    std::vector<std::vector<double>> before;
+    for (int t = 0; t < EnergyPlot::TermCount; ++t)
+        before.push_back(plot.termValues(EnergyPlot::Term(t)));
+    plot.grabFramebuffer();
+
+    plot.setMode(EnergyPlotMode::Stacked);
+    QCOMPARE(plot.sampleCount(), 70LL);
+    CHECK_TOP_EDGE(plot, closedLedgerSample(0.69).potentialGravity);
+    plot.grabFramebuffer();
+    // more samples while stacked: appended to the stack as they come
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(70, 80, 0.01)}));
+    QCOMPARE(plot.sampleCount(), 150LL);
+    CHECK_TOP_EDGE(plot, 1.0);
+    plot.grabFramebuffer();
+
+    plot.setMode(EnergyPlotMode::Separate);
+    QCOMPARE(plot.sampleCount(), 150LL);
+    QVERIFY(plot.stackedTopEdge().empty());
+    for (int t = 0; t < EnergyPlot::TermCount; ++t) {
+        const std::vector<double> now = plot.termValues(EnergyPlot::Term(t));
+        QCOMPARE(now.size(), std::size_t(150));
+        QVERIFY(std::equal(before[t].begin(), before[t].end(), now.begin()));
+    }
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(150, 10, 0.01)}));
+    plot.setMode(EnergyPlotMode::Stacked);
+    QCOMPARE(plot.sampleCount(), 160LL);
+    CHECK_TOP_EDGE(plot, 1.0);
+}
+
+void TestEnergyPlot::legendIsPaintedOutsideThePlotArea()
+{
+    EnergyPlot plot;
+    plot.resize(900, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 150, 0.01)}));
+    for (EnergyPlotMode mode : {EnergyPlotMode::Separate, EnergyPlotMode::Stacked}) {
+        plot.setMode(mode);
+        const QImage img = plot.grabFramebuffer();
+        const QRectF legend = plot.legendArea();
+        const QRectF area = plot.energyPlotArea();
+        QVERIFY(!legend.isEmpty());
+        QVERIFY(!area.isEmpty());
+        // right of the plot area (the newest samples), inside the view
+        QVERIFY2(legend.left() > area.right(),
+                 qPrintable(QStringLiteral("legend %1, plot area ends at %2")
+                                .arg(legend.left()).arg(area.right())));
+        QVERIFY(legend.right() <= img.width());
+        QVERIFY(legend.bottom() <= img.height() && legend.top() >= 0.0);
+        // and it is drawn there: dark label pixels right of the plot area
+        int ink = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = int(area.right()) + 4; x < img.width(); ++x)
+                ink += qGray(img.pixel(x, y)) < 120;
+        QVERIFY2(ink > 200, qPrintable(QString::number(ink)));
+    }
+}
+
+void TestEnergyPlot::stackedChartDrawsItsBands()
+{
+    EnergyPlot plot;
+    plot.resize(700, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 150, 0.01)}));
+    const QRectF area = plot.energyPlotArea();
+    auto count = [&](const QImage& img, auto pred) {
+        int n = 0;
+        // the image is y down, the plot area y up (both device pixels)
+        for (int y = img.height() - int(area.bottom()); y < img.height() - int(area.top()); ++y)
+            for (int x = int(area.left()) + 2; x < int(area.right()) - 2; ++x)
+                n += pred(img.pixelColor(x, y));
+        return n;
+    };
+    // green-tinted fill (potential band) and blue-tinted fill (kinetic band)
+    auto greenFill = [](const QColor& c) { return c.green() > 140 && c.red() < 120 && c.blue() < 120; };
+    auto blueFill = [](const QColor& c) { return c.blue() > 150 && c.red() < 100 && c.green() < 160; };
+    const QImage lines = plot.grabFramebuffer();
+    plot.setMode(EnergyPlotMode::Stacked);
+    const QImage bands = plot.grabFramebuffer();
+    const int plotPixels = int(area.width() * area.height());
+    // lines cover a little of the plot area, bands most of it
+    QVERIFY2(count(lines, greenFill) < plotPixels / 20, qPrintable(QString::number(count(lines, greenFill))));
+    QVERIFY2(count(bands, greenFill) > plotPixels / 10, qPrintable(QString::number(count(bands, greenFill))));
+    QVERIFY2(count(bands, blueFill) > plotPixels / 10, qPrintable(QString::number(count(bands, blueFill))));
 }
 
 int main(int argc, char** argv)

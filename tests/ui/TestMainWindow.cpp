@@ -1,8 +1,10 @@
 // MainWindow: opens on the default scene and runs it, the 3D view shows the spheres, panel
 // edits reach the worker within a frame and mark the plot, presets and schemes switch as pairs,
 // dt can be set as a fraction of dt_crit and its ratio is flagged past the scheme's limit, a
-// clump is drawn as its spheres in one body colour, a broken scene file is reported without
-// harm, closing while running stops the worker.
+// clump is drawn as its spheres in one body colour, the panel switches the energy plot between
+// separate lines and stacked bands on a live run (and follows the window's setter), the local
+// damping field says what it spoils, a broken scene file is reported without harm, closing
+// while running stops the worker.
 #include <QtTest>
 
 #include <QComboBox>
@@ -86,6 +88,7 @@ private slots:
     void schemeToolTipsShowOrderAndEquations();
     void dtAsAFractionOfDtCritAndTheLimitColour();
     void clumpIsDrawnAsItsSpheresInOneBodyColour();
+    void energyPlotViewSwitchAndLocalDampingNote();
     void brokenSceneFileIsReportedAndTheSceneStays();
     void closingWhileRunningStopsTheWorker();
 };
@@ -418,6 +421,50 @@ void TestMainWindow::clumpIsDrawnAsItsSpheresInOneBodyColour()
     qInfo("dzhanibekov by body: %.1f%% sphere pixels, hue spread %d degrees", 100.0 * bodyFraction,
           spread);
     QVERIFY2(spread <= 25, qPrintable(QString::number(spread)));
+}
+
+void TestMainWindow::energyPlotViewSwitchAndLocalDampingNote()
+{
+    auto w = runningWindow();
+    QVERIFY(w);
+    EnergyPlot* plot = w->energyPlot();
+    QTRY_VERIFY_WITH_TIMEOUT(plot->sampleCount() > 5, 10000);
+    QComboBox* box = w->controlPanel()->energyPlotModeBox();
+    QVERIFY(box->isVisibleTo(w.get()));
+    QVERIFY(!box->toolTip().isEmpty());
+    QCOMPARE(plot->mode(), EnergyPlotMode::Separate);
+
+    // the panel's choice reaches the plot; the live run's stack reaches total + dissipated
+    QVERIFY(activate(box, QString::number(int(EnergyPlotMode::Stacked))));
+    QCOMPARE(plot->mode(), EnergyPlotMode::Stacked);
+    const long long n = plot->sampleCount();
+    QTRY_VERIFY_WITH_TIMEOUT(plot->sampleCount() > n + 5, 10000);
+    w->worker()->pause();
+    QTRY_VERIFY(!w->shownSnapshot()->playing);
+    const std::vector<double> top = plot->stackedTopEdge();
+    QCOMPARE(top.size(), std::size_t(plot->sampleCount()));
+    const std::vector<double> total = plot->termValues(EnergyPlot::Total);
+    std::vector<double> dissipated(top.size(), 0.0);
+    for (int t = EnergyPlot::DissipatedDashpot; t <= EnergyPlot::DissipatedStiffness; ++t) {
+        const std::vector<double> d = plot->termValues(EnergyPlot::Term(t));
+        for (std::size_t i = 0; i < d.size(); ++i)
+            dissipated[i] += d[i];
+    }
+    for (std::size_t i = 0; i < top.size(); ++i)
+        QVERIFY(std::abs(top[i] - (total[i] + dissipated[i] - plot->lowestPotential())) <=
+                1e-9 * (std::abs(total[i]) + std::abs(plot->lowestPotential()) + 1e-12));
+
+    // set from the window: the combo follows, the plot switches back with every sample
+    w->setEnergyPlotMode(EnergyPlotMode::Separate);
+    QCOMPARE(plot->mode(), EnergyPlotMode::Separate);
+    QCOMPARE(box->currentData().toInt(), int(EnergyPlotMode::Separate));
+    QCOMPARE(plot->termValues(EnergyPlot::Total).size(), top.size());
+
+    // local damping says what it is for and what it does to a fall, visibly
+    QLabel* note = w->controlPanel()->localDampingNote();
+    QVERIFY(note->isVisibleTo(w.get()));
+    QVERIFY(note->text().contains(QString::fromUtf8("(1 \xe2\x88\x92 \xce\xb1) g")));
+    QVERIFY(w->controlPanel()->localDampingBox()->toolTip().contains(QStringLiteral("quasi-static")));
 }
 
 void TestMainWindow::brokenSceneFileIsReportedAndTheSceneStays()
