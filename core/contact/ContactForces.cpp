@@ -53,6 +53,20 @@ inline void bookSpring(bool hertz, double k0, double k1, const Vec3& u0, const V
         slip += lost - stiffnessPart;
 }
 
+// the normal spring and dashpot: magnitudes along n, N
+struct NormalForce {
+    double elastic;
+    double damping;
+};
+
+inline NormalForce normalForce(const ContactParams& p, double d, double root, double quarter, double vn, ContactSums& sums)
+{
+    const double elastic = p.kn * d * root;
+    sums.elasticNormal += (p.hertz ? 0.4 : 0.5) * elastic * d;
+    ++sums.active;
+    return {elastic, -p.cn * quarter * vn};
+}
+
 // the contact law: loads on body a, history update (when committing) and energy sums
 inline ContactLoad resolve(const ContactParams& p, const ContactGeometry& g, ContactHistory& h, bool commit,
                            ContactSums& sums)
@@ -65,10 +79,9 @@ inline ContactLoad resolve(const ContactParams& p, const ContactGeometry& g, Con
     const double quarter = p.hertz ? std::sqrt(root) : 1.0;
     const double oldRoot = p.hertz ? std::sqrt(h.overlap) : 1.0;
 
-    const double fnElastic = p.kn * d * root;
-    const double fnDamp = -p.cn * quarter * vn;
-    sums.elasticNormal += (p.hertz ? 0.4 : 0.5) * fnElastic * d;
-    ContactLoad load{(fnElastic + fnDamp) * n, fnDamp * n, Vec3::Zero()};
+    const NormalForce fn = normalForce(p, d, root, quarter, vn, sums);
+    const double fnElastic = fn.elastic;
+    ContactLoad load{(fn.elastic + fn.damping) * n, fn.damping * n, Vec3::Zero()};
     // tangent stiffness of the normal spring, N/m (rolling stiffness follows it)
     const double knTangent = p.hertz ? 1.5 * p.kn * root : p.kn;
 
@@ -131,8 +144,41 @@ inline ContactLoad resolve(const ContactParams& p, const ContactGeometry& g, Con
     }
     if (commit)
         h.overlap = d;
-    ++sums.active;
     return load;
+}
+
+// a contact with normal forces only (no friction, no rolling resistance): as resolve() without
+// the springs, and a member at its body's centre (every sphere body) needs no lever arm: its
+// spin moves the contact point only along the tangent plane and a normal force has no moment
+inline void normalOnly(World& w, const ContactParams& p, const Vec3& n, double d, int a, bool centredA, const Vec3& ra,
+                       int b, bool centredB, const Vec3& rb, ContactSums& sums)
+{
+    Vec3 vrel = w.velocity[a];
+    if (!centredA)
+        vrel += w.angularVelocity[a].cross(ra);
+    if (b >= 0) {
+        vrel -= w.velocity[b];
+        if (!centredB)
+            vrel -= w.angularVelocity[b].cross(rb);
+    }
+    const double root = p.hertz ? std::sqrt(d) : 1.0;
+    const NormalForce fn = normalForce(p, d, root, p.hertz ? std::sqrt(root) : 1.0, vrel.dot(n), sums);
+    const Vec3 f = (fn.elastic + fn.damping) * n;
+    const Vec3 fd = fn.damping * n;
+    w.force[a] += f;
+    w.dissipativeForce[kDashpot][a] += fd;
+    if (!centredA) {
+        w.torque[a] += ra.cross(f);
+        w.dissipativeTorque[kDashpot][a] += ra.cross(fd);
+    }
+    if (b >= 0) {
+        w.force[b] -= f;
+        w.dissipativeForce[kDashpot][b] -= fd;
+        if (!centredB) {
+            w.torque[b] -= rb.cross(f);
+            w.dissipativeTorque[kDashpot][b] -= rb.cross(fd);
+        }
+    }
 }
 
 // a contact that does not touch (any more): its springs empty, their energy is lost
@@ -180,6 +226,10 @@ ContactSums addContactForces(World& w, NeighbourList& list, const StepMotion& mo
         const Vec3 c = w.memberPosition[p.i] - g.n * (ri - 0.5 * g.overlap);
         const Vec3 ra = c - w.position[a];
         const Vec3 rb = c - w.position[b];
+        if (!p.params.springs) {
+            normalOnly(w, p.params, g.n, g.overlap, a, p.centredI, ra, b, p.centredJ, rb, sums);
+            continue;
+        }
         g.velocity = (w.velocity[a] + w.angularVelocity[a].cross(ra)) - (w.velocity[b] + w.angularVelocity[b].cross(rb));
         g.slide = (motion.displacement[a] + motion.rotation[a].cross(ra))
                   - (motion.displacement[b] + motion.rotation[b].cross(rb));
@@ -204,6 +254,10 @@ ContactSums addContactForces(World& w, NeighbourList& list, const StepMotion& mo
         g.n = wall.normal;
         g.overlap = r - s;
         const Vec3 arm = w.memberPosition[cand.member] - wall.normal * (r - 0.5 * g.overlap) - w.position[b];
+        if (!cand.params.springs) {
+            normalOnly(w, cand.params, g.n, g.overlap, b, cand.centred, arm, -1, true, arm, sums);
+            continue;
+        }
         g.velocity = w.velocity[b] + w.angularVelocity[b].cross(arm);
         g.slide = motion.displacement[b] + motion.rotation[b].cross(arm);
         g.turn = motion.rotation[b];

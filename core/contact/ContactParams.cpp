@@ -23,6 +23,7 @@ ContactParams makeContactParams(const PairLaw& law, double rStar, double mStar)
         p.kt = law.kt;
         p.cn = 2.0 * law.zeta * std::sqrt(mStar * law.kn);
     }
+    p.springs = (p.friction > 0.0 && p.kt > 0.0) || p.rollingCap > 0.0;
     return p;
 }
 

@@ -22,6 +22,7 @@ struct ContactParams {
     double rollingCap = 0.0;       ///< mu_r R*, m: |M_r| <= rollingCap |F_n elastic|
     double rollingStiffness = 0.0; ///< 2.25 (mu_r R*)^2, m^2
     bool hertz = false;
+    bool springs = false;          ///< a tangential (friction > 0, kt > 0) or a rolling spring
 };
 
 /// Constants for a contact of the given law; rStar = R_i R_j / (R_i + R_j) (a wall: R_i) in m,

@@ -41,7 +41,8 @@ void NeighbourList::addPairIfNear(const World& w, const ContactTable& table, int
     const double mj = w.mass[bj];
     const double ri = w.memberRadius[i];
     const double rj = w.memberRadius[j];
-    m_pairs.push_back({i, j, makeContactParams(law, ri * rj / (ri + rj), mi * mj / (mi + mj))});
+    m_pairs.push_back({i, j, w.memberOffset[i].isZero(0.0), w.memberOffset[j].isZero(0.0),
+                       makeContactParams(law, ri * rj / (ri + rj), mi * mj / (mi + mj))});
 }
 
 void NeighbourList::build(const World& w, const ContactTable& table, double skin)
@@ -65,7 +66,7 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
             const double s = (w.memberPosition[b] - wall.point).dot(wall.normal);
             if (s < w.memberRadius[b] + skin) {
                 const PairLaw& law = table.law(w.material[body], wall.material);
-                m_wallPairs.push_back({static_cast<int>(b), static_cast<int>(k),
+                m_wallPairs.push_back({static_cast<int>(b), static_cast<int>(k), w.memberOffset[b].isZero(0.0),
                                        makeContactParams(law, w.memberRadius[b], w.mass[body])});
             }
         }

@@ -26,6 +26,8 @@ namespace tumble {
 struct PairCandidate {
     int i = 0;
     int j = 0;
+    bool centredI = false; ///< member i sits at its body's centre (a sphere body)
+    bool centredJ = false;
     ContactParams params;
 };
 
@@ -33,6 +35,7 @@ struct PairCandidate {
 struct WallCandidate {
     int member = 0;
     int wall = 0;
+    bool centred = false; ///< the member sits at its body's centre (a sphere body)
     ContactParams params;
 };
 

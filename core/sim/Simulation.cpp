@@ -133,7 +133,8 @@ void Simulation::evaluateForces(bool endOfStep)
     // is reduced by alpha |F_k| in the direction of the velocity component
     const double alpha = m_params.localDamping;
     if (alpha > 0.0) {
-        const bool onStepEstimate = m_params.localDampingVariant == LocalDampingVariant::Woo
+        // (outside a step, e.g. at construction, the bodies hold on-step velocities already)
+        const bool onStepEstimate = m_params.localDampingVariant == LocalDampingVariant::Woo && m_inStep
                                     && m_translation->velocityAtForceEvaluation() == VelocityTiming::HalfStep;
         const double half = 0.5 * m_params.dt;
         for (std::size_t i = 0; i < n; ++i) {
@@ -241,7 +242,9 @@ void Simulation::step()
         if (!prepareStage())
             return;
         addHalfStepWork(work); // loads at the start of the step
+        m_inStep = true;
         evaluateForces(true);
+        m_inStep = false;
         addHalfStepWork(work); // loads at the end
         m_translation->endStep(w, dt);
         m_rotation->endStep(w, dt);

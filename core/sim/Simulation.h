@@ -105,6 +105,7 @@ private:
     ContactSums m_contacts;       // springs' energy at the last force evaluation
     // which dissipative channels the last force evaluation may have written (the others are zero)
     std::array<bool, kDissipationChannels> m_channelLoaded{true, true, true};
+    bool m_inStep = false; // forces are being evaluated inside step() (not at construction)
     long long m_forceEvaluations = 0;
     std::string m_instability;
 

@@ -8,24 +8,20 @@
 // continuous one. Velocity Verlet and the leapfrog are exact for a constant acceleration, so the
 // only departure from z0 - 1/2 (1 - alpha) g t^2 comes from the first force evaluation: at
 // construction the body is at rest, sgn(0) = 0, and that force (used for the first half kick of
-// velocity Verlet, or the leapfrog's start-up half kick) is undamped. With g the magnitude of
-// gravity, a = (1 - alpha) g, dt the step, t = N dt, and d = 1 when the first force is undamped
-// (then v_{1/2} = g dt/2 and every later kick is damped; with d = 0 every kick is damped):
-//   z(N)  = z0 - 1/2 a t^2 - d 1/2 alpha g dt t          (the first half kick's surplus, carried)
-//   vz(N) = -(a t + d 1/2 alpha g dt)                      (on-step velocity)
-//   D     = alpha m g h - d alpha m g^2 dt^2 / 4           (trapezoidal work: the load at step 0 is 0)
-//   balance error = d m dt^2 (a^2 - g^2) / 8               (velocity Verlet's shadow term
-//                                                           dt^2/(8m) (|F(t)|^2 - |F(0)|^2); it
-//                                                           vanishes when F(t) = F(0))
+// velocity Verlet, or the leapfrog's start-up half kick) is undamped, for both variants: the
+// Woo variant's on-step estimate v + F/m dt/2 applies to half-step velocities only, and at
+// construction the body holds the on-step v(0) = 0. (setLocalDamping on a live Simulation does
+// not re-evaluate the current forces, so the same holds there.) With g the magnitude of
+// gravity, a = (1 - alpha) g, dt the step and t = N dt, v_{1/2} = g dt/2 and every later kick
+// is damped:
+//   z(N)  = z0 - 1/2 a t^2 - 1/2 alpha g dt t          (the first half kick's surplus, carried)
+//   vz(N) = -(a t + 1/2 alpha g dt)                      (on-step velocity)
+//   D     = alpha m g h - alpha m g^2 dt^2 / 4           (trapezoidal work: the load at step 0 is 0)
+//   balance error = m dt^2 (a^2 - g^2) / 8               (velocity Verlet's shadow term
+//                                                         dt^2/(8m) (|F(t)|^2 - |F(0)|^2); it
+//                                                         vanishes when F(t) = F(0))
 // where h = z0 - z(N). The same holds for the leapfrog, whose on-step velocity and ledger see the
-// same sequence of half-step velocities. d = 0 in one case only: the Woo variant set by the scene.
-// Its on-step estimate v + F/m dt/2 is applied at construction too, where the body holds the
-// on-step v(0) = 0, so it takes the sign of g dt/2 and damps the first force as well; the
-// fall is then exactly the continuous parabola. (Woo itself, which starts the leapfrog from
-// v(-dt/2) = v0 - a dt/2, would see sgn(v0) = 0 there; so would this Simulation if the estimate
-// were skipped at construction. If that changes, d becomes 1 for those rows.)
-// setLocalDamping on a live Simulation does not re-evaluate the current forces, so the first
-// force is undamped whatever the variant (d = 1).
+// same sequence of half-step velocities.
 #include <QtTest>
 
 #include <cmath>
@@ -79,14 +75,13 @@ class TestLocalDamping : public QObject {
     struct Fall {
         double alpha = 0.0, z0 = 2.0, dt = 1e-3, mass = 0.0, time = 0.0;
         long long n = 500;
-        bool firstUndamped = true;
         Vec3 position;
         EnergySample energy;
         /// D in the header, J
         double expectedDissipated() const
         {
             const double h = z0 - position.z();
-            return alpha * mass * kG * h - (firstUndamped ? 1.0 : 0.0) * alpha * mass * kG * kG * dt * dt / 4.0;
+            return alpha * mass * kG * h - alpha * mass * kG * kG * dt * dt / 4.0;
         }
     };
 
@@ -97,22 +92,21 @@ class TestLocalDamping : public QObject {
         QTest::addColumn<QString>("variant");
         QTest::addColumn<double>("alpha");
         QTest::addColumn<bool>("viaSetter");     // setLocalDamping after construction, else the scene
-        QTest::addColumn<bool>("firstUndamped"); // d in the header
 
         const QString vv = "velocity_verlet", buss = "buss_2nd_order";         // pfc preset
         const QString cd = "central_difference", fincham = "fincham_leapfrog"; // woo preset
         const QString pfc = "pfc", woo = "woo";
         for (double alpha : {0.1, 0.5}) {
-            QTest::addRow("pfc preset, pfc variant, alpha %g", alpha) << vv << buss << pfc << alpha << false << true;
-            QTest::addRow("woo preset, woo variant, alpha %g", alpha) << cd << fincham << woo << alpha << false << false;
+            QTest::addRow("pfc preset, pfc variant, alpha %g", alpha) << vv << buss << pfc << alpha << false;
+            QTest::addRow("woo preset, woo variant, alpha %g", alpha) << cd << fincham << woo << alpha << false;
         }
         // the other variant on each preset, and the live setter
-        QTest::newRow("woo preset, pfc variant, alpha 0.5") << cd << fincham << pfc << 0.5 << false << true;
-        QTest::newRow("pfc preset, woo variant, alpha 0.5") << vv << buss << woo << 0.5 << false << false;
-        QTest::newRow("pfc preset, pfc variant via setter, alpha 0.5") << vv << buss << pfc << 0.5 << true << true;
-        QTest::newRow("woo preset, woo variant via setter, alpha 0.5") << cd << fincham << woo << 0.5 << true << true;
+        QTest::newRow("woo preset, pfc variant, alpha 0.5") << cd << fincham << pfc << 0.5 << false;
+        QTest::newRow("pfc preset, woo variant, alpha 0.5") << vv << buss << woo << 0.5 << false;
+        QTest::newRow("pfc preset, pfc variant via setter, alpha 0.5") << vv << buss << pfc << 0.5 << true;
+        QTest::newRow("woo preset, woo variant via setter, alpha 0.5") << cd << fincham << woo << 0.5 << true;
         // control: no damping, the plain parabola and no dissipation
-        QTest::newRow("pfc preset, alpha 0 (control)") << vv << buss << pfc << 0.0 << false << true;
+        QTest::newRow("pfc preset, alpha 0 (control)") << vv << buss << pfc << 0.0 << false;
     }
 
     /// A 1 cm glass sphere released at rest at z0 = 2 m, no walls, 500 steps of 1 ms.
@@ -123,11 +117,9 @@ class TestLocalDamping : public QObject {
         QFETCH(QString, variant);
         QFETCH(double, alpha);
         QFETCH(bool, viaSetter);
-        QFETCH(bool, firstUndamped);
 
         Fall f;
         f.alpha = alpha;
-        f.firstUndamped = firstUndamped;
         const std::string bodies = R"("bodies": [{"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, 2]}])";
         const std::string damping = viaSetter ? "" : dampingJson(alpha, variant.toLatin1().constData());
         char dtText[32];
@@ -163,24 +155,23 @@ private slots:
             return;
         const double t = f.time;
         TUMBLE_NEAR(t, f.n * f.dt, 0.0, 1e-14);
-        const double d = f.firstUndamped ? 1.0 : 0.0;
         const double a = (1.0 - f.alpha) * kG;
         // positions are sums of n increments ~|v| dt on z0: at most a few n ulp(z0) = 1e-13 m of
-        // rounding, below 1e-12 z0, while the first-kick term d alpha g dt t / 2 is 2.5e-4 m to
+        // rounding, below 1e-12 z0, while the first-kick term alpha g dt t / 2 is 2.5e-4 m to
         // 1.2e-3 m. Energies get the same tolerance times m g: 1e-12 m g z0.
-        const double zExpected = f.z0 - 0.5 * a * t * t - d * 0.5 * f.alpha * kG * f.dt * t;
+        const double zExpected = f.z0 - 0.5 * a * t * t - 0.5 * f.alpha * kG * f.dt * t;
         TUMBLE_NEAR(f.position.z(), zExpected, 1e-12 * f.z0, 0.0);
         QCOMPARE(f.position.x(), 0.0);
         QCOMPARE(f.position.y(), 0.0);
 
         // the ledger's kinetic term is on-step, so this checks the on-step velocity
-        const double vExpected = a * t + d * 0.5 * f.alpha * kG * f.dt;
+        const double vExpected = a * t + 0.5 * f.alpha * kG * f.dt;
         TUMBLE_NEAR(std::sqrt(2.0 * f.energy.kineticTranslational / f.mass), vExpected, 0.0, 1e-12);
         const double tol = 1e-12 * f.mass * kG * f.z0; // J
         TUMBLE_NEAR(f.energy.dissipated, f.expectedDissipated(), tol, 0.0);
-        const double balance = d * f.mass * f.dt * f.dt * (a * a - kG * kG) / 8.0;
+        const double balance = f.mass * f.dt * f.dt * (a * a - kG * kG) / 8.0;
         TUMBLE_NEAR(f.energy.balanceError, balance, tol, 0.0);
-        if (f.alpha > 0.0 && f.firstUndamped) // the shadow term is resolved, not lost in the tolerance
+        if (f.alpha > 0.0) // the shadow term is resolved, not lost in the tolerance
             QVERIFY(std::abs(balance) > 1e4 * tol);
     }
 
