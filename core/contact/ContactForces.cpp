@@ -25,12 +25,15 @@ struct ContactGeometry {
 // turns a vector stored in an earlier tangent plane into the plane normal to n, keeping its length
 inline Vec3 intoPlane(const Vec3& v, const Vec3& n)
 {
-    const double len2 = v.squaredNorm();
-    if (len2 == 0.0)
-        return v;
-    const Vec3 t = v - v.dot(n) * n;
+    const double along = v.dot(n);
+    if (along == 0.0)
+        return v; // already in the plane (or zero)
+    const Vec3 t = v - along * n;
     const double t2 = t.squaredNorm();
-    return t2 > 0.0 ? Vec3(t * std::sqrt(len2 / t2)) : Vec3::Zero();
+    const double e = along * along / t2; // len^2 / t^2 = 1 + e
+    if (e < 1e-4) // the normal turns little in a step: sqrt(1 + e) to e^2, remainder < 1e-13
+        return t * (1.0 + e * (0.5 - 0.125 * e));
+    return t2 > 0.0 ? Vec3(t * std::sqrt(1.0 + e)) : Vec3::Zero();
 }
 
 // Books the energy a tangential or rolling spring lost over a committed step. The bodies did the
@@ -184,7 +187,7 @@ inline void normalOnly(World& w, const ContactParams& p, const Vec3& n, double d
 // a contact that does not touch (any more): its springs empty, their energy is lost
 inline void release(const ContactParams& p, ContactHistory& h, bool commit, ContactSums& sums)
 {
-    if (!commit || (h.overlap == 0.0 && h.shear.isZero(0.0) && h.roll.isZero(0.0)))
+    if (!commit || h.overlap == 0.0) // every touching contact stores its overlap when it commits
         return;
     const double root = p.hertz ? std::sqrt(h.overlap) : 1.0;
     sums.friction += 0.5 * p.kt * root * h.shear.squaredNorm();
@@ -192,12 +195,16 @@ inline void release(const ContactParams& p, ContactHistory& h, bool commit, Cont
     h = ContactHistory{};
 }
 
-inline void applyLoad(World& w, int b, const Vec3& arm, const Vec3& force, const Vec3& dashpot, const Vec3& couple)
+// dashpotMoment: false when the dashpot force is along n and the member is centred (its moment
+// is zero then)
+inline void applyLoad(World& w, int b, const Vec3& arm, const Vec3& force, const Vec3& dashpot, const Vec3& couple,
+                      bool dashpotMoment)
 {
     w.force[b] += force;
     w.torque[b] += arm.cross(force) + couple;
     w.dissipativeForce[kDashpot][b] += dashpot;
-    w.dissipativeTorque[kDashpot][b] += arm.cross(dashpot);
+    if (dashpotMoment)
+        w.dissipativeTorque[kDashpot][b] += arm.cross(dashpot);
 }
 
 } // namespace
@@ -235,8 +242,9 @@ ContactSums addContactForces(World& w, NeighbourList& list, const StepMotion& mo
                   - (motion.displacement[b] + motion.rotation[b].cross(rb));
         g.turn = motion.rotation[a] - motion.rotation[b];
         const ContactLoad load = resolve(p.params, g, pairHistory[k], commit, sums);
-        applyLoad(w, a, ra, load.force, load.dashpot, load.couple);
-        applyLoad(w, b, rb, -load.force, -load.dashpot, -load.couple);
+        const bool tangentialDashpot = p.params.ct > 0.0;
+        applyLoad(w, a, ra, load.force, load.dashpot, load.couple, tangentialDashpot || !p.centredI);
+        applyLoad(w, b, rb, -load.force, -load.dashpot, -load.couple, tangentialDashpot || !p.centredJ);
     }
     const std::vector<WallCandidate>& walls = list.wallPairs();
     std::vector<ContactHistory>& wallHistory = list.wallHistory();
@@ -262,7 +270,7 @@ ContactSums addContactForces(World& w, NeighbourList& list, const StepMotion& mo
         g.slide = motion.displacement[b] + motion.rotation[b].cross(arm);
         g.turn = motion.rotation[b];
         const ContactLoad load = resolve(cand.params, g, wallHistory[k], commit, sums);
-        applyLoad(w, b, arm, load.force, load.dashpot, load.couple);
+        applyLoad(w, b, arm, load.force, load.dashpot, load.couple, cand.params.ct > 0.0 || !cand.centred);
     }
     return sums;
 }

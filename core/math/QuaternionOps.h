@@ -10,9 +10,15 @@ namespace tumble {
 /// The unit quaternion of a rotation vector theta (rad): angle |theta| about theta / |theta|.
 inline Quat rotationQuaternion(const Vec3& theta)
 {
-    const double angle = theta.norm();
-    if (angle < 1e-300)
-        return Quat::Identity();
+    const double x2 = 0.25 * theta.squaredNorm(); // (angle / 2)^2
+    if (x2 < 1e-4) {
+        // a step's rotation is small: the Taylor series of cos(x) and sin(x)/x to x^6, whose
+        // remainders (x^8 / 8!) are below 1e-20, so this is exact in double precision
+        const double c = 1.0 - x2 / 2.0 * (1.0 - x2 / 12.0 * (1.0 - x2 / 30.0));
+        const double s = 0.5 * (1.0 - x2 / 6.0 * (1.0 - x2 / 20.0 * (1.0 - x2 / 42.0)));
+        return Quat(c, s * theta.x(), s * theta.y(), s * theta.z());
+    }
+    const double angle = std::sqrt(4.0 * x2);
     return Quat(Eigen::AngleAxisd(angle, theta / angle));
 }
 
