@@ -78,6 +78,10 @@ void Simulation::updateStepMotion()
     const World& w = m_world;
     for (std::size_t i = 0; i < w.size(); ++i) {
         m_stepDisplacement[i] = w.position[i] - m_startPosition[i];
+        if (w.orientation[i].coeffs() == m_startOrientation[i].coeffs()) {
+            m_stepRotation[i].setZero(); // did not turn (a sphere without friction)
+            continue;
+        }
         // rotation vector of q q0*, the short way round: 2 atan2(s, c) / s times its vector part
         Quat dq = w.orientation[i] * m_startOrientation[i].conjugate();
         if (dq.w() < 0.0)
