@@ -56,6 +56,32 @@ inline void bookSpring(bool hertz, double k0, double k1, const Vec3& u0, const V
         slip += lost - stiffnessPart;
 }
 
+// a tangential or rolling spring after one increment: the stored value turned into the plane
+// normal to n, plus the increment's in-plane part; capped so |k u| <= cap
+struct CappedSpring {
+    Vec3 stored; // the old value in the new plane
+    Vec3 step;   // the in-plane increment
+    Vec3 u;      // the new value (at the cap when capped)
+    Vec3 load;   // -k u
+    bool capped;
+};
+
+inline CappedSpring cappedSpring(const Vec3& old, const Vec3& increment, const Vec3& n, double k, double cap)
+{
+    CappedSpring s;
+    s.stored = intoPlane(old, n);
+    s.step = increment - increment.dot(n) * n;
+    s.u = s.stored + s.step;
+    s.load = -k * s.u;
+    const double load2 = s.load.squaredNorm();
+    s.capped = load2 > cap * cap;
+    if (s.capped) {
+        s.load *= cap / std::sqrt(load2);
+        s.u = -s.load / k;
+    }
+    return s;
+}
+
 // the normal spring and dashpot: magnitudes along n, N
 struct NormalForce {
     double elastic;
@@ -90,59 +116,35 @@ inline ContactLoad resolve(const ContactParams& p, const ContactGeometry& g, Con
 
     if (p.friction > 0.0 && p.kt > 0.0) {
         const double kt = p.kt * root;
-        const Vec3 stored = intoPlane(h.shear, n);
-        const Vec3 slide = g.slide - g.slide.dot(n) * n;
-        Vec3 shear = stored + slide;
-        Vec3 spring = -kt * shear;
-        Vec3 damp = Vec3::Zero();
-        if (p.ct > 0.0) {
-            const Vec3 vt = g.velocity - vn * n;
-            damp = -p.ct * quarter * vt;
-        }
         const double limit = p.friction * fnElastic;
-        bool slipped = false;
-        const double springNorm2 = spring.squaredNorm();
-        if (springNorm2 > limit * limit) {
-            // gross slip: the spring sits at the limit and the friction force is mu F_n exactly
-            spring *= limit / std::sqrt(springNorm2);
-            shear = -spring / kt;
-            damp.setZero();
-            slipped = true;
-        } else if (p.ct > 0.0) {
-            const Vec3 total = spring + damp;
+        // gross slip (capped): the spring sits at the limit and the friction force is mu F_n exactly
+        const CappedSpring s = cappedSpring(h.shear, g.slide, n, kt, limit);
+        Vec3 damp = Vec3::Zero();
+        if (p.ct > 0.0 && !s.capped) {
+            damp = -p.ct * quarter * (g.velocity - vn * n);
+            const Vec3 total = s.load + damp;
             const double total2 = total.squaredNorm();
             if (total2 > limit * limit)
-                damp = total * (limit / std::sqrt(total2)) - spring; // the dashpot takes what is left
+                damp = total * (limit / std::sqrt(total2)) - s.load; // the dashpot takes what is left
         }
-        load.force += spring + damp;
+        load.force += s.load + damp;
         load.dashpot += damp;
-        sums.elasticTangential += 0.5 * kt * shear.squaredNorm();
+        sums.elasticTangential += 0.5 * kt * s.u.squaredNorm();
         if (commit) {
-            bookSpring(p.hertz, p.kt * oldRoot, kt, stored, shear, slide, slipped, sums.friction, sums.stiffness);
-            h.shear = shear;
+            bookSpring(p.hertz, p.kt * oldRoot, kt, s.stored, s.u, s.step, s.capped, sums.friction, sums.stiffness);
+            h.shear = s.u;
         }
     }
 
     if (p.rollingCap > 0.0) {
         const double kr = p.rollingStiffness * knTangent;
         const double oldKr = p.rollingStiffness * (p.hertz ? 1.5 * p.kn * oldRoot : p.kn);
-        const Vec3 stored = intoPlane(h.roll, n);
-        const Vec3 turn = g.turn - g.turn.dot(n) * n;
-        Vec3 roll = stored + turn;
-        Vec3 couple = -kr * roll;
-        const double cap = p.rollingCap * fnElastic;
-        bool capped = false;
-        const double couple2 = couple.squaredNorm();
-        if (couple2 > cap * cap) {
-            couple *= cap / std::sqrt(couple2);
-            roll = -couple / kr;
-            capped = true;
-        }
-        load.couple = couple;
-        sums.elasticRolling += 0.5 * kr * roll.squaredNorm();
+        const CappedSpring s = cappedSpring(h.roll, g.turn, n, kr, p.rollingCap * fnElastic);
+        load.couple = s.load;
+        sums.elasticRolling += 0.5 * kr * s.u.squaredNorm();
         if (commit) {
-            bookSpring(p.hertz, oldKr, kr, stored, roll, turn, capped, sums.rolling, sums.stiffness);
-            h.roll = roll;
+            bookSpring(p.hertz, oldKr, kr, s.stored, s.u, s.step, s.capped, sums.rolling, sums.stiffness);
+            h.roll = s.u;
         }
     }
     if (commit)

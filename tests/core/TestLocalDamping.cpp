@@ -40,14 +40,6 @@ namespace {
 
 constexpr double kG = 9.81; // m/s^2, magnitude
 
-/// One frictionless linear material "m" (friction given explicitly: the Material default is 0.3).
-std::string frictionlessMaterial(double kn, double e)
-{
-    return R"({"name": "m", "density": 2500, "contact": {"model": "linear", "kn": )" + std::to_string(kn)
-           + R"(, "kt": )" + std::to_string(0.25 * kn) + R"(, "restitution": )" + std::to_string(e)
-           + R"(, "friction": 0.0, "rolling_friction": 0.0}})";
-}
-
 std::string dampingJson(double alpha, const char* variant)
 {
     return R"(, "damping": {"local": )" + std::to_string(alpha) + R"(, "local_variant": ")" + variant + R"("})";
@@ -125,7 +117,7 @@ class TestLocalDamping : public QObject {
         char dtText[32];
         std::snprintf(dtText, sizeof dtText, "%.17g", f.dt);
         Scene s = sceneFrom(schemeScene(translation.toStdString(), rotation.toStdString(), dtText,
-                                        frictionlessMaterial(1e5, 0.5), bodies, "[]", damping));
+                                        frictionMaterialJson("m", 1e5, 0.25e5, 0.5, 0.0, 0.0), bodies, "[]", damping));
         if (s.params.localDamping != (viaSetter ? 0.0 : alpha))
             QTest::qFail("the scene's damping was not read", __FILE__, __LINE__);
         f.mass = s.world.mass[0];
@@ -241,7 +233,7 @@ private slots:
         };
         auto settle = [&](double alpha) {
             Scene s = sceneFrom(schemeScene(translation.toStdString(), rotation.toStdString(), R"({"factor": 0.3})",
-                                            frictionlessMaterial(1e5, 0.5), generators, walls,
+                                            frictionMaterialJson("m", 1e5, 0.25e5, 0.5, 0.0, 0.0), generators, walls,
                                             dampingJson(alpha, variant.toLatin1().constData())));
             const std::vector<Vec3> start = s.world.position;
             Simulation sim(std::move(s.world), s.params);
