@@ -11,9 +11,11 @@
 // Rejected: copying the World (too much, and it tempts views into reading core state) and a
 // sample per frame (the plot would alias what the integrator does between frames).
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "BodyState.h"
 #include "EnergyChunk.h"
 #include "ParameterMarker.h"
 #include "SceneInfo.h"
@@ -36,6 +38,13 @@ struct FrameSnapshot {
     std::vector<int> memberBody;  ///< (m) owning body index; empty: member i is body i
     std::size_t bodies = 0;       ///< number of bodies (members of a clump count once)
 
+    /// Every clump body's state, in body order (spheres are left out: at 100k spheres a
+    /// per-body copy would cost more than the members); finite.
+    std::vector<BodyState> clumps;
+    /// The body the GUI selected (SimulationWorker::selectBody), sphere or clump; empty when
+    /// none is selected or it does not exist.
+    std::optional<BodyState> selected;
+
     std::size_t contactCount = 0;
     double criticalDt = 0.0;      ///< s
     SimParams params;             ///< parameters in force at this snapshot
@@ -53,6 +62,14 @@ struct FrameSnapshot {
     std::string instabilityMessage;
 
     std::size_t memberCount() const { return radii.size(); }
+    /// The state of clump b, or nullptr when b is no clump.
+    const BodyState* clumpState(int b) const
+    {
+        for (const BodyState& c : clumps)
+            if (c.id == b)
+                return &c;
+        return nullptr;
+    }
     std::size_t bodyCount() const { return memberBody.empty() ? radii.size() : bodies; }
     /// The body member i belongs to.
     int bodyOf(std::size_t i) const { return memberBody.empty() ? int(i) : memberBody[i]; }

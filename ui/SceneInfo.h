@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "math/Types.h"
 #include "model/Wall.h"
 
 namespace tumble::ui {
@@ -18,6 +19,9 @@ struct SceneInfo {
                                            ///< bodies and wall points
     double up[3] = {0, 0, 1};    ///< unit vector against gravity (z when there is none)
     double sampleInterval = 0.0; ///< simulated time between energy samples, s
+    /// (m) each member sphere's centre in its body's principal frame, m, in snapshot member
+    /// order (fixed for a rigid body: the ghost and trails place members from a body pose)
+    std::vector<Vec3> memberOffsets;
 };
 
 } // namespace tumble::ui

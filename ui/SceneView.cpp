@@ -255,6 +255,14 @@ QColor SceneView::bodyColour(int b)
     return QColor(c.red(), c.green(), c.blue()); // 8-bit rgb, as uploaded: compares by value
 }
 
+void SceneView::setSelectedBody(int b)
+{
+    if (b == m_selectedBody)
+        return;
+    m_selectedBody = b;
+    update();
+}
+
 void SceneView::setColourMode(ColourMode mode)
 {
     if (mode == m_colourMode)

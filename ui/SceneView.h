@@ -47,6 +47,10 @@ public:
     /// The colour drawn sphere i (finite members in snapshot order) had at the last upload.
     QColor drawnColour(std::size_t i) const;
 
+    /// The selected body (-1: none): overlays may draw only it, the inspector shows it.
+    void setSelectedBody(int b);
+    int selectedBody() const { return m_selectedBody; }
+
     /// Spheres drawn from the last snapshot (finite ones only).
     std::size_t drawnSphereCount() const { return m_drawn; }
     /// Upper end of the speed colour scale, m/s.
@@ -71,6 +75,7 @@ private:
     std::size_t m_drawn = 0;
     double m_speedMax = 0.0;     // m/s, top of the colour scale
     ColourMode m_colourMode = ColourMode::Speed;
+    int m_selectedBody = -1;
     QElapsedTimer m_scaleClock;  // wall time between uploads, for the scale's decay
     std::vector<float> m_speedScratch; // speeds for the percentile, reused
 };

@@ -118,6 +118,7 @@ struct SimulationWorker::Run {
     Clock::time_point lastPublish;
     long long serial = 0;
     SnapshotPtr lastFinite; // bodies to keep on screen after a blow-up
+    int selected = -1;      // body published in detail, -1: none
     std::vector<float> speedScratch; // per-body speeds while publishing
 
     // stepping rate over a window of about half a second
@@ -225,6 +226,12 @@ void SimulationWorker::play() { post(command(WorkerCommand::Kind::Play)); }
 void SimulationWorker::pause() { post(command(WorkerCommand::Kind::Pause)); }
 void SimulationWorker::step() { post(command(WorkerCommand::Kind::Step)); }
 void SimulationWorker::reset() { post(command(WorkerCommand::Kind::Reset)); }
+void SimulationWorker::selectBody(int b)
+{
+    WorkerCommand c = command(WorkerCommand::Kind::SelectBody);
+    c.value = b;
+    post(std::move(c));
+}
 
 // ------------------------------------------------------------------------------------------------
 SnapshotPtr SimulationWorker::latestSnapshot()
@@ -318,6 +325,9 @@ bool SimulationWorker::apply(Run& run, const WorkerCommand& c)
                 for (int k = 0; k < 3; ++k)
                     info->up[k] = -g[k] / g.norm();
             info->sampleInterval = kStepsPerSample * scene->params.dt;
+            info->memberOffsets = sim->world().memberOffset;
+            if (c.kind == Kind::LoadScene)
+                run.selected = -1;
 
             run.sim = std::move(sim);
             run.scene = scene;
@@ -393,6 +403,14 @@ bool SimulationWorker::apply(Run& run, const WorkerCommand& c)
                 return false;
             run.playing = false;
             return true;
+        case Kind::SelectBody: {
+            const int b = static_cast<int>(c.value);
+            const int chosen = b >= 0 && std::size_t(b) < sim.world().size() ? b : -1;
+            if (chosen == run.selected)
+                return false;
+            run.selected = chosen;
+            return true;
+        }
         case Kind::Step:
             if (sim.isUnstable())
                 return false;
@@ -518,12 +536,25 @@ void SimulationWorker::publish(Run& run)
                  std::isfinite(s->positions[3 * j + 1]) && std::isfinite(s->positions[3 * j + 2]) &&
                  std::isfinite(s->speeds[j]);
     }
+    // clumps and the selected body in full (orientation, momentum, energies)
+    for (std::size_t i = 0; i < n; ++i) {
+        if (w.type[i] != BodyType::Clump)
+            continue;
+        s->clumps.push_back(bodyState(w, i, dt));
+        finite = finite && isFinite(s->clumps.back());
+    }
+    if (run.selected >= 0 && std::size_t(run.selected) < n) {
+        s->selected = bodyState(w, std::size_t(run.selected), dt);
+        finite = finite && isFinite(*s->selected);
+    }
     // after a blow-up the screen keeps the last finite bodies
     if (!finite && !run.instability.empty() && run.lastFinite) {
         s->positions = run.lastFinite->positions;
         s->radii = run.lastFinite->radii;
         s->speeds = run.lastFinite->speeds;
         s->memberBody = run.lastFinite->memberBody;
+        s->clumps = run.lastFinite->clumps;
+        s->selected = run.lastFinite->selected;
         finite = true;
     }
 

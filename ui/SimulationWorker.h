@@ -69,6 +69,9 @@ public:
     void pause();
     void step();
     void reset();
+    /// Publishes body b's full state in every snapshot (FrameSnapshot::selected); -1: none.
+    /// A reset keeps the selection, a new scene clears it.
+    void selectBody(int b);
 
     /// Stops the thread and joins it; commands after this are ignored. Idempotent.
     void stop();

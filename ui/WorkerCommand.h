@@ -24,7 +24,8 @@ struct WorkerCommand {
         Pause,
         Step,              ///< one step, then paused
         Reset,             ///< back to the scene's initial state, live parameters kept
-        LoadScene          ///< scene: replaces the current scene
+        LoadScene,         ///< scene: replaces the current scene
+        SelectBody         ///< value: body index to publish in detail (-1: none); no marker
     };
 
     Kind kind = Kind::Pause;
