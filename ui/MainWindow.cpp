@@ -16,6 +16,7 @@
 
 #include <cmath>
 
+#include "BodyInspector.h"
 #include "ControlPanel.h"
 #include "EnergyPlot.h"
 #include "SceneView.h"
@@ -56,6 +57,23 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     dock->setMinimumWidth(m_panel->sizeHint().width() + 16);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
+
+    // right: the selected body's numbers, compact
+    m_inspector = new BodyInspector;
+    auto* inspectorScroll = new QScrollArea;
+    inspectorScroll->setWidget(m_inspector);
+    inspectorScroll->setWidgetResizable(true);
+    inspectorScroll->setFrameShape(QFrame::NoFrame);
+    inspectorScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* inspectorDock = new QDockWidget(tr("Inspector"), this);
+    inspectorDock->setObjectName(QStringLiteral("inspector"));
+    inspectorDock->setWidget(inspectorScroll);
+    inspectorDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                               QDockWidget::DockWidgetClosable);
+    inspectorDock->setMinimumWidth(m_inspector->sizeHint().width() + 16);
+    addDockWidget(Qt::RightDockWidgetArea, inspectorDock);
+    connect(m_sceneView, &SceneView::bodyClicked, this, &MainWindow::selectBody);
+    connect(m_inspector, &BodyInspector::bodyRequested, this, &MainWindow::selectBody);
 
     m_statusLine = new QLabel;
     statusBar()->addPermanentWidget(m_statusLine);
@@ -143,6 +161,7 @@ void MainWindow::onFrame()
     m_sceneView->setSnapshot(s);
     m_energyPlot->appendSnapshot(*s);
     m_panel->setSnapshot(*s);
+    m_inspector->setSnapshot(s);
 
     if (s->scene) {
         const QString name = QString::fromStdString(s->scene->name);
@@ -175,6 +194,15 @@ void MainWindow::setEnergyPlotMode(EnergyPlotMode mode)
 {
     m_energyPlot->setMode(mode);
     m_panel->showEnergyPlotMode(mode);
+}
+
+void MainWindow::selectBody(int b)
+{
+    if (b < 0 || (m_shown && std::size_t(b) >= m_shown->bodyCount()))
+        b = -1;
+    m_worker->selectBody(b);
+    m_sceneView->setSelectedBody(b);
+    m_inspector->setSelectedBody(b);
 }
 
 void MainWindow::togglePlay()
@@ -221,6 +249,9 @@ bool MainWindow::openSceneFile(const QString& path)
 void MainWindow::startScene(Scene scene, const QString& builtinId, const QString& displayName)
 {
     m_worker->loadScene(std::move(scene));
+    // the worker drops the selection with the old scene; so do the view and the inspector
+    m_sceneView->setSelectedBody(-1);
+    m_inspector->clear();
     m_panel->setCurrentScene(builtinId, displayName);
     m_panel->setRunMessage(QString());
     m_showingInstability = false;

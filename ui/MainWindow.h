@@ -1,12 +1,15 @@
 #pragma once
 // MainWindow: the 3D view in the centre, the energy plot below it, the control panel docked
-// on the left, a status bar; owns the simulation worker.
+// on the left, the body inspector docked on the right, a status bar; owns the simulation worker.
 //
 // Design note. The window is the only place that knows both sides: it turns panel requests
 // into worker commands and, on a frame timer, hands the latest snapshot to the views. The
 // timer never waits: when the worker has nothing new, the tick does nothing. Scene files are
 // parsed here, on the GUI thread, so a bad file is reported (a message box naming file, JSON
 // path and problem) before the worker ever sees it, and the running scene stays.
+// Selection: a click in the 3D view (or the inspector's keyboard picker) goes through
+// selectBody(), which tells the worker (it publishes that body's state), the view (halo) and
+// the inspector at once; a new scene clears it, a reset keeps it.
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QPointer>
@@ -24,6 +27,7 @@ struct Scene;
 
 namespace tumble::ui {
 
+class BodyInspector;
 class ControlPanel;
 class EnergyPlot;
 class SceneView;
@@ -47,10 +51,13 @@ public:
     void setColourMode(ColourMode mode);
     /// Draws the energy plot as separate lines or stacked bands; the panel's combo follows.
     void setEnergyPlotMode(EnergyPlotMode mode);
+    /// Selects body b (-1 or out of range: none) in the worker, the 3D view and the inspector.
+    void selectBody(int b);
 
     SceneView* sceneView() const { return m_sceneView; }
     EnergyPlot* energyPlot() const { return m_energyPlot; }
     ControlPanel* controlPanel() const { return m_panel; }
+    BodyInspector* inspector() const { return m_inspector; }
     SimulationWorker* worker() const { return m_worker; }
     /// The snapshot on screen.
     SnapshotPtr shownSnapshot() const { return m_shown; }
@@ -74,6 +81,7 @@ private:
     SceneView* m_sceneView = nullptr;
     EnergyPlot* m_energyPlot = nullptr;
     ControlPanel* m_panel = nullptr;
+    BodyInspector* m_inspector = nullptr;
     QLabel* m_statusLine = nullptr;
     QTimer* m_frameTimer = nullptr;
     QPointer<QMessageBox> m_errorBox;

@@ -1,6 +1,7 @@
 #include "SceneView.h"
 
 #include <QColor>
+#include <QMouseEvent>
 
 #include <vtkActor.h>
 #include <vtkCamera.h>
@@ -25,6 +26,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <vector>
 
 namespace tumble::ui {
@@ -44,6 +46,17 @@ constexpr const char* kSphereSplatShader = R"(//VTK::Color::Impl
   float rim = mix(0.55, 1.0, smoothstep(0.0, 0.45, sphereNormal.z));
   diffuseColor = (diffuseColor * (0.32 + 0.68 * lambert) + vec3(0.30 * specular)) * rim;
   ambientColor = vec3(0.0);
+)";
+
+// the selection halo: an amber ring from the sphere's edge out to kHaloOuter radii, darker at
+// its outer edge so it reads on the light background too (the impostor's offsets are in radii)
+constexpr double kHaloOuter = 1.3;
+constexpr const char* kHaloSplatShader = R"(//VTK::Color::Impl
+  float dist = length(offsetVCVSOutput.xy);
+  if (dist < 1.0 || dist > 1.3) { discard; }
+  float t = (dist - 1.0) / 0.3;
+  ambientColor = mix(vec3(1.0, 0.80, 0.12), vec3(0.55, 0.27, 0.0), smoothstep(0.5, 1.0, t));
+  diffuseColor = vec3(0.0);
 )";
 
 // how long the colour scale remembers a faster past, s (wall clock)
@@ -133,6 +146,13 @@ struct SceneView::Pipeline {
     vtkNew<vtkActor> wallActor;
     vtkNew<vtkActor> wallEdgeActor;
 
+    // the selected body's members again, drawn as halo rings
+    vtkNew<vtkPolyData> halo;
+    vtkNew<vtkPoints> haloPoints;
+    vtkNew<vtkFloatArray> haloRadius;
+    vtkNew<vtkPointGaussianMapper> haloMapper;
+    vtkNew<vtkActor> haloActor;
+
     vtkNew<vtkTextActor> caption;
     double speedMax = 0.0; // m/s, top of the colour scale as last set
 };
@@ -180,6 +200,22 @@ SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_u
     p.sphereActor->GetProperty()->SetAmbient(0.0);
     p.sphereActor->GetProperty()->SetDiffuse(1.0);
     r->AddActor(p.sphereActor);
+
+    // selection halo: same radii, a ring outside each selected member
+    p.haloPoints->SetDataTypeToFloat();
+    p.haloRadius->SetName("radius");
+    p.halo->SetPoints(p.haloPoints);
+    p.halo->GetPointData()->AddArray(p.haloRadius);
+    p.haloMapper->SetInputData(p.halo);
+    p.haloMapper->SetScaleArray("radius");
+    p.haloMapper->SetScaleFactor(1.0);
+    p.haloMapper->SetTriangleScale(float(kHaloOuter)); // no fragments beyond the ring
+    p.haloMapper->EmissiveOff();
+    p.haloMapper->ScalarVisibilityOff();
+    p.haloMapper->SetSplatShaderCode(kHaloSplatShader);
+    p.haloActor->SetMapper(p.haloMapper);
+    p.haloActor->SetVisibility(false);
+    r->AddActor(p.haloActor);
 
     // walls
     p.wallMapper->SetInputData(p.walls);
@@ -260,6 +296,8 @@ void SceneView::setSelectedBody(int b)
     if (b == m_selectedBody)
         return;
     m_selectedBody = b;
+    if (m_uploaded)
+        uploadSelection(*m_uploaded);
     update();
 }
 
@@ -315,6 +353,7 @@ void SceneView::prepareRender()
         resetCamera();
     }
     uploadBodies(s);
+    uploadSelection(s);
     m_uploaded = m_snapshot;
 }
 
@@ -408,6 +447,116 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
     else
         std::snprintf(caption, sizeof caption, "%s    t = %.4f s    %zu spheres", name, s.time, m);
     p.caption->SetInput(caption);
+}
+
+// ------------------------------------------------------------------------------------------------
+void SceneView::uploadSelection(const FrameSnapshot& s)
+{
+    // the selected body's finite members; a few points, so the arrays refill from empty
+    // (Reset keeps their memory)
+    Pipeline& p = *m_p;
+    p.haloPoints->Reset();
+    p.haloRadius->Reset();
+    std::size_t count = 0;
+    if (m_selectedBody >= 0) {
+        for (std::size_t i = 0; i < s.memberCount(); ++i) {
+            const float* x = &s.positions[3 * i];
+            const float r = s.radii[i];
+            if (s.bodyOf(i) != m_selectedBody || !finite3(x) || !std::isfinite(r) || r <= 0.f)
+                continue;
+            p.haloPoints->InsertNextPoint(x[0], x[1], x[2]);
+            p.haloRadius->InsertNextValue(r);
+            ++count;
+        }
+    }
+    p.haloPoints->Modified();
+    p.haloRadius->Modified();
+    p.halo->Modified();
+    p.haloActor->SetVisibility(count > 0);
+    m_highlighted = count;
+}
+
+// ------------------------------------------------------------------------------------------------
+int SceneView::bodyAt(const QPoint& widgetPos) const
+{
+    // the snapshot on screen (the newest one until the first paint)
+    const FrameSnapshot* s = m_uploaded ? m_uploaded.get() : m_snapshot.get();
+    if (!s || s->memberCount() == 0)
+        return -1;
+
+    // the ray through the pixel's centre: device pixels with y up, as the interactor gets them,
+    // unprojected at the near (z = 0) and far (z = 1) planes
+    vtkRenderer* ren = m_p->renderer;
+    const double dpr = devicePixelRatioF();
+    const int height = renderWindow()->GetSize()[1];
+    const double dx = (widgetPos.x() + 0.5) * dpr;
+    const double dy = double(height) - (widgetPos.y() + 0.5) * dpr;
+    auto unproject = [&](double z) {
+        ren->SetDisplayPoint(dx, dy, z);
+        ren->DisplayToWorld();
+        double w[4];
+        ren->GetWorldPoint(w);
+        const double h = w[3] != 0.0 ? w[3] : 1.0;
+        return Vec3(w[0] / h, w[1] / h, w[2] / h);
+    };
+    const Vec3 origin = unproject(0.0);
+    Vec3 dir = unproject(1.0) - origin;
+    if (!origin.allFinite() || !dir.allFinite() || dir.norm() == 0.0)
+        return -1;
+    dir.normalize();
+
+    // nearest entry point along the ray over every member sphere: |o + t d - c|^2 = r^2,
+    // t = b -+ sqrt(b^2 - |o - c|^2 + r^2) with b = d.(c - o)
+    double best = std::numeric_limits<double>::infinity();
+    int body = -1;
+    for (std::size_t i = 0; i < s->memberCount(); ++i) {
+        const float* x = &s->positions[3 * i];
+        const double r = s->radii[i];
+        if (!finite3(x) || !std::isfinite(r) || r <= 0.0)
+            continue;
+        const Vec3 oc = Vec3(x[0], x[1], x[2]) - origin;
+        const double b = dir.dot(oc);
+        const double disc = b * b - oc.squaredNorm() + r * r;
+        if (disc < 0.0)
+            continue;
+        const double root = std::sqrt(disc);
+        const double t = b - root >= 0.0 ? b - root : b + root; // from inside: the exit
+        if (t >= 0.0 && t < best) {
+            best = t;
+            body = s->bodyOf(i);
+        }
+    }
+    return body;
+}
+
+// ------------------------------------------------------------------------------------------------
+void SceneView::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton) {
+        m_pressPos = event->position().toPoint();
+        m_clickArmed = true;
+    }
+    VtkOpenGLWidget::mousePressEvent(event);
+}
+
+void SceneView::mouseMoveEvent(QMouseEvent* event)
+{
+    // moved too far: the press is a trackball drag, not a click
+    if (m_clickArmed &&
+        (event->position().toPoint() - m_pressPos).manhattanLength() > kClickSlop)
+        m_clickArmed = false;
+    VtkOpenGLWidget::mouseMoveEvent(event);
+}
+
+void SceneView::mouseReleaseEvent(QMouseEvent* event)
+{
+    VtkOpenGLWidget::mouseReleaseEvent(event);
+    if (event->button() != Qt::LeftButton || !m_clickArmed)
+        return;
+    m_clickArmed = false;
+    const QPoint pos = event->position().toPoint();
+    if ((pos - m_pressPos).manhattanLength() <= kClickSlop)
+        emit bodyClicked(bodyAt(pos));
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -15,6 +15,13 @@
 // bounding box (bodies at load time plus the walls' anchor points).
 // The camera is placed once per scene (a 3/4 view looking down at the box, gravity down) and
 // then belongs to the user: trackball rotate (left), pan (middle or shift+left), zoom (wheel).
+// Picking: a left press and release within kClickSlop pixels (no drag, so the trackball keeps
+// its button) is a click; bodyAt() casts the ray through that pixel (the renderer's display ->
+// world at the near and far planes, device pixels, y up) and tests it analytically against
+// every drawn member sphere, the nearest hit wins. Exact, and O(members) only per click.
+// Rejected: vtkPicker/hardware selection (a render pass per pick, and the impostors have no
+// geometry a cell picker could hit). The selected body's members get an amber halo ring (a
+// second impostor mapper over the same radii, drawing only 1 < |offset| < kHaloOuter).
 #include <QElapsedTimer>
 
 #include <memory>
@@ -50,6 +57,13 @@ public:
     /// The selected body (-1: none): overlays may draw only it, the inspector shows it.
     void setSelectedBody(int b);
     int selectedBody() const { return m_selectedBody; }
+    /// The body drawn under a widget position (logical pixels), -1 for none: the nearest
+    /// member sphere the ray through that pixel hits, in the snapshot on screen.
+    int bodyAt(const QPoint& widgetPos) const;
+    /// Member spheres drawn with the selection halo at the last upload.
+    std::size_t highlightedSphereCount() const { return m_highlighted; }
+    /// A press and release closer than this (logical pixels) is a click, not a drag.
+    static constexpr int kClickSlop = 4;
 
     /// Spheres drawn from the last snapshot (finite ones only).
     std::size_t drawnSphereCount() const { return m_drawn; }
@@ -60,12 +74,20 @@ public:
     static QColor backgroundBottom();
     static QColor backgroundTop();
 
+signals:
+    /// A left click without drag: the body under the cursor (bodyAt), -1 on empty space.
+    void bodyClicked(int body);
+
 protected:
     void prepareRender() override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
 
 private:
     struct Pipeline; // VTK objects, kept out of this header
     void uploadBodies(const FrameSnapshot& s);
+    void uploadSelection(const FrameSnapshot& s); // the selected body's halo
     void rebuildWalls(const SceneInfo& info);
 
     std::unique_ptr<Pipeline> m_p;
@@ -76,6 +98,9 @@ private:
     double m_speedMax = 0.0;     // m/s, top of the colour scale
     ColourMode m_colourMode = ColourMode::Speed;
     int m_selectedBody = -1;
+    std::size_t m_highlighted = 0; // members in the selection halo
+    QPoint m_pressPos;             // left press, for telling a click from a drag
+    bool m_clickArmed = false;     // a left press that has not moved beyond kClickSlop
     QElapsedTimer m_scaleClock;  // wall time between uploads, for the scale's decay
     std::vector<float> m_speedScratch; // speeds for the percentile, reused
 };
