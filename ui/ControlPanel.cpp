@@ -1,5 +1,6 @@
 #include "ControlPanel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QDoubleValidator>
@@ -300,6 +301,46 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent)
         root->addWidget(group(tr("View"), f));
     }
 
+    // clump view: body-axes triads, w and L arrows, the trail of a marked point
+    {
+        auto* f = form();
+        const OverlayOptions defaults;
+        m_triads = new QComboBox;
+        m_triads->addItem(tr("every clump"), int(TriadMode::EveryClump));
+        m_triads->addItem(tr("selected body"), int(TriadMode::Selected));
+        m_triads->addItem(tr("off"), int(TriadMode::Off));
+        m_triads->setCurrentIndex(m_triads->findData(int(defaults.triads)));
+        m_triads->setToolTip(
+            tr("Principal axes e1 e2 e3 (J1 <= J2 <= J3) drawn red, green, blue from each "
+               "body's centre of mass, 1.3 x its radius long; also picks which bodies carry "
+               "the w and L arrows. Watch e2 on the Dzhanibekov clump: it flips over and back "
+               "again while L stays put. A selected sphere gets a triad too."));
+        f->addRow(tr("Triads"), m_triads);
+        m_arrows = new QCheckBox(tr("w and L arrows"));
+        m_arrows->setChecked(defaults.arrows);
+        m_arrows->setToolTip(
+            tr("Angular velocity w (orange) and angular momentum L (translucent magenta) from "
+               "the centre of mass. L is 1.5 x the body's radius long at its value at load; w is "
+               "scaled by |L0| / J2, so spinning about e2 the two are equally long. For a "
+               "torque-free body L must stay fixed: a turning or growing L arrow is integrator "
+               "error. w may wander around L (about e1 or e3 it circles it, near e2 it flips)."));
+        f->addRow(QString(), m_arrows);
+        m_trail = new QCheckBox(tr("trail"));
+        m_trail->setChecked(defaults.trail);
+        m_trail->setToolTip(
+            tr("A fading trail of the surface point of the member farthest from the centre of "
+               "mass, over the last 300 frames: on the selected body, and on every clump when "
+               "there are at most 8. On the torque-free symmetric top the point weaves a "
+               "rosette inside a band of fixed width across L; a band that widens, narrows or "
+               "tilts is integrator error. The trail restarts on reset."));
+        f->addRow(QString(), m_trail);
+        auto request = [this]() { emit overlayOptionsRequested(overlayOptions()); };
+        connect(m_triads, &QComboBox::activated, this, request);
+        connect(m_arrows, &QCheckBox::toggled, this, request);
+        connect(m_trail, &QCheckBox::toggled, this, request);
+        root->addWidget(group(tr("Clump view"), f));
+    }
+
     // status
     {
         auto* col = new QVBoxLayout;
@@ -500,6 +541,25 @@ void ControlPanel::showColourMode(ColourMode mode)
 {
     const QSignalBlocker block(m_colourMode);
     m_colourMode->setCurrentIndex(m_colourMode->findData(int(mode)));
+}
+
+OverlayOptions ControlPanel::overlayOptions() const
+{
+    OverlayOptions o;
+    o.triads = static_cast<TriadMode>(m_triads->currentData().toInt());
+    o.arrows = m_arrows->isChecked();
+    o.trail = m_trail->isChecked();
+    return o;
+}
+
+void ControlPanel::showOverlayOptions(const OverlayOptions& options)
+{
+    const QSignalBlocker b1(m_triads);
+    const QSignalBlocker b2(m_arrows);
+    const QSignalBlocker b3(m_trail);
+    m_triads->setCurrentIndex(m_triads->findData(int(options.triads)));
+    m_arrows->setChecked(options.arrows);
+    m_trail->setChecked(options.trail);
 }
 
 void ControlPanel::showEnergyPlotMode(EnergyPlotMode mode)

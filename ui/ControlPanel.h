@@ -18,7 +18,9 @@
 #include "DtRatioState.h"
 #include "EnergyPlotMode.h"
 #include "FrameSnapshot.h"
+#include "OverlayOptions.h"
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -42,6 +44,10 @@ public:
     void showColourMode(ColourMode mode);
     /// Shows the energy plot's mode (set from elsewhere).
     void showEnergyPlotMode(EnergyPlotMode mode);
+    /// Shows the 3D view's overlay options (triads, arrows, trail).
+    void showOverlayOptions(const OverlayOptions& options);
+    /// The overlay options the "Clump view" controls show.
+    OverlayOptions overlayOptions() const;
     /// A message about the run (instability), shown in red until cleared with "".
     void setRunMessage(const QString& message);
 
@@ -59,6 +65,9 @@ public:
     QDoubleSpinBox* dtFactorBox() const { return m_dtFactor; }
     QComboBox* colourModeBox() const { return m_colourMode; }
     QComboBox* energyPlotModeBox() const { return m_energyPlotMode; }
+    QComboBox* triadsBox() const { return m_triads; }
+    QCheckBox* arrowsBox() const { return m_arrows; }
+    QCheckBox* trailBox() const { return m_trail; }
     /// The short note under the local damping field (what it is for, what it spoils).
     QLabel* localDampingNote() const { return m_localNote; }
     QLabel* statusLabel() const { return m_status; }
@@ -82,6 +91,7 @@ signals:
     void schemeRefused(const QString& message);
     void colourModeRequested(tumble::ui::ColourMode mode);
     void energyPlotModeRequested(tumble::ui::EnergyPlotMode mode);
+    void overlayOptionsRequested(const tumble::ui::OverlayOptions& options);
     void localDampingRequested(double alpha, tumble::LocalDampingVariant variant);
     void viscousDampingRequested(double beta);
 
@@ -108,6 +118,9 @@ private:
     QDoubleSpinBox* m_dtFactor = nullptr;
     QComboBox* m_colourMode = nullptr;
     QComboBox* m_energyPlotMode = nullptr;
+    QComboBox* m_triads = nullptr;
+    QCheckBox* m_arrows = nullptr;
+    QCheckBox* m_trail = nullptr;
     QComboBox* m_preset = nullptr;
     QComboBox* m_translation = nullptr;
     QComboBox* m_rotation = nullptr;

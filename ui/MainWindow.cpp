@@ -97,6 +97,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     });
     connect(m_panel, &ControlPanel::colourModeRequested, m_sceneView, &SceneView::setColourMode);
     connect(m_panel, &ControlPanel::energyPlotModeRequested, m_energyPlot, &EnergyPlot::setMode);
+    connect(m_panel, &ControlPanel::overlayOptionsRequested, m_sceneView,
+            &SceneView::setOverlayOptions);
     connect(m_panel, &ControlPanel::localDampingRequested, this,
             [this](double a, LocalDampingVariant v) { m_worker->setLocalDamping(a, v); });
     connect(m_panel, &ControlPanel::viscousDampingRequested, this,

@@ -3,6 +3,8 @@
 #include <QColor>
 #include <QMouseEvent>
 
+#include "BodyOverlay.h"
+
 #include <vtkActor.h>
 #include <vtkCamera.h>
 #include <vtkCellArray.h>
@@ -235,6 +237,9 @@ SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_u
     r->AddActor(p.wallActor);
     r->AddActor(p.wallEdgeActor);
 
+    // triads, w and L arrows, trails: updated with the bodies
+    m_overlay = std::make_unique<BodyOverlay>(r);
+
     // colour bar on the right
     p.scalarBar->SetLookupTable(p.speedColors);
     p.scalarBar->SetTitle("speed (m/s)");
@@ -296,9 +301,28 @@ void SceneView::setSelectedBody(int b)
     if (b == m_selectedBody)
         return;
     m_selectedBody = b;
+    refreshOverlay();
     if (m_uploaded)
         uploadSelection(*m_uploaded);
     update();
+}
+
+void SceneView::setOverlayOptions(const OverlayOptions& options)
+{
+    if (options == m_overlay->options())
+        return;
+    m_overlay->setOptions(options);
+    refreshOverlay();
+    update();
+}
+
+const OverlayOptions& SceneView::overlayOptions() const { return m_overlay->options(); }
+
+void SceneView::refreshOverlay()
+{
+    // the snapshot on screen again, with the new selection or options
+    if (m_uploaded)
+        m_overlay->update(*m_uploaded, m_selectedBody);
 }
 
 void SceneView::setColourMode(ColourMode mode)
@@ -354,6 +378,7 @@ void SceneView::prepareRender()
     }
     uploadBodies(s);
     uploadSelection(s);
+    m_overlay->update(s, m_selectedBody);
     m_uploaded = m_snapshot;
 }
 

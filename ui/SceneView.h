@@ -29,9 +29,12 @@
 
 #include "ColourMode.h"
 #include "FrameSnapshot.h"
+#include "OverlayOptions.h"
 #include "VtkOpenGLWidget.h"
 
 namespace tumble::ui {
+
+class BodyOverlay;
 
 class SceneView : public VtkOpenGLWidget {
     Q_OBJECT
@@ -65,6 +68,12 @@ public:
     /// A press and release closer than this (logical pixels) is a click, not a drag.
     static constexpr int kClickSlop = 4;
 
+    /// Triads, w and L arrows and trails drawn over the bodies (BodyOverlay).
+    void setOverlayOptions(const tumble::ui::OverlayOptions& options);
+    const OverlayOptions& overlayOptions() const;
+    /// The overlay as last built (tests read its geometry).
+    const BodyOverlay& bodyOverlay() const { return *m_overlay; }
+
     /// Spheres drawn from the last snapshot (finite ones only).
     std::size_t drawnSphereCount() const { return m_drawn; }
     /// Upper end of the speed colour scale, m/s.
@@ -89,8 +98,10 @@ private:
     void uploadBodies(const FrameSnapshot& s);
     void uploadSelection(const FrameSnapshot& s); // the selected body's halo
     void rebuildWalls(const SceneInfo& info);
+    void refreshOverlay();
 
     std::unique_ptr<Pipeline> m_p;
+    std::unique_ptr<BodyOverlay> m_overlay; // triads, arrows, trails, in m_p's renderer
     SnapshotPtr m_snapshot;
     SnapshotPtr m_uploaded;      // the snapshot whose bodies VTK holds
     long long m_sceneRevision = -1;

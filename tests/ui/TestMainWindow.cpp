@@ -370,6 +370,8 @@ void TestMainWindow::clumpIsDrawnAsItsSpheresInOneBodyColour()
     QVERIFY(s->scene->walls.empty());
     SceneView* view = w->sceneView();
     QCOMPARE(view->colourMode(), ColourMode::Speed);
+    // the sphere colours alone: no triads, arrows or trail (BodyOverlay) drawn over them
+    view->setOverlayOptions({TriadMode::Off, false, false});
 
     // not blank: the four spheres cover a clear part of the view (the camera fits them)
     auto spherePixels = [&](const QImage& img, std::set<int>* hues) {

@@ -1,0 +1,23 @@
+#pragma once
+// OverlayOptions: what the 3D view draws over the bodies (BodyOverlay): body-axes triads, w and
+// L arrows, the trail of a marked point.
+
+namespace tumble::ui {
+
+/// Which bodies carry a body-axes triad (and the w and L arrows).
+enum class TriadMode {
+    EveryClump, ///< every clump, and the selected body (a selected sphere too) (default)
+    Selected,   ///< the selected body only
+    Off         ///< no triads; arrows, when on, are then drawn on every clump and the selection
+};
+
+struct OverlayOptions {
+    TriadMode triads = TriadMode::EveryClump;
+    bool arrows = true; ///< angular velocity w and angular momentum L from the centre of mass
+    bool trail = true;  ///< fading trail of a point fixed in the body: the selected body, and
+                        ///< every clump when there are at most BodyOverlay::kTrailAllClumps
+
+    bool operator==(const OverlayOptions&) const = default;
+};
+
+} // namespace tumble::ui
