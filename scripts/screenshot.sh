@@ -3,7 +3,7 @@
 # under Xvfb for a few seconds of simulation and grabs the whole window (widgets plus the VTK
 # views' frames) through `tumble --screenshot`.
 #
-#   scripts/screenshot.sh [--scene ID] [--colour speed|body] [SECONDS] [OUTPUT.png]
+#   scripts/screenshot.sh [--scene ID] [--colour speed|body] [--select ID [--ghost]] [SECONDS] [OUTPUT.png]
 #
 # --scene takes a built-in scene id; its default output is then docs/images/ID.png (e.g.
 # `scripts/screenshot.sh --scene dzhanibekov --colour body` writes docs/images/dzhanibekov.png).
@@ -13,13 +13,16 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 scene=""
 colour="speed"
+extra=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --scene) scene="$2"; shift 2 ;;
         --scene=*) scene="${1#--scene=}"; shift ;;
         --colour) colour="$2"; shift 2 ;;
         --colour=*) colour="${1#--colour=}"; shift ;;
-        -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+        --select) extra+=(--select "$2"); shift 2 ;;
+        --ghost) extra+=(--ghost); shift ;;
+        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
         *) break ;;
     esac
 done
@@ -42,7 +45,7 @@ if [ ! -f "$build/build.ninja" ]; then
 fi
 cmake --build "$build" --target tumble
 
-args=(--size 1500x940 --after "$after" --colour "$colour" --screenshot "$out")
+args=(--size 1500x940 --after "$after" --colour "$colour" --screenshot "$out" "${extra[@]}")
 if [ -n "$scene" ]; then
     args+=(--scene "$scene")
 fi

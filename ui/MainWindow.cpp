@@ -19,6 +19,8 @@
 #include "BodyInspector.h"
 #include "ControlPanel.h"
 #include "EnergyPlot.h"
+#include "RotationPanel.h"
+#include <QOpenGLWidget>
 #include "SceneView.h"
 #include "SimulationWorker.h"
 #include "scene/BuiltinScenes.h"
@@ -72,6 +74,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
                                QDockWidget::DockWidgetClosable);
     inspectorDock->setMinimumWidth(m_inspector->sizeHint().width() + 16);
     addDockWidget(Qt::RightDockWidgetArea, inspectorDock);
+    // right, below: the rotation checks for the selected clump (exact ghost, Poinsot)
+    m_rotation = new RotationPanel;
+    auto* rotationDock = new QDockWidget(tr("Rotation"), this);
+    rotationDock->setObjectName(QStringLiteral("rotation"));
+    rotationDock->setWidget(m_rotation);
+    rotationDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                              QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::RightDockWidgetArea, rotationDock);
+    m_sceneView->setGhost(&m_rotation->ghost());
+    connect(m_rotation, &RotationPanel::ghostChanged, m_sceneView, qOverload<>(&SceneView::update));
     connect(m_sceneView, &SceneView::bodyClicked, this, &MainWindow::selectBody);
     connect(m_inspector, &BodyInspector::bodyRequested, this, &MainWindow::selectBody);
 
@@ -164,6 +176,7 @@ void MainWindow::onFrame()
     m_energyPlot->appendSnapshot(*s);
     m_panel->setSnapshot(*s);
     m_inspector->setSnapshot(s);
+    m_rotation->setSnapshot(s, m_sceneView->selectedBody());
 
     if (s->scene) {
         const QString name = QString::fromStdString(s->scene->name);
@@ -293,8 +306,7 @@ QImage MainWindow::grabWindowImage()
     // widgets through QWidget::grab, then each GL view's own framebuffer on top of it
     QImage image = grab().toImage().convertToFormat(QImage::Format_RGB32);
     QPainter painter(&image);
-    for (QOpenGLWidget* gl : {static_cast<QOpenGLWidget*>(m_sceneView),
-                              static_cast<QOpenGLWidget*>(m_energyPlot)}) {
+    for (QOpenGLWidget* gl : findChildren<QOpenGLWidget*>()) {
         if (!gl->isVisible())
             continue;
         const QImage frame = gl->grabFramebuffer();

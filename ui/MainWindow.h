@@ -29,6 +29,7 @@ namespace tumble::ui {
 
 class BodyInspector;
 class ControlPanel;
+class RotationPanel;
 class EnergyPlot;
 class SceneView;
 class SimulationWorker;
@@ -58,6 +59,7 @@ public:
     EnergyPlot* energyPlot() const { return m_energyPlot; }
     ControlPanel* controlPanel() const { return m_panel; }
     BodyInspector* inspector() const { return m_inspector; }
+    RotationPanel* rotationPanel() const { return m_rotation; }
     SimulationWorker* worker() const { return m_worker; }
     /// The snapshot on screen.
     SnapshotPtr shownSnapshot() const { return m_shown; }
@@ -82,6 +84,7 @@ private:
     EnergyPlot* m_energyPlot = nullptr;
     ControlPanel* m_panel = nullptr;
     BodyInspector* m_inspector = nullptr;
+    RotationPanel* m_rotation = nullptr;
     QLabel* m_statusLine = nullptr;
     QTimer* m_frameTimer = nullptr;
     QPointer<QMessageBox> m_errorBox;

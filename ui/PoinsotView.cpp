@@ -221,12 +221,13 @@ void PoinsotView::placeCamera()
     Vec3 u, v;
     planeBasis(n, u, v);
     const double a = std::sqrt(m_twoT0 / m_state.moments.minCoeff()); // largest semi-axis
-    const Vec3 focus = 0.3 * planeDistance() * n;
-    const Vec3 eye = focus + a * (3.2 * u + 1.6 * v - 1.4 * n);
+    // the classic picture: the plane below, the ellipsoid resting on it, seen from a little above
+    const Vec3 focus = 0.5 * planeDistance() * n;
+    const Vec3 eye = focus + a * (3.4 * u + 1.2 * v - 1.5 * n);
     vtkCamera* c = m_p->renderer->GetActiveCamera();
     c->SetFocalPoint(focus.x(), focus.y(), focus.z());
     c->SetPosition(eye.x(), eye.y(), eye.z());
-    c->SetViewUp(n.x(), n.y(), n.z());
+    c->SetViewUp(-n.x(), -n.y(), -n.z());
     c->SetViewAngle(30.0);
     m_p->renderer->ResetCameraClippingRange();
 }

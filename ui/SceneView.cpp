@@ -4,6 +4,8 @@
 #include <QMouseEvent>
 
 #include "BodyOverlay.h"
+#include "GhostOverlay.h"
+#include "TorqueFreeGhost.h"
 
 #include <vtkActor.h>
 #include <vtkCamera.h>
@@ -239,6 +241,7 @@ SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_u
 
     // triads, w and L arrows, trails: updated with the bodies
     m_overlay = std::make_unique<BodyOverlay>(r);
+    m_ghostOverlay = std::make_unique<GhostOverlay>(r);
 
     // colour bar on the right
     p.scalarBar->SetLookupTable(p.speedColors);
@@ -364,8 +367,19 @@ void SceneView::setSnapshot(SnapshotPtr snapshot)
     update();
 }
 
+void SceneView::setGhost(const TorqueFreeGhost* g)
+{
+    m_ghost = g;
+    update();
+}
+
 void SceneView::prepareRender()
 {
+    // the ghost can start or stop while the run is paused: placed on every paint (a few spheres)
+    if (m_snapshot && m_ghost && m_ghost->active())
+        m_ghostOverlay->update(*m_snapshot, *m_ghost);
+    else
+        m_ghostOverlay->hide();
     if (!m_snapshot || m_snapshot == m_uploaded)
         return;
     const FrameSnapshot& s = *m_snapshot;

@@ -35,6 +35,8 @@
 namespace tumble::ui {
 
 class BodyOverlay;
+class GhostOverlay;
+class TorqueFreeGhost;
 
 class SceneView : public VtkOpenGLWidget {
     Q_OBJECT
@@ -73,6 +75,10 @@ public:
     const OverlayOptions& overlayOptions() const;
     /// The overlay as last built (tests read its geometry).
     const BodyOverlay& bodyOverlay() const { return *m_overlay; }
+    /// Draws g's exact torque-free pose as a translucent ghost while it is active (nullptr:
+    /// none); g must outlive the view. Call update() when it changes.
+    void setGhost(const TorqueFreeGhost* g);
+    const GhostOverlay& ghostOverlay() const { return *m_ghostOverlay; }
 
     /// Spheres drawn from the last snapshot (finite ones only).
     std::size_t drawnSphereCount() const { return m_drawn; }
@@ -102,6 +108,8 @@ private:
 
     std::unique_ptr<Pipeline> m_p;
     std::unique_ptr<BodyOverlay> m_overlay; // triads, arrows, trails, in m_p's renderer
+    std::unique_ptr<GhostOverlay> m_ghostOverlay; // the exact torque-free pose, likewise
+    const TorqueFreeGhost* m_ghost = nullptr;
     SnapshotPtr m_snapshot;
     SnapshotPtr m_uploaded;      // the snapshot whose bodies VTK holds
     long long m_sceneRevision = -1;

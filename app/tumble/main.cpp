@@ -1,7 +1,8 @@
 // tumble: the GUI. Opens the main window on the default scene (or a scene file, or another
 // built-in scene, given on the command line) and starts playing.
 //
-//   tumble [SCENE.json] [--scene ID] [--colour speed|body] [--screenshot PATH [--after SECONDS]]
+//   tumble [SCENE.json] [--scene ID] [--colour speed|body] [--select ID [--ghost]]
+//          [--screenshot PATH [--after SECONDS]]
 //          [--size WxH]
 //
 // --screenshot grabs the whole window (widgets plus the GL views' frames) after SECONDS of
@@ -17,6 +18,7 @@
 #include "EnergyPlot.h"
 #include "SceneView.h"
 #include "SimulationWorker.h"
+#include "RotationPanel.h"
 #include "VtkSurfaceFormat.h"
 #include "scene/BuiltinScenes.h"
 
@@ -56,7 +58,15 @@ int main(int argc, char** argv)
                                           QStringLiteral("Colour the spheres by speed (default) "
                                                          "or by body."),
                                           QStringLiteral("speed|body"), QStringLiteral("speed"));
+    const QCommandLineOption selectOption(QStringLiteral("select"),
+                                          QStringLiteral("Select body ID once the scene runs."),
+                                          QStringLiteral("ID"));
+    const QCommandLineOption ghostOption(QStringLiteral("ghost"),
+                                         QStringLiteral("With --select: start the exact torque-free "
+                                                        "ghost of that body."));
     parser.addOption(sceneOption);
+    parser.addOption(selectOption);
+    parser.addOption(ghostOption);
     parser.addOption(colourOption);
     parser.addOption(shotOption);
     parser.addOption(afterOption);
@@ -86,6 +96,16 @@ int main(int argc, char** argv)
         return 2;
     }
     window.worker()->play();
+    if (parser.isSet(selectOption)) {
+        const int body = parser.value(selectOption).toInt();
+        const bool ghost = parser.isSet(ghostOption);
+        // after the first snapshots: the selection and the ghost need the body's state
+        QTimer::singleShot(300, &window, [&window, body, ghost]() {
+            window.selectBody(body);
+            if (ghost)
+                QTimer::singleShot(300, &window, [&window]() { window.rotationPanel()->startGhost(); });
+        });
+    }
 
     if (parser.isSet(shotOption)) {
         const QString path = parser.value(shotOption);
