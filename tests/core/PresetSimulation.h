@@ -8,10 +8,9 @@
 
 namespace tumble::test {
 
-/// dt in s; preset e.g. "pfc".
-inline Simulation presetSimulation(const std::string& json, const std::string& preset, double dt)
+/// Scene s run with preset (e.g. "pfc") at dt (s).
+inline Simulation presetSimulation(Scene s, const std::string& preset, double dt)
 {
-    Scene s = sceneFrom(json);
     const std::optional<PresetInfo> p = findPreset(preset);
     if (!p)
         throw std::invalid_argument("unknown preset " + preset);
@@ -19,6 +18,12 @@ inline Simulation presetSimulation(const std::string& json, const std::string& p
     s.params.rotation = p->rotation;
     s.params.dt = dt;
     return Simulation(std::move(s.world), s.params);
+}
+
+/// dt in s; preset e.g. "pfc".
+inline Simulation presetSimulation(const std::string& json, const std::string& preset, double dt)
+{
+    return presetSimulation(sceneFrom(json), preset, dt);
 }
 
 } // namespace tumble::test

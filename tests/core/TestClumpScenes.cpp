@@ -23,6 +23,7 @@
 #include <numbers>
 #include <set>
 
+#include "PresetSimulation.h"
 #include "TestHelpers.h"
 #include "integrate/IntegratorRegistry.h"
 #include "model/OnStepKinematics.h"
@@ -40,13 +41,8 @@ constexpr double kPi = std::numbers::pi;
 Simulation builtinSimulation(const std::string& id, const std::string& preset, double dtScale = 1.0)
 {
     Scene s = loadBuiltinScene(id);
-    const std::optional<PresetInfo> p = findPreset(preset);
-    if (!p)
-        throw std::invalid_argument("unknown preset " + preset);
-    s.params.translation = p->translation;
-    s.params.rotation = p->rotation;
-    s.params.dt *= dtScale;
-    return Simulation(std::move(s.world), s.params);
+    const double dt = s.params.dt * dtScale;
+    return tumble::test::presetSimulation(std::move(s), preset, dt);
 }
 
 // CONTACT.md's mixing rules for a linear pair

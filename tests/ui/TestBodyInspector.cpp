@@ -22,6 +22,7 @@
 
 #include "BodyInspector.h"
 #include "MainWindow.h"
+#include "WaitShown.h"
 #include "SceneView.h"
 #include "SimulationWorker.h"
 #include "TestHelpers.h"
@@ -30,6 +31,7 @@
 
 using namespace tumble;
 using namespace tumble::ui;
+using tumble::test::waitShown;
 
 namespace {
 
@@ -76,18 +78,6 @@ SnapshotPtr snapshotWith(std::optional<BodyState> selected)
     return s;
 }
 
-// waits until pred holds for the window's shown snapshot
-bool waitShown(MainWindow& w, const std::function<bool(const FrameSnapshot&)>& pred, int ms = 10000)
-{
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < ms) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-        if (const SnapshotPtr s = w.shownSnapshot(); s && pred(*s))
-            return true;
-    }
-    return false;
-}
 
 // where a world point is drawn, in the view's logical pixels: VTK's own forward projection
 QPoint projected(SceneView& view, const Vec3& p)

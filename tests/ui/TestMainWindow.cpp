@@ -20,6 +20,7 @@
 #include "ControlPanel.h"
 #include "EnergyPlot.h"
 #include "MainWindow.h"
+#include "WaitShown.h"
 #include "SceneView.h"
 #include "SimulationWorker.h"
 #include "VtkSurfaceFormat.h"
@@ -28,6 +29,7 @@
 
 using namespace tumble;
 using namespace tumble::ui;
+using tumble::test::waitShown;
 
 namespace {
 
@@ -45,17 +47,6 @@ std::unique_ptr<MainWindow> runningWindow()
     return w;
 }
 
-bool waitShown(MainWindow& w, const std::function<bool(const FrameSnapshot&)>& pred, int ms = 10000)
-{
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < ms) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-        if (const SnapshotPtr s = w.shownSnapshot(); s && pred(*s))
-            return true;
-    }
-    return false;
-}
 
 // chooses item data in a combo as the user would: the index changes, then activated()
 bool activate(QComboBox* box, const QString& data)
