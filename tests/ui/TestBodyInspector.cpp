@@ -422,15 +422,6 @@ void TestBodyInspector::keyboardPickerSelectsAClump()
     QTRY_COMPARE_WITH_TIMEOUT(inspector->shownBody(), 0, 5000);
     QCOMPARE(inspector->bodyBox()->value(), 0);
     QCOMPARE(inspector->valueText(QStringLiteral("body")), QStringLiteral("Body 0: clump of 4 spheres"));
-    // TUMBLE_INSPECTOR_SCREENSHOT=PATH: the window as screenshot.sh sizes it, a selected clump
-    // spinning for a second (for a person to look at; scripts/screenshot.sh cannot select)
-    if (const QString shot = qEnvironmentVariable("TUMBLE_INSPECTOR_SCREENSHOT"); !shot.isEmpty()) {
-        w.resize(1500, 940);
-        w.setColourMode(ColourMode::Body);
-        w.worker()->play();
-        QVERIFY(waitShown(w, [](const FrameSnapshot& s) { return s.time > 1.0; }, 20000));
-        QVERIFY(w.grabWindowImage().save(shot));
-    }
     // the spin box's "none" clears it
     inspector->bodyBox()->setValue(-1);
     QCOMPARE(w.sceneView()->selectedBody(), -1);
