@@ -20,9 +20,12 @@
 #include <vtkStringArray.h>
 #include <vtkTable.h>
 #include <vtkTextProperty.h>
+#include <vtkTextRenderer.h>
+#include <vtkWindow.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 #include "PlotLegendItem.h"
@@ -162,9 +165,42 @@ void styleAxis(vtkAxis* axis, const char* title)
     axis->SetTickLabelAlgorithm(vtkAxis::TICK_SIMPLE);
 }
 
-const char* energyAxisTitle(EnergyPlotMode mode)
+const char* energyTitle(EnergyPlotMode mode)
 {
     return mode == EnergyPlotMode::Stacked ? "stacked energy (J)" : "energy (J)";
+}
+
+// an energy range narrower than this fraction of its magnitude is widened to it: below, the
+// plot would show rounding in the last few bits (and the offset label would need 17 digits)
+constexpr double kRelativeSpanFloor = 1e-12;
+
+// 1, 2 or 5 times a power of ten, near x > 0
+double niceStep(double x)
+{
+    const double decade = std::pow(10.0, std::floor(std::log10(x)));
+    const double f = x / decade;
+    return (f < 1.5 ? 1.0 : f < 3.0 ? 2.0 : f < 7.0 ? 5.0 : 10.0) * decade;
+}
+
+// floor(log10(x)) for x > 0, robust to log10 landing just below an exact power of ten
+int decadeOf(double x) { return int(std::floor(std::log10(x) + 1e-9)); }
+
+// x with `digits` significant digits in scientific notation, trailing zeros dropped:
+// "1.681210346e-3" (no exponent when it is 0)
+std::string scientific(double x, int digits)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*e", std::clamp(digits, 1, 17) - 1, x);
+    std::string s(buf);
+    const std::size_t e = s.find('e');
+    std::string mantissa = s.substr(0, e);
+    const int exponent = std::atoi(s.c_str() + e + 1);
+    if (mantissa.find('.') != std::string::npos) {
+        mantissa.erase(mantissa.find_last_not_of('0') + 1);
+        if (mantissa.back() == '.')
+            mantissa.pop_back();
+    }
+    return exponent == 0 ? mantissa : mantissa + "e" + std::to_string(exponent);
 }
 
 } // namespace
@@ -275,7 +311,7 @@ EnergyPlot::EnergyPlot(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make
         line->SetLabel(st.name);
         p.lines[k] = line;
     }
-    styleAxis(p.energyChart->GetAxis(vtkAxis::LEFT), energyAxisTitle(m_mode));
+    styleAxis(p.energyChart->GetAxis(vtkAxis::LEFT), energyTitle(m_mode));
     styleAxis(p.energyChart->GetAxis(vtkAxis::BOTTOM), "");
     p.energyChart->GetAxis(vtkAxis::BOTTOM)->SetLabelsVisible(false);
     p.energyChart->SetShowLegend(false); // PlotLegendItem, outside the plot area
@@ -388,7 +424,7 @@ void EnergyPlot::setMode(EnergyPlotMode mode)
         buildStack();
     else
         dropStack();
-    m_p->energyChart->GetAxis(vtkAxis::LEFT)->SetTitle(energyAxisTitle(mode));
+    m_p->energyChart->GetAxis(vtkAxis::LEFT)->SetTitle(energyTitle(mode));
     applyVisibility();
     m_dataChanged = true;
     update();
@@ -607,6 +643,20 @@ QRectF EnergyPlot::energyPlotArea() const
     return QRectF(r.GetX(), r.GetY(), r.GetWidth(), r.GetHeight());
 }
 
+std::vector<std::string> EnergyPlot::energyTickLabels() const
+{
+    vtkStringArray* labels = m_p->energyChart->GetAxis(vtkAxis::LEFT)->GetTickLabels();
+    std::vector<std::string> out;
+    for (vtkIdType i = 0; i < labels->GetNumberOfValues(); ++i)
+        out.push_back(labels->GetValue(i));
+    return out;
+}
+
+std::string EnergyPlot::energyAxisTitle() const
+{
+    return m_p->energyChart->GetAxis(vtkAxis::LEFT)->GetTitle();
+}
+
 // ------------------------------------------------------------------------------------------------
 void EnergyPlot::applyVisibility()
 {
@@ -635,10 +685,11 @@ void EnergyPlot::scheduleRepaint()
 void EnergyPlot::prepareRender()
 {
     shiftStackToLowestPotential();
-    layoutCharts();
     if (m_dataChanged && m_follow)
         updateRanges();
     m_dataChanged = false;
+    updateEnergyTicks(); // every frame: a pan or zoom moves the range too
+    layoutCharts();      // after the labels: the left margin fits them
 }
 
 void EnergyPlot::layoutCharts()
@@ -649,7 +700,24 @@ void EnergyPlot::layoutCharts()
     const float w = float(size[0]);
     const float h = float(size[1]);
     const float s = float(devicePixelRatioF());
-    const float left = 78.f * s;
+    // left margin: the widest tick label of either chart, the gap VTK leaves, the title
+    float labelW = 0.f, titleH = 0.f;
+    vtkTextRenderer* text = vtkTextRenderer::GetInstance();
+    const int dpi = renderWindow()->GetDPI();
+    for (vtkChartXY* chart : {m_p->energyChart.Get(), m_p->errorChart.Get()}) {
+        vtkAxis* axis = chart->GetAxis(vtkAxis::LEFT);
+        axis->Update(); // the labels of the range just set
+        int bbox[4];
+        vtkStringArray* labels = axis->GetTickLabels();
+        for (vtkIdType i = 0; text && i < labels->GetNumberOfValues(); ++i)
+            if (text->GetBoundingBox(axis->GetLabelProperties(), labels->GetValue(i), bbox, dpi))
+                labelW = std::max(labelW, float(bbox[1] - bbox[0] + 1));
+        const std::string title = axis->GetTitle();
+        if (text && !title.empty() &&
+            text->GetBoundingBox(axis->GetTitleProperties(), title, bbox, dpi))
+            titleH = std::max(titleH, float(std::min(bbox[1] - bbox[0], bbox[3] - bbox[2]) + 1));
+    }
+    const float left = std::max(78.f * s, labelW + titleH + 26.f * s);
     const float right = std::min(215.f * s, 0.4f * w);
     const float top = 12.f * s;
     const float bottom = 46.f * s;
@@ -699,6 +767,12 @@ void EnergyPlot::updateRanges()
         const double pad = std::max(std::abs(eMax), 1e-12);
         eMin -= pad;
         eMax += pad;
+    } else if (const double floor =
+                   kRelativeSpanFloor * std::max(std::abs(eMin), std::abs(eMax));
+               eMax - eMin < floor) {
+        const double mid = 0.5 * (eMin + eMax);
+        eMin = mid - 0.5 * floor;
+        eMax = mid + 0.5 * floor;
     }
     const double pad = 0.05 * (eMax - eMin);
     p.energyChart->GetAxis(vtkAxis::LEFT)->SetRange(eMin - pad, eMax + pad);
@@ -725,6 +799,61 @@ void EnergyPlot::updateRanges()
         chart->GetAxis(vtkAxis::LEFT)->RecalculateTickSpacing();
         chart->GetAxis(vtkAxis::BOTTOM)->RecalculateTickSpacing();
     }
+}
+
+void EnergyPlot::updateEnergyTicks()
+{
+    vtkAxis* axis = m_p->energyChart->GetAxis(vtkAxis::LEFT);
+    const double lo = axis->GetMinimum(), hi = axis->GetMaximum();
+    const double span = hi - lo;
+    const double magnitude = std::max(std::abs(lo), std::abs(hi));
+    std::string title = energyTitle(m_mode);
+    if (std::isfinite(span) && span > 0.0 && span < kOffsetLabelsBelow * magnitude) {
+        // ticks at multiples of a round step from an offset that is itself a multiple of it:
+        // the first sample's total when it is in view (steady while the run drifts), else the
+        // middle of the range
+        const double step = niceStep(span / 5.0);
+        const bool e0InView = m_mode == EnergyPlotMode::Separate && m_haveE0 &&
+                              m_e0 >= lo && m_e0 <= hi;
+        const double offset = std::round((e0InView ? m_e0 : 0.5 * (lo + hi)) / step) * step;
+        const long long kLo = (long long)std::ceil((lo - offset) / step - 1e-9);
+        const long long kHi = (long long)std::floor((hi - offset) / step + 1e-9);
+        // one exponent for every label (that of the largest), as many decimals as the step needs
+        const int stepExp = decadeOf(step);
+        const long long kMax = std::max(std::abs(kLo), std::abs(kHi));
+        const int exp = kMax > 0 ? decadeOf(double(kMax) * step) : stepExp;
+        const int decimals = std::max(0, exp - stepExp);
+        vtkNew<vtkDoubleArray> ticks;
+        vtkNew<vtkStringArray> labels;
+        for (long long k = kLo; k <= kHi; ++k) {
+            ticks->InsertNextValue(offset + double(k) * step);
+            char buf[48] = "0";
+            if (k != 0)
+                std::snprintf(buf, sizeof buf, "%+.*fe%d", decimals,
+                              double(k) * step / std::pow(10.0, exp), exp);
+            labels->InsertNextValue(buf);
+        }
+        // only when they change: the axis recomputes its layout on every Modified()
+        vtkStringArray* shown = axis->GetTickLabels();
+        vtkDoubleArray* shownAt = axis->GetTickPositions();
+        bool same = m_offsetTicks && shown->GetNumberOfValues() == labels->GetNumberOfValues() &&
+                    shownAt->GetNumberOfTuples() == ticks->GetNumberOfTuples();
+        for (vtkIdType i = 0; same && i < labels->GetNumberOfValues(); ++i)
+            same = shown->GetValue(i) == labels->GetValue(i) &&
+                   shownAt->GetValue(i) == ticks->GetValue(i);
+        if (!same)
+            axis->SetCustomTickPositions(ticks, labels);
+        m_offsetTicks = true;
+        const std::string base =
+            m_mode == EnergyPlotMode::Stacked ? "stacked energy" : "energy";
+        title = base + (offset < 0.0 ? " + " : " \xe2\x88\x92 ") +
+                scientific(std::abs(offset), decadeOf(std::abs(offset)) - stepExp + 1) + " (J)";
+    } else if (m_offsetTicks) {
+        axis->SetCustomTickPositions(nullptr, nullptr); // VTK's own ticks again
+        m_offsetTicks = false;
+    }
+    if (title != axis->GetTitle())
+        axis->SetTitle(title);
 }
 
 void EnergyPlot::mouseDoubleClickEvent(QMouseEvent* event)

@@ -23,6 +23,12 @@
 // the run (running extrema per column, O(1) per sample) until the user pans or zooms; a
 // double-click follows again. Repaints are throttled (kMinRepaintMs): a chart redraw re-reads
 // every point, and the 3D view should get the CPU.
+// A conserved total drifting by 1e-12 J around 1.7e-3 J would give VTK's labels that all round
+// to the same number: when the energy axis' range is below kOffsetLabelsBelow of its magnitude
+// its ticks are placed by the plot and labelled with the difference from a round offset that
+// the title names ("energy - 1.681210346e-3 (J)", labels "+0.2e-12"); the data stay absolute
+// (vtkChartXY shifts them itself for float precision). The left margin fits the widest label
+// and the title.
 // Rejected: a QPainter plot (no second GL path needed, but the issue asks for VTK charts and
 // vtkChartXY gives ticks, log axes and interaction for free); vtkPlotStacked (one plot for all
 // bands: no per-band hiding, and it cannot order its legend against the edge line).
@@ -73,6 +79,9 @@ public:
     static constexpr int kMinRepaintMs = 100;
     /// Floor of the relative error shown on the log axis (below double precision).
     static constexpr double kErrorFloor = 1e-17;
+    /// The energy axis labels differences from an offset (named in its title) when its range
+    /// is below this fraction of its largest magnitude: plain labels would all round alike.
+    static constexpr double kOffsetLabelsBelow = 1e-4;
 
     explicit EnergyPlot(QWidget* parent = nullptr);
     ~EnergyPlot() override;
@@ -116,6 +125,9 @@ public:
     /// device pixels, y up (empty before the first paint).
     QRectF legendArea() const;
     QRectF energyPlotArea() const;
+    /// The energy axis' tick labels, bottom first, and its title, as last drawn.
+    std::vector<std::string> energyTickLabels() const;
+    std::string energyAxisTitle() const;
 
     /// Whether the axes follow the run (false after the user pans or zooms).
     bool followsRun() const { return m_follow; }
@@ -129,6 +141,7 @@ private:
     struct Pipeline; // VTK objects, kept out of this header
     void layoutCharts();
     void updateRanges();
+    void updateEnergyTicks();
     void applyVisibility();
     void buildStack();
     void dropStack();
@@ -146,6 +159,7 @@ private:
     const void* m_markerSource = nullptr; // the marker list shown (shared, immutable)
     bool m_follow = true;
     bool m_dataChanged = false;
+    bool m_offsetTicks = false;    // the energy axis shows differences from an offset
 
     std::array<bool, TermCount> m_seen{};  // term has been non-zero this run
     // Stacked sums are formed relative to the run's first potential (m_potRef), so their

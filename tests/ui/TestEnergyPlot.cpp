@@ -5,6 +5,8 @@
 // closes, also after the lowest potential drops), terms zero all run stay out of the legend
 // until they are not, aggregates without parts show as "other", switching views keeps every
 // sample, the legend is painted outside the plot area, and the stacked view draws its bands.
+// A tiny range around a large energy gets distinct labels relative to an offset named in the
+// axis title; a normal range keeps VTK's plain labels.
 #include <QtTest>
 
 #include <algorithm>
@@ -148,6 +150,7 @@ private slots:
     void switchingModesKeepsEverySample();
     void legendIsPaintedOutsideThePlotArea();
     void stackedChartDrawsItsBands();
+    void tinyRangeGetsDistinctOffsetLabels();
 };
 
 void TestEnergyPlot::everySampleOnce()
@@ -466,6 +469,83 @@ void TestEnergyPlot::stackedChartDrawsItsBands()
     QVERIFY2(count(lines, greenFill) < plotPixels / 20, qPrintable(QString::number(count(lines, greenFill))));
     QVERIFY2(count(bands, greenFill) > plotPixels / 10, qPrintable(QString::number(count(bands, greenFill))));
     QVERIFY2(count(bands, blueFill) > plotPixels / 10, qPrintable(QString::number(count(bands, blueFill))));
+}
+
+// a torque-free body: all its energy rotational, 1.68121e-3 J drifting by ~1e-12 J
+EnergySample spinningSample(double t)
+{
+    EnergySample e;
+    e.time = t;
+    e.kineticRotational = 1.68121e-3 + 1e-12 * std::sin(3.0 * t);
+    e.balanceError = e.kineticRotational - 1.68121e-3;
+    return e;
+}
+
+EnergySample unitSample(double t)
+{
+    EnergySample e;
+    e.time = t;
+    e.kineticTranslational = 5.0 * t; // 0 .. 5 J
+    e.potentialGravity = 5.0 - 5.0 * t;
+    return e;
+}
+
+void TestEnergyPlot::tinyRangeGetsDistinctOffsetLabels()
+{
+    EnergyPlot plot;
+    plot.resize(700, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    auto distinct = [](std::vector<std::string> labels) {
+        std::sort(labels.begin(), labels.end());
+        return std::adjacent_find(labels.begin(), labels.end()) == labels.end();
+    };
+    for (EnergyPlotMode mode : {EnergyPlotMode::Separate, EnergyPlotMode::Stacked}) {
+        plot.setMode(mode);
+        plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 101, 0.01, spinningSample)}));
+        const QImage img = plot.grabFramebuffer();
+        const std::vector<std::string> labels = plot.energyTickLabels();
+        const std::string title = plot.energyAxisTitle();
+        // the title and labels fit the left margin: nothing drawn against the left edge
+        int edgeInk = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < 3; ++x)
+                edgeInk += qGray(img.pixel(x, y)) < 200;
+        QCOMPARE(edgeInk, 0);
+        if (mode == EnergyPlotMode::Stacked) {
+            // the bands start at zero: a normal range, VTK's labels
+            QVERIFY2(title == "stacked energy (J)", title.c_str());
+            QVERIFY2(labels.size() >= 2 && distinct(labels), qPrintable(joined(labels)));
+            continue;
+        }
+        QVERIFY2(labels.size() >= 3, qPrintable(joined(labels)));
+        QVERIFY2(distinct(labels), qPrintable(joined(labels)));
+        // short differences from the offset in the title, which names the energy to 1e-12 J
+        for (const std::string& l : labels)
+            QVERIFY2(l.size() <= 9 && (l == "0" || l.find('e') != std::string::npos),
+                     qPrintable(joined(labels)));
+        QVERIFY2(title.rfind("energy \xe2\x88\x92 1.68121", 0) == 0 && title.find("(J)") != std::string::npos,
+                 title.c_str());
+        // the labels are the tick positions minus the offset: read it back from the title
+        const std::string offsetText = title.substr(std::string("energy \xe2\x88\x92 ").size());
+        const double offset = std::stod(offsetText);
+        TUMBLE_NEAR(offset, 1.68121e-3, 2e-12, 0.0);
+    }
+
+    // a normal range (0 .. 5 J): VTK's plain numbers and the plain title again
+    plot.setMode(EnergyPlotMode::Separate);
+    plot.appendSnapshot(*snapshot(2, {ledgerChunk(0, 101, 0.01, unitSample)}));
+    plot.grabFramebuffer();
+    const std::vector<std::string> labels = plot.energyTickLabels();
+    QCOMPARE(plot.energyAxisTitle(), std::string("energy (J)"));
+    QVERIFY2(labels.size() >= 3 && distinct(labels), qPrintable(joined(labels)));
+    for (const std::string& l : labels) {
+        QVERIFY2(l.find('e') == std::string::npos && l.find('+') == std::string::npos,
+                 qPrintable(joined(labels)));
+        bool ok = false;
+        const double y = QString::fromStdString(l).toDouble(&ok);
+        QVERIFY2(ok && y >= -0.5 && y <= 5.5, qPrintable(joined(labels)));
+    }
 }
 
 int main(int argc, char** argv)
