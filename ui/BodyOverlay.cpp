@@ -324,9 +324,7 @@ void BodyOverlay::update(const FrameSnapshot& s, int selected)
     m_lastTime = s.time;
 
     // the selected body's state: a clump's from the clump list, a sphere's from `selected`
-    const BodyState* chosen = selected >= 0 ? s.clumpState(selected) : nullptr;
-    if (!chosen && selected >= 0 && s.selected && s.selected->id == selected)
-        chosen = &*s.selected;
+    const BodyState* chosen = selected >= 0 ? s.bodyState(selected) : nullptr;
     if (chosen && !finiteState(*chosen))
         chosen = nullptr;
 

@@ -70,6 +70,13 @@ struct FrameSnapshot {
                 return &c;
         return nullptr;
     }
+    /// The state of body b carried by this snapshot (a clump, or the selected body), or nullptr.
+    const BodyState* bodyState(int b) const
+    {
+        if (const BodyState* c = clumpState(b))
+            return c;
+        return selected && selected->id == b ? &*selected : nullptr;
+    }
     std::size_t bodyCount() const { return memberBody.empty() ? radii.size() : bodies; }
     /// The body member i belongs to.
     int bodyOf(std::size_t i) const { return memberBody.empty() ? int(i) : memberBody[i]; }

@@ -165,7 +165,7 @@ void PoinsotView::restart() { m_restartRequested = true; }
 void PoinsotView::setSnapshot(SnapshotPtr s, int body)
 {
     m_snapshot = std::move(s);
-    const BodyState* b = m_snapshot ? findBodyState(*m_snapshot, body) : nullptr;
+    const BodyState* b = m_snapshot ? m_snapshot->bodyState(body) : nullptr;
     if (!b || !isFinite(*b) || b->type != BodyType::Clump) {
         if (m_following || body != m_body) {
             m_following = false;

@@ -2,19 +2,10 @@
 
 namespace tumble::ui {
 
-const BodyState* findBodyState(const FrameSnapshot& s, int b)
-{
-    if (const BodyState* c = s.clumpState(b))
-        return c;
-    if (s.selected && s.selected->id == b)
-        return &*s.selected;
-    return nullptr;
-}
-
 bool TorqueFreeGhost::start(const FrameSnapshot& s, int body)
 {
     stop();
-    const BodyState* b = findBodyState(s, body);
+    const BodyState* b = s.bodyState(body);
     if (!b || !isFinite(*b) || !s.scene)
         return false;
     m_motion = std::make_unique<TorqueFreeMotion>(b->moments, b->orientation, b->angularMomentum);
@@ -43,7 +34,7 @@ void TorqueFreeGhost::update(const FrameSnapshot& s)
 {
     if (!m_motion)
         return;
-    const BodyState* b = findBodyState(s, m_body);
+    const BodyState* b = s.bodyState(m_body);
     if (!s.scene || s.scene->revision != m_revision || s.time < m_times.back() || !b) {
         stop();
         return;

@@ -64,7 +64,4 @@ private:
     std::vector<double> m_times, m_angles;
 };
 
-/// The state of body b carried by s (a clump, or the selected body), or nullptr.
-const BodyState* findBodyState(const FrameSnapshot& s, int b);
-
 } // namespace tumble::ui
