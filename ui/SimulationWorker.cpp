@@ -1,5 +1,7 @@
 #include "SimulationWorker.h"
 
+#include "SnapshotBuilder.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -7,7 +9,6 @@
 #include <deque>
 #include <exception>
 
-#include "model/OnStepKinematics.h"
 #include "sim/Simulation.h"
 
 namespace tumble::ui {
@@ -31,51 +32,6 @@ std::string formatNumber(double v)
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.3g", v);
     return buf;
-}
-
-// (xmin, xmax, ymin, ymax, zmin, zmax) around the member spheres and the walls' anchor points,
-// padded so a single body or a thin layer still shows a sensible floor; a clump also adds the
-// sphere its members sweep as it turns (centre +- bounding radius), so a tumbling clump stays
-// in frame
-void sceneBounds(const World& w, double b[6])
-{
-    double lo[3] = {1e300, 1e300, 1e300};
-    double hi[3] = {-1e300, -1e300, -1e300};
-    auto grow = [&](const Vec3& p, double r) {
-        for (int k = 0; k < 3; ++k) {
-            if (!std::isfinite(p[k]) || !std::isfinite(r))
-                return;
-            lo[k] = std::min(lo[k], p[k] - r);
-            hi[k] = std::max(hi[k], p[k] + r);
-        }
-    };
-    for (std::size_t j = 0; j < w.memberCount(); ++j)
-        grow(w.memberPosition[j], w.memberRadius[j]);
-    for (std::size_t i = 0; i < w.size(); ++i)
-        if (w.type[i] == BodyType::Clump)
-            grow(w.position[i], w.radius[i]);
-    for (const Wall& wall : w.walls)
-        grow(wall.point, 0.0);
-    if (lo[0] > hi[0]) { // nothing at all
-        for (int k = 0; k < 3; ++k) {
-            lo[k] = -0.5;
-            hi[k] = 0.5;
-        }
-    }
-    // every extent at least half the largest one, centred
-    double largest = 0.0;
-    for (int k = 0; k < 3; ++k)
-        largest = std::max(largest, hi[k] - lo[k]);
-    largest = std::max(largest, 1e-6);
-    for (int k = 0; k < 3; ++k) {
-        const double need = 0.5 * largest - (hi[k] - lo[k]);
-        if (need > 0.0) {
-            lo[k] -= 0.5 * need;
-            hi[k] += 0.5 * need;
-        }
-        b[2 * k] = lo[k];
-        b[2 * k + 1] = hi[k];
-    }
 }
 
 WorkerCommand command(WorkerCommand::Kind kind)
@@ -314,18 +270,8 @@ bool SimulationWorker::apply(Run& run, const WorkerCommand& c)
             } else {
                 sim = std::make_unique<Simulation>(scene->world, scene->params);
             }
-            auto info = std::make_shared<SceneInfo>();
-            info->revision = ++run.revision;
-            info->name = scene->name;
-            info->description = scene->description;
-            info->source = scene->source;
-            info->walls = scene->world.walls;
-            sceneBounds(sim->world(), info->bounds); // member positions as the simulation set them
-            if (const Vec3 g = scene->world.gravity; g.norm() > 0.0 && g.allFinite())
-                for (int k = 0; k < 3; ++k)
-                    info->up[k] = -g[k] / g.norm();
-            info->sampleInterval = kStepsPerSample * scene->params.dt;
-            info->memberOffsets = sim->world().memberOffset;
+            auto info = makeSceneInfo(*scene, sim->world(), ++run.revision,
+                                      kStepsPerSample * scene->params.dt);
             if (c.kind == Kind::LoadScene)
                 run.selected = -1;
 
@@ -510,43 +456,7 @@ void SimulationWorker::publish(Run& run)
     s->stepsPerSecond = run.playing ? run.stepsPerSecond : 0.0;
     s->instabilityMessage = run.instability;
 
-    // member spheres, as floats for the views; speed from the owning body (one estimate per
-    // body, shared by its members)
-    const std::size_t n = w.size();
-    const std::size_t m = w.memberCount();
-    const double dt = sim.params().dt;
-    std::vector<float>& bodySpeed = run.speedScratch; // keeps its capacity between publishes
-    bodySpeed.resize(n);
-    for (std::size_t i = 0; i < n; ++i)
-        bodySpeed[i] = static_cast<float>(onStepKinematics(w, i, dt).velocity.norm());
-    s->positions.resize(3 * m);
-    s->radii.resize(m);
-    s->speeds.resize(m);
-    s->memberBody.resize(m);
-    s->bodies = n;
-    bool finite = true;
-    for (std::size_t j = 0; j < m; ++j) {
-        const int b = w.memberBody[j];
-        for (int k = 0; k < 3; ++k)
-            s->positions[3 * j + k] = static_cast<float>(w.memberPosition[j][k]);
-        s->radii[j] = static_cast<float>(w.memberRadius[j]);
-        s->speeds[j] = bodySpeed[static_cast<std::size_t>(b)];
-        s->memberBody[j] = b;
-        finite = finite && std::isfinite(s->positions[3 * j]) &&
-                 std::isfinite(s->positions[3 * j + 1]) && std::isfinite(s->positions[3 * j + 2]) &&
-                 std::isfinite(s->speeds[j]);
-    }
-    // clumps and the selected body in full (orientation, momentum, energies)
-    for (std::size_t i = 0; i < n; ++i) {
-        if (w.type[i] != BodyType::Clump)
-            continue;
-        s->clumps.push_back(bodyState(w, i, dt));
-        finite = finite && isFinite(s->clumps.back());
-    }
-    if (run.selected >= 0 && std::size_t(run.selected) < n) {
-        s->selected = bodyState(w, std::size_t(run.selected), dt);
-        finite = finite && isFinite(*s->selected);
-    }
+    bool finite = fillBodies(*s, sim, run.selected, run.speedScratch);
     // after a blow-up the screen keeps the last finite bodies
     if (!finite && !run.instability.empty() && run.lastFinite) {
         s->positions = run.lastFinite->positions;
