@@ -6,13 +6,16 @@
 // most a few thousand points, so it needs no GL context (each extra VTK view costs a render on
 // software OpenGL) and repaints in well under a millisecond. The log axis spans whole decades
 // around the data, so an integrator's order shows as the spacing of curves between runs.
+// paintEvent and the exports (ExportablePlot: "angle") draw through the same paintPlot.
 #include <QWidget>
 
 #include <vector>
 
+#include "ExportablePlot.h"
+
 namespace tumble::ui {
 
-class AngleDriftPlot : public QWidget {
+class AngleDriftPlot : public QWidget, public ExportablePlot {
     Q_OBJECT
 public:
     /// Angles below this are drawn at it (rad): rounding of a unit quaternion.
@@ -30,6 +33,14 @@ public:
     int bottomDecade() const { return m_bottom; }
     int topDecade() const { return m_top; }
     std::size_t sampleCount() const { return m_t.size(); }
+    /// The samples as given: times (s) and angles (rad).
+    const std::vector<double>& times() const { return m_t; }
+    const std::vector<double>& angles() const { return m_a; }
+
+    // ExportablePlot: columns time, angle (the angles as given, unfloored)
+    QString exportName() const override { return QStringLiteral("angle"); }
+    void paintPlot(QPainter& painter, const QRectF& rect) const override;
+    QString csvText() const override;
 
     QSize sizeHint() const override { return {300, 150}; }
     QSize minimumSizeHint() const override { return {200, 110}; }

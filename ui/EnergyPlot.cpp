@@ -1,6 +1,7 @@
 #include "EnergyPlot.h"
 
 #include <QMouseEvent>
+#include <QPainter>
 #include <QTimer>
 
 #include <vtkAxis.h>
@@ -72,6 +73,15 @@ constexpr std::array<TermStyle, kTerms> kStyles = {{
     {"dissipated: stiffness", nullptr, 85, 50, 40, 2.0f, false},
     {"external work", nullptr, 148, 103, 189, 2.0f, false},
     {"total (mechanical)", nullptr, 20, 20, 20, 3.0f, false},
+}};
+
+// per Term: CSV column names, in CONTRACT.md's energy CSV style
+constexpr std::array<const char*, kTerms> kCsvNames = {{
+    "potential_gravity", "kinetic_translational", "kinetic_rotational", "elastic_normal",
+    "elastic_tangential", "elastic_rolling", "elastic_bond", "elastic_other",
+    "dissipated_dashpot", "dissipated_friction", "dissipated_rolling",
+    "dissipated_local_damping", "dissipated_viscous", "dissipated_other",
+    "dissipated_stiffness", "external_work", "total",
 }};
 
 constexpr const char* kTopEdgeLabel = "total + dissipated";
@@ -367,6 +377,7 @@ EnergyPlot::~EnergyPlot()
 
 const char* EnergyPlot::termLabel(Term term) { return kStyles[term].name; }
 const char* EnergyPlot::topEdgeLabel() { return kTopEdgeLabel; }
+const char* EnergyPlot::termCsvName(Term term) { return kCsvNames[term]; }
 
 // ------------------------------------------------------------------------------------------------
 void EnergyPlot::clear()
@@ -604,6 +615,19 @@ std::vector<double> EnergyPlot::termValues(Term term) const
     return y;
 }
 
+namespace {
+std::vector<double> valuesOf(vtkDoubleArray* a)
+{
+    std::vector<double> y(std::size_t(a->GetNumberOfTuples()));
+    for (std::size_t i = 0; i < y.size(); ++i)
+        y[i] = a->GetValue(vtkIdType(i));
+    return y;
+}
+} // namespace
+
+std::vector<double> EnergyPlot::timeValues() const { return valuesOf(m_p->time); }
+std::vector<double> EnergyPlot::relativeErrorValues() const { return valuesOf(m_p->relError); }
+
 std::vector<double> EnergyPlot::stackedTopEdge()
 {
     if (!m_stackBuilt)
@@ -732,12 +756,11 @@ void EnergyPlot::layoutCharts()
     m_p->legend->setAnchor(left + plotW + 22.f * s, h - top, h - top - 4.f * s);
 }
 
-void EnergyPlot::updateRanges()
+EnergyPlot::Ranges EnergyPlot::runRanges() const
 {
-    Pipeline& p = *m_p;
-    const double tMax = m_tMax > 0.0 ? m_tMax : 1e-3;
-    for (vtkChartXY* chart : {p.energyChart.Get(), p.errorChart.Get()})
-        chart->GetAxis(vtkAxis::BOTTOM)->SetRange(0.0, tMax * 1.02);
+    Ranges r;
+    r.tLo = 0.0;
+    r.tHi = (m_tMax > 0.0 ? m_tMax : 1e-3) * 1.02;
 
     // the shown columns' extrema: a term's line, or the bands from zero and the budget line
     double eMin = kInf, eMax = -kInf;
@@ -775,21 +798,44 @@ void EnergyPlot::updateRanges()
         eMax = mid + 0.5 * floor;
     }
     const double pad = 0.05 * (eMax - eMin);
-    p.energyChart->GetAxis(vtkAxis::LEFT)->SetRange(eMin - pad, eMax + pad);
+    r.eLo = eMin - pad;
+    r.eHi = eMax + pad;
 
-    // whole decades around the relative error, labelled every few decades (at most five)
+    // whole decades around the relative error
     const double rMin = std::isfinite(m_rMin) ? m_rMin : kErrorFloor;
     const double rMax = std::isfinite(m_rMax) ? m_rMax : 1.0;
-    const int loExp = int(std::floor(std::log10(std::max(rMin, kErrorFloor))));
-    int hiExp = int(std::ceil(std::log10(std::max(rMax, kErrorFloor))));
-    if (hiExp <= loExp)
-        hiExp = loExp + 1;
-    vtkAxis* errorAxis = p.errorChart->GetAxis(vtkAxis::LEFT);
-    errorAxis->SetUnscaledRange(std::pow(10.0, loExp), std::pow(10.0, hiExp));
+    r.loExp = int(std::floor(std::log10(std::max(rMin, kErrorFloor))));
+    r.hiExp = int(std::ceil(std::log10(std::max(rMax, kErrorFloor))));
+    if (r.hiExp <= r.loExp)
+        r.hiExp = r.loExp + 1;
+    return r;
+}
+
+namespace {
+// the error axis' labelled decades, top first: every few decades, at most five labels
+std::vector<int> labelledDecades(int loExp, int hiExp)
+{
     const int stride = std::max(1, (hiExp - loExp + 3) / 4);
+    std::vector<int> out;
+    for (int e = hiExp; e >= loExp; e -= stride)
+        out.push_back(e);
+    return out;
+}
+} // namespace
+
+void EnergyPlot::updateRanges()
+{
+    Pipeline& p = *m_p;
+    const Ranges r = runRanges();
+    for (vtkChartXY* chart : {p.energyChart.Get(), p.errorChart.Get()})
+        chart->GetAxis(vtkAxis::BOTTOM)->SetRange(r.tLo, r.tHi);
+    p.energyChart->GetAxis(vtkAxis::LEFT)->SetRange(r.eLo, r.eHi);
+
+    vtkAxis* errorAxis = p.errorChart->GetAxis(vtkAxis::LEFT);
+    errorAxis->SetUnscaledRange(std::pow(10.0, r.loExp), std::pow(10.0, r.hiExp));
     vtkNew<vtkDoubleArray> ticks;
     vtkNew<vtkStringArray> labels;
-    for (int e = hiExp; e >= loExp; e -= stride) {
+    for (int e : labelledDecades(r.loExp, r.hiExp)) {
         ticks->InsertNextValue(double(e)); // log axes take tick positions in log10 units
         labels->InsertNextValue("1e" + std::to_string(e));
     }
@@ -801,37 +847,53 @@ void EnergyPlot::updateRanges()
     }
 }
 
+EnergyPlot::EnergyTicks EnergyPlot::energyTicks(double lo, double hi) const
+{
+    EnergyTicks out;
+    out.title = energyTitle(m_mode);
+    const double span = hi - lo;
+    const double magnitude = std::max(std::abs(lo), std::abs(hi));
+    if (!(std::isfinite(span) && span > 0.0 && span < kOffsetLabelsBelow * magnitude))
+        return out;
+    // ticks at multiples of a round step from an offset that is itself a multiple of it:
+    // the first sample's total when it is in view (steady while the run drifts), else the
+    // middle of the range
+    out.offset = true;
+    const double step = niceStep(span / 5.0);
+    const bool e0InView = m_mode == EnergyPlotMode::Separate && m_haveE0 &&
+                          m_e0 >= lo && m_e0 <= hi;
+    const double offset = std::round((e0InView ? m_e0 : 0.5 * (lo + hi)) / step) * step;
+    const long long kLo = (long long)std::ceil((lo - offset) / step - 1e-9);
+    const long long kHi = (long long)std::floor((hi - offset) / step + 1e-9);
+    // one exponent for every label (that of the largest), as many decimals as the step needs
+    const int stepExp = decadeOf(step);
+    const long long kMax = std::max(std::abs(kLo), std::abs(kHi));
+    const int exp = kMax > 0 ? decadeOf(double(kMax) * step) : stepExp;
+    const int decimals = std::max(0, exp - stepExp);
+    for (long long k = kLo; k <= kHi; ++k) {
+        out.ticks.push_back(offset + double(k) * step);
+        char buf[48] = "0";
+        if (k != 0)
+            std::snprintf(buf, sizeof buf, "%+.*fe%d", decimals,
+                          double(k) * step / std::pow(10.0, exp), exp);
+        out.labels.push_back(buf);
+    }
+    const std::string base = m_mode == EnergyPlotMode::Stacked ? "stacked energy" : "energy";
+    out.title = base + (offset < 0.0 ? " + " : " \xe2\x88\x92 ") +
+                scientific(std::abs(offset), decadeOf(std::abs(offset)) - stepExp + 1) + " (J)";
+    return out;
+}
+
 void EnergyPlot::updateEnergyTicks()
 {
     vtkAxis* axis = m_p->energyChart->GetAxis(vtkAxis::LEFT);
-    const double lo = axis->GetMinimum(), hi = axis->GetMaximum();
-    const double span = hi - lo;
-    const double magnitude = std::max(std::abs(lo), std::abs(hi));
-    std::string title = energyTitle(m_mode);
-    if (std::isfinite(span) && span > 0.0 && span < kOffsetLabelsBelow * magnitude) {
-        // ticks at multiples of a round step from an offset that is itself a multiple of it:
-        // the first sample's total when it is in view (steady while the run drifts), else the
-        // middle of the range
-        const double step = niceStep(span / 5.0);
-        const bool e0InView = m_mode == EnergyPlotMode::Separate && m_haveE0 &&
-                              m_e0 >= lo && m_e0 <= hi;
-        const double offset = std::round((e0InView ? m_e0 : 0.5 * (lo + hi)) / step) * step;
-        const long long kLo = (long long)std::ceil((lo - offset) / step - 1e-9);
-        const long long kHi = (long long)std::floor((hi - offset) / step + 1e-9);
-        // one exponent for every label (that of the largest), as many decimals as the step needs
-        const int stepExp = decadeOf(step);
-        const long long kMax = std::max(std::abs(kLo), std::abs(kHi));
-        const int exp = kMax > 0 ? decadeOf(double(kMax) * step) : stepExp;
-        const int decimals = std::max(0, exp - stepExp);
+    const EnergyTicks et = energyTicks(axis->GetMinimum(), axis->GetMaximum());
+    if (et.offset) {
         vtkNew<vtkDoubleArray> ticks;
         vtkNew<vtkStringArray> labels;
-        for (long long k = kLo; k <= kHi; ++k) {
-            ticks->InsertNextValue(offset + double(k) * step);
-            char buf[48] = "0";
-            if (k != 0)
-                std::snprintf(buf, sizeof buf, "%+.*fe%d", decimals,
-                              double(k) * step / std::pow(10.0, exp), exp);
-            labels->InsertNextValue(buf);
+        for (std::size_t i = 0; i < et.ticks.size(); ++i) {
+            ticks->InsertNextValue(et.ticks[i]);
+            labels->InsertNextValue(et.labels[i]);
         }
         // only when they change: the axis recomputes its layout on every Modified()
         vtkStringArray* shown = axis->GetTickLabels();
@@ -844,22 +906,197 @@ void EnergyPlot::updateEnergyTicks()
         if (!same)
             axis->SetCustomTickPositions(ticks, labels);
         m_offsetTicks = true;
-        const std::string base =
-            m_mode == EnergyPlotMode::Stacked ? "stacked energy" : "energy";
-        title = base + (offset < 0.0 ? " + " : " \xe2\x88\x92 ") +
-                scientific(std::abs(offset), decadeOf(std::abs(offset)) - stepExp + 1) + " (J)";
     } else if (m_offsetTicks) {
         axis->SetCustomTickPositions(nullptr, nullptr); // VTK's own ticks again
         m_offsetTicks = false;
     }
-    if (title != axis->GetTitle())
-        axis->SetTitle(title);
+    if (et.title != axis->GetTitle())
+        axis->SetTitle(et.title);
 }
 
 void EnergyPlot::mouseDoubleClickEvent(QMouseEvent* event)
 {
     setFollowsRun(true);
     event->accept();
+}
+
+// ------------------------------------------------------------------------------------------------
+// export: the charts as data for PlotFigure, and the numbers behind them
+
+PlotFigure EnergyPlot::figure() const
+{
+    const Pipeline& p = *m_p;
+    const Ranges r = runRanges();
+    double tLo = r.tLo, tHi = r.tHi, eLo = r.eLo, eHi = r.eHi;
+    double errLo = std::pow(10.0, r.loExp), errHi = std::pow(10.0, r.hiExp);
+    if (!m_follow) {
+        // the user's pan or zoom, as on screen
+        vtkAxis* t = p.energyChart->GetAxis(vtkAxis::BOTTOM);
+        vtkAxis* e = p.energyChart->GetAxis(vtkAxis::LEFT);
+        vtkAxis* err = p.errorChart->GetAxis(vtkAxis::LEFT);
+        tLo = t->GetMinimum();
+        tHi = t->GetMaximum();
+        eLo = e->GetMinimum();
+        eHi = e->GetMaximum();
+        errLo = err->GetUnscaledMinimum();
+        errHi = err->GetUnscaledMaximum();
+    }
+    const int loExp = int(std::floor(std::log10(errLo) + 1e-9));
+    const int hiExp = int(std::ceil(std::log10(errHi) - 1e-9));
+
+    PlotFigure fig;
+    const std::vector<double> time = timeValues();
+    const bool drawable = time.size() >= 2;
+    const bool stacked = m_mode == EnergyPlotMode::Stacked;
+    auto colourOf = [](const TermStyle& st, int alpha = 255) {
+        return QColor(st.r, st.g, st.b, alpha);
+    };
+
+    PlotPanel energy;
+    energy.weight = 0.68;
+    energy.x.min = tLo;
+    energy.x.max = tHi;
+    energy.x.ticks = niceTicks(tLo, tHi, 6);
+    energy.y.min = eLo;
+    energy.y.max = eHi;
+    const EnergyTicks et = energyTicks(eLo, eHi);
+    energy.y.title = QString::fromStdString(et.title);
+    if (et.offset) {
+        energy.y.ticks = et.ticks;
+        for (const std::string& l : et.labels)
+            energy.y.labels.push_back(QString::fromStdString(l));
+    } else {
+        energy.y.ticks = niceTicks(eLo, eHi, 5);
+        energy.y.labels = tickLabels(energy.y.ticks);
+    }
+
+    std::array<std::vector<double>, kTerms> v;
+    for (int k = 0; k < kTerms; ++k)
+        v[k] = termValues(Term(k));
+    if (drawable && !stacked) {
+        // a line per shown term, the total last (on top)
+        for (int k = 0; k < kTerms; ++k) {
+            if (!termShown(Term(k)))
+                continue;
+            const TermStyle& st = kStyles[k];
+            PlotSeries s;
+            s.label = QString::fromUtf8(st.name);
+            s.colour = colourOf(st);
+            s.width = st.width;
+            s.style = st.dashed ? Qt::DashLine : Qt::SolidLine;
+            s.x = time;
+            s.y = v[k];
+            energy.series.push_back(std::move(s));
+        }
+        for (Term t : kLineLegendOrder)
+            if (termShown(t)) {
+                const TermStyle& st = kStyles[t];
+                fig.legend.push_back({QString::fromUtf8(st.name), colourOf(st), st.width,
+                                      st.dashed ? Qt::DashLine : Qt::SolidLine, QColor()});
+            }
+    } else if (drawable) {
+        // bands between the running sums from the lowest potential, then the edge and budget
+        std::vector<double> below(time.size(), 0.0), top(time.size());
+        for (int k = 0; k < kStacked; ++k) {
+            for (std::size_t i = 0; i < time.size(); ++i)
+                top[i] = k == 0 ? v[k][i] - m_potMin : below[i] + v[k][i];
+            if (m_seen[k]) {
+                const TermStyle& st = kStyles[k];
+                PlotSeries s;
+                s.label = QString::fromUtf8(st.stackedName ? st.stackedName : st.name);
+                s.colour = colourOf(st);
+                s.fill = colourOf(st, 200);
+                s.x = time;
+                s.y = top;
+                s.yLow = below;
+                energy.series.push_back(std::move(s));
+            }
+            below = top;
+        }
+        PlotSeries edge;
+        edge.label = QString::fromUtf8(kTopEdgeLabel);
+        edge.colour = QColor(20, 20, 20);
+        edge.width = 2.5;
+        edge.x = time;
+        edge.y = top;
+        energy.series.push_back(edge);
+        fig.legend.push_back({edge.label, edge.colour, edge.width, Qt::SolidLine, QColor()});
+        if (m_seen[Term::ExternalWork]) {
+            PlotSeries budget;
+            budget.label = QString::fromUtf8(kBudgetLabel);
+            budget.colour = QColor(148, 103, 189);
+            budget.style = Qt::DashLine;
+            budget.x = time;
+            for (double w : v[Term::ExternalWork])
+                budget.y.push_back((m_e0 - m_potMin) + w);
+            fig.legend.push_back({budget.label, budget.colour, budget.width, budget.style, QColor()});
+            energy.series.push_back(std::move(budget));
+        }
+        for (int k = kStacked - 1; k >= 0; --k)
+            if (m_seen[k]) {
+                const TermStyle& st = kStyles[k];
+                fig.legend.push_back({QString::fromUtf8(st.stackedName ? st.stackedName : st.name),
+                                      colourOf(st), 1.0, Qt::SolidLine, colourOf(st, 200)});
+            }
+    }
+
+    PlotPanel error;
+    error.weight = 0.32;
+    error.x = energy.x;
+    error.x.labels = tickLabels(error.x.ticks);
+    error.x.title = QStringLiteral("time (s)");
+    error.y.log = true;
+    error.y.min = errLo;
+    error.y.max = errHi;
+    error.y.title = QStringLiteral("|\u0394E| / |E0|");
+    for (int e : labelledDecades(loExp, hiExp)) {
+        error.y.ticks.push_back(std::pow(10.0, e));
+        error.y.labels.push_back(QStringLiteral("1e%1").arg(e));
+    }
+    if (drawable) {
+        PlotSeries s;
+        s.label = QStringLiteral("|balance error| / |E0|");
+        s.colour = QColor(106, 61, 154);
+        s.x = valuesOf(p.errorTime);
+        s.y = relativeErrorValues();
+        error.series.push_back(std::move(s));
+    }
+
+    fig.panels.push_back(std::move(energy));
+    fig.panels.push_back(std::move(error));
+    for (const auto& [t, label] : p.markers->markers())
+        fig.markers.emplace_back(t, QString::fromStdString(label));
+    return fig;
+}
+
+void EnergyPlot::paintPlot(QPainter& painter, const QRectF& rect) const
+{
+    paintFigure(painter, rect, figure());
+}
+
+QString EnergyPlot::csvText() const
+{
+    // time, the shown terms in legend order, the plotted relative error; 17 significant digits
+    std::vector<Term> columns;
+    for (Term t : kLineLegendOrder)
+        if (termShown(t))
+            columns.push_back(t);
+    QString out = QStringLiteral("time");
+    for (Term t : columns)
+        out += QLatin1Char(',') + QLatin1String(kCsvNames[t]);
+    out += QStringLiteral(",relative_balance_error\n");
+    const std::vector<double> time = timeValues();
+    const std::vector<double> rel = relativeErrorValues();
+    std::vector<std::vector<double>> values;
+    for (Term t : columns)
+        values.push_back(termValues(t));
+    for (std::size_t i = 0; i < time.size(); ++i) {
+        out += QString::number(time[i], 'g', 17);
+        for (const std::vector<double>& c : values)
+            out += QLatin1Char(',') + QString::number(c[i], 'g', 17);
+        out += QLatin1Char(',') + QString::number(rel[i], 'g', 17) + QLatin1Char('\n');
+    }
+    return out;
 }
 
 } // namespace tumble::ui

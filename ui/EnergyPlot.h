@@ -29,6 +29,10 @@
 // the title names ("energy - 1.681210346e-3 (J)", labels "+0.2e-12"); the data stay absolute
 // (vtkChartXY shifts them itself for float precision). The left margin fits the widest label
 // and the title.
+// Exports (ExportablePlot) do not read the GL frame: figure() describes both charts as they
+// are on screen (the ranges the run or the user set, the same ticks and offset title, the
+// shown curves or bands with their colours, the legend, the markers) and PlotFigure paints it
+// with QPainter, so an SVG holds vector paths and text.
 // Rejected: a QPainter plot (no second GL path needed, but the issue asks for VTK charts and
 // vtkChartXY gives ticks, log axes and interaction for free); vtkPlotStacked (one plot for all
 // bands: no per-band hiding, and it cannot order its legend against the edge line).
@@ -41,14 +45,16 @@
 #include <vector>
 
 #include "EnergyPlotMode.h"
+#include "ExportablePlot.h"
 #include "FrameSnapshot.h"
+#include "PlotFigure.h"
 #include "VtkOpenGLWidget.h"
 
 class QTimer;
 
 namespace tumble::ui {
 
-class EnergyPlot : public VtkOpenGLWidget {
+class EnergyPlot : public VtkOpenGLWidget, public ExportablePlot {
     Q_OBJECT
 public:
     /// Plotted terms, in stacking order (bottom band first) up to DissipatedStiffness.
@@ -110,6 +116,23 @@ public:
 
     /// One term over the plotted samples, J (what the separate view draws).
     std::vector<double> termValues(Term term) const;
+    /// Times of the plotted samples, s.
+    std::vector<double> timeValues() const;
+    /// |balance error| / |E0| over the plotted samples (floored at kErrorFloor), as drawn.
+    std::vector<double> relativeErrorValues() const;
+    /// Whether a term is drawn in the separate view (the total always, others once non-zero).
+    bool termShown(Term term) const { return term == Total || m_seen[term]; }
+    /// A term's CSV column name, e.g. "kinetic_translational" (CONTRACT.md's style).
+    static const char* termCsvName(Term term);
+
+    // ExportablePlot: "energy"; both charts redrawn with QPainter as on screen (ranges, ticks,
+    // curves, legend, markers); CSV columns: time, every shown term (legend order), the
+    // relative balance error
+    QString exportName() const override { return QStringLiteral("energy"); }
+    void paintPlot(QPainter& painter, const QRectF& rect) const override;
+    QString csvText() const override;
+    /// What paintPlot draws, as data: the energy panel, then the error panel.
+    PlotFigure figure() const;
     /// Top edge of the stacked bands over the plotted samples, J, as the chart draws it:
     /// total + dissipated minus the lowest gravity potential of the run so far. Empty outside
     /// the stacked view. Not const: it first shifts the columns as a repaint would.
@@ -139,6 +162,21 @@ protected:
 
 private:
     struct Pipeline; // VTK objects, kept out of this header
+    // axis ranges that follow the run: time (s), energy (J), error decades (log10)
+    struct Ranges {
+        double tLo = 0.0, tHi = 1.0, eLo = 0.0, eHi = 1.0;
+        int loExp = -17, hiExp = 0;
+    };
+    // ticks of the energy axis for [lo, hi]: relative to an offset named in the title when
+    // the range is narrow (offset true), else none given (VTK's or the exporter's own)
+    struct EnergyTicks {
+        bool offset = false;
+        std::vector<double> ticks;       // J
+        std::vector<std::string> labels;
+        std::string title;
+    };
+    Ranges runRanges() const;
+    EnergyTicks energyTicks(double lo, double hi) const;
     void layoutCharts();
     void updateRanges();
     void updateEnergyTicks();

@@ -6,6 +6,8 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
 #include <QScrollArea>
@@ -16,9 +18,11 @@
 
 #include <cmath>
 
+#include "AngleDriftPlot.h"
 #include "BodyInspector.h"
 #include "ControlPanel.h"
 #include "EnergyPlot.h"
+#include "ExportMenu.h"
 #include "RotationPanel.h"
 #include <QOpenGLWidget>
 #include "SceneView.h"
@@ -130,13 +134,23 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         statusBar()->showMessage(tr("Paused: the run became unstable. %1").arg(message));
     });
 
-    // keyboard: Space play/pause, S step, R reset
-    auto* space = new QShortcut(QKeySequence(Qt::Key_Space), this);
-    connect(space, &QShortcut::activated, this, &MainWindow::togglePlay);
-    auto* stepKey = new QShortcut(QKeySequence(Qt::Key_S), this);
-    connect(stepKey, &QShortcut::activated, this, [this]() { m_worker->step(); });
-    auto* resetKey = new QShortcut(QKeySequence(Qt::Key_R), this);
-    connect(resetKey, &QShortcut::activated, this, [this]() { m_worker->reset(); });
+    // keyboard: Space play/pause, S step, R reset, window-wide actions in the Run menu (a line
+    // edit or spin box being typed in keeps its keys: it takes the shortcut override)
+    QMenu* runMenu = menuBar()->addMenu(tr("&Run"));
+    const auto runAction = [&](const QString& text, Qt::Key key, auto slot) {
+        QAction* a = runMenu->addAction(text);
+        a->setShortcut(QKeySequence(key));
+        connect(a, &QAction::triggered, this, slot);
+    };
+    runAction(tr("Play / pause"), Qt::Key_Space, [this]() { togglePlay(); });
+    runAction(tr("Single step"), Qt::Key_S, [this]() { m_worker->step(); });
+    runAction(tr("Reset"), Qt::Key_R, [this]() { m_worker->reset(); });
+
+    // exports: the plots, the 3D view and its recording (ExportMenu)
+    m_exportMenu = new ExportMenu(this, m_sceneView, [this]() { return m_shown; });
+    m_exportMenu->addPlot(m_energyPlot, tr("Energy plot"));
+    m_exportMenu->addPlot(m_rotation->driftPlot(), tr("Angle drift plot"));
+    menuBar()->addMenu(m_exportMenu->menu());
 
     // the frame clock: take the newest snapshot, never wait for one
     m_frameTimer = new QTimer(this);

@@ -31,6 +31,7 @@ class BodyInspector;
 class ControlPanel;
 class RotationPanel;
 class EnergyPlot;
+class ExportMenu;
 class SceneView;
 class SimulationWorker;
 
@@ -61,6 +62,8 @@ public:
     BodyInspector* inspector() const { return m_inspector; }
     RotationPanel* rotationPanel() const { return m_rotation; }
     SimulationWorker* worker() const { return m_worker; }
+    /// The Export menu: plots to PNG, SVG, CSV, the 3D view to PNG, recording.
+    ExportMenu* exportMenu() const { return m_exportMenu; }
     /// The snapshot on screen.
     SnapshotPtr shownSnapshot() const { return m_shown; }
     /// The last scene-error message box, while it is open.
@@ -86,6 +89,7 @@ private:
     BodyInspector* m_inspector = nullptr;
     RotationPanel* m_rotation = nullptr;
     QLabel* m_statusLine = nullptr;
+    ExportMenu* m_exportMenu = nullptr;
     QTimer* m_frameTimer = nullptr;
     QPointer<QMessageBox> m_errorBox;
     SnapshotPtr m_shown;

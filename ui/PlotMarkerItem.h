@@ -26,6 +26,8 @@ public:
     /// Replaces the markers: (time in s, label).
     void setMarkers(std::vector<std::pair<double, std::string>> markers);
     std::size_t markerCount() const { return m_markers.size(); }
+    /// The markers shown: (time in s, label), oldest first.
+    const std::vector<std::pair<double, std::string>>& markers() const { return m_markers; }
 
     bool Paint(vtkContext2D* painter) override;
     bool Hit(const vtkContextMouseEvent&) override { return false; } // never steals the mouse

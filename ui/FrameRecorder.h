@@ -1,0 +1,71 @@
+#pragma once
+// FrameRecorder: a short recording of a view as numbered PNGs (name_0000.png, ...; issue 6).
+//
+// Design note. A recording for a slide or a video tool is an image sequence, not a movie file
+// (no codec dependency; ffmpeg or any slide tool takes numbered PNGs). The recorder counts the
+// frames a GL view actually paints (VtkOpenGLWidget::framePainted, connected directly, so the
+// frame is read inside paintGL from the framebuffer just drawn, without a second render) and
+// writes every n-th until the frame limit, then stops by itself. offerFrame() takes a frame
+// from any other source the same way. Each file is written through PlotExport's temporary-file
+// writer; the first error stops the recording and is reported, with the frames written so far
+// kept. Writing is synchronous: a 1000 x 600 PNG costs some ten milliseconds, which a
+// recording of every second frame can afford.
+#include <QDir>
+#include <QImage>
+#include <QMetaObject>
+#include <QObject>
+#include <QString>
+
+namespace tumble::ui {
+
+class VtkOpenGLWidget;
+
+class FrameRecorder : public QObject {
+    Q_OBJECT
+public:
+    explicit FrameRecorder(QObject* parent = nullptr);
+    ~FrameRecorder() override;
+
+    /// Starts recording into directory (created if missing), files baseName_0000.png, ...:
+    /// every `every`-th frame (the first one included), at most maxFrames files. Empty on
+    /// success, else why not (nothing is recorded then). A recording in progress is stopped.
+    QString start(const QString& directory, const QString& baseName, int every, int maxFrames);
+    /// Like start, and records the frames view paints from now on.
+    QString start(VtkOpenGLWidget* view, const QString& directory, const QString& baseName,
+                  int every, int maxFrames);
+    /// Stops (no-op when not recording); emits stopped.
+    void stop();
+
+    /// One frame: counted, and written when it is an every-th one.
+    void offerFrame(const QImage& frame);
+
+    bool isRecording() const { return m_recording; }
+    /// Files written by the current or last recording.
+    int framesWritten() const { return m_written; }
+    /// The file name of frame index i: directory/baseName_0000.png.
+    QString framePath(int i) const;
+    QString directory() const { return m_dir.path(); }
+    /// Why the last recording stopped early (empty: it did not).
+    QString lastError() const { return m_error; }
+
+signals:
+    /// The recording ended: stop(), the frame limit, or an error (non-empty).
+    void stopped(int framesWritten, const QString& error);
+    /// A frame file was written (index from 0).
+    void frameWritten(int index, const QString& path);
+
+private:
+    void finish(const QString& error);
+
+    QDir m_dir;
+    QString m_base;
+    int m_every = 1;
+    int m_max = 0;
+    long long m_offered = 0; // frames seen since start
+    int m_written = 0;
+    bool m_recording = false;
+    QString m_error;
+    QMetaObject::Connection m_viewConnection;
+};
+
+} // namespace tumble::ui
