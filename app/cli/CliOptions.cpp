@@ -346,9 +346,12 @@ usage:
   tumble-cli run SCENE.json [options]   run a scene, writing the requested files
   tumble-cli inspect SCENE.json         mass properties and the critical timestep, as JSON
   tumble-cli sweep SCENE.json --scheme NAME[,NAME...] --dt A,B,C... --duration T [--csv PATH]
-                                        error at T against dt per scheme (reference: rk4 at
-                                        min(dt)/16) and the fitted order; NAME is a preset or
-                                        a translation scheme
+                                        error at T against dt per scheme and the fitted order;
+                                        NAME is a preset or a translation scheme. Reference: the
+                                        scene's analytic solution if it declares one, else rk4
+                                        at min(dt)/16. CSV: scheme,dt,steps,error,reference,
+                                        measure (reference analytic|rk4; measure position_m, or
+                                        angle_rad for torque-free scenes)
   tumble-cli list                       integrators, presets and built-in scenes
   tumble-cli help | --help              this text
 
@@ -365,7 +368,7 @@ run options (command-line values override the scene's):
   --local-damping A              Cundall local damping coefficient in [0, 1)
   --local-damping-variant V      pfc (sign of the velocity) or woo (on-step estimate)
   --viscous-damping B            global viscous damping rate, 1/s
-  --threads N                    worker threads (recorded; this build steps on one)
+  --threads N                    threads that step the run (results do not depend on N)
   --energy-csv PATH              energy CSV: step 0, every K steps and the last step
   --ledger-csv PATH              the energy CSV's columns, then the ledger split by mechanism:
                                  elastic_normal, _tangential, _rolling, _bond, dissipated_dashpot,

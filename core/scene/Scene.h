@@ -14,6 +14,10 @@ struct Scene {
     World world;             ///< bodies, walls, materials, gravity at t = 0
     SimParams params;        ///< dt already resolved when the file gave {"factor": F}
     double dtFactor = 0.0;   ///< F when the file gave dt as a fraction of the critical dt, else 0
+    /// The closed form the file declares ("analytic": {"type": ...}; analysis/AnalyticSolutions.h),
+    /// checked against the scene by the loader; empty when none.
+    std::string analytic;
+    std::size_t listedBodies = 0; ///< bodies listed under "bodies" (generated ones follow)
 };
 
 } // namespace tumble

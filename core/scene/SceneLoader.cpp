@@ -1,5 +1,6 @@
 #include "scene/SceneLoader.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <fstream>
@@ -11,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/AnalyticSolutions.h"
 #include "integrate/IntegratorRegistry.h"
 #include "model/ClumpShape.h"
 #include "sim/CriticalTimestep.h"
@@ -348,11 +350,31 @@ std::string knownSchemes(const std::vector<SchemeInfo>& list)
     return out;
 }
 
+// "analytic": {"type": NAME}: the closed form must exist and the scene must satisfy its assumptions
+void readAnalytic(const Reader& r, Scene& scene)
+{
+    r.allowOnly({"type"});
+    const std::string type = r.string("type");
+    const std::vector<std::string>& types = analyticSolutionTypes();
+    if (std::find(types.begin(), types.end(), type) == types.end()) {
+        std::string known;
+        for (const std::string& t : types)
+            known += (known.empty() ? "" : ", ") + t;
+        r.fail("unknown analytic solution '" + type + "' (known: " + known + ")", "type");
+    }
+    try {
+        makeAnalyticSolution(type, scene.world, scene.params, scene.listedBodies);
+    } catch (const AnalyticAssumptionError& e) {
+        throw SceneError(r.file(), e.jsonPath(), std::string("the analytic solution '") + type + "' does not apply: " + e.what());
+    }
+    scene.analytic = type;
+}
+
 Scene readScene(const Json& doc, const std::string& file)
 {
     const Reader top(file, doc, "");
     top.allowOnly({"format", "version", "name", "description", "gravity", "integration", "damping", "materials",
-                   "bodies", "walls", "bonds", "generators"});
+                   "bodies", "walls", "bonds", "generators", "analytic"});
     if (top.string("format") != "tumble-scene")
         top.fail("expected \"tumble-scene\"", "format");
     if (top.integer("version") != 1)
@@ -388,6 +410,7 @@ Scene readScene(const Json& doc, const std::string& file)
             r.fail("unknown body type '" + type + "' (known: sphere, clump)", "type");
         }
     });
+    scene.listedBodies = world.size();
     top.forEach("generators", [&](const Reader& r, std::size_t) {
         const std::string type = r.string("type");
         if (type != "grid")
@@ -487,6 +510,8 @@ Scene readScene(const Json& doc, const std::string& file)
             d.fail("unknown local damping variant '" + variant + "' (known: pfc, woo)", "local_variant");
         p.viscousDamping = d.nonNegative("viscous", 0.0);
     }
+    if (top.has("analytic"))
+        readAnalytic(top.object("analytic"), scene);
     return scene;
 }
 

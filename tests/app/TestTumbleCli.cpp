@@ -510,7 +510,10 @@ private slots:
         QFile f(csvPath);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
-        QCOMPARE(lines.value(0), QStringLiteral("scheme,dt,steps,error"));
+        // reference and measure are appended after the original four columns
+        QCOMPARE(lines.value(0), QStringLiteral("scheme,dt,steps,error,reference,measure"));
+        for (int k = 1; k < lines.size(); ++k)
+            QVERIFY2(lines[k].endsWith(",analytic,position_m"), qPrintable(lines[k]));
         QCOMPARE(lines.size(), 1 + 3 * 4);
         QCOMPARE(lines[1].split(',').value(0), QStringLiteral("explicit_euler"));
         QCOMPARE(lines[1].split(',').value(2), QStringLiteral("157")); // ceil(0.005 / 3.2e-5)
@@ -525,6 +528,29 @@ private slots:
             QCOMPARE(words[1], QStringLiteral("order"));
             QVERIFY2(std::abs(words[2].toDouble() - expected[k]) < 0.15, qPrintable(out[k]));
         }
+    }
+
+    void sweepColumnsNameReferenceAndMeasure()
+    {
+        // a torque-free scene measures the orientation angle against its closed form; a scene
+        // without one, positions against rk4
+        QTemporaryDir dir;
+        const QString top = dir.filePath("top.csv"), box = dir.filePath("box.csv");
+        Result r = runCli({"sweep", "builtin:symmetric-top", "--scheme", "pfc", "--dt", "2e-3,1e-3", "--duration", "0.5", "--csv", top});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        r = runCli({"sweep", "builtin:sliding-to-rolling", "--scheme", "pfc", "--dt", "2e-5,1e-5", "--duration", "2e-4", "--csv", box});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        for (const auto& [path, tail] : {std::pair{top, QStringLiteral(",analytic,angle_rad")}, std::pair{box, QStringLiteral(",rk4,position_m")}}) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+            QCOMPARE(lines.size(), 3);
+            QCOMPARE(lines[0], QStringLiteral("scheme,dt,steps,error,reference,measure"));
+            QVERIFY2(lines[1].endsWith(tail) && lines[2].endsWith(tail), qPrintable(lines[1]));
+            QCOMPARE(lines[1].split(',').size(), 6);
+        }
+        // the help names the new columns
+        QVERIFY(runCli({"--help"}).out.contains("scheme,dt,steps,error,reference,"));
     }
 
     void helpPrintsUsage()

@@ -2,6 +2,8 @@
 // exactly linear system), leaves unstable runs out of the fit, and its fit is exact on power laws.
 #include <QtTest>
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 
 #include "TestHelpers.h"
@@ -44,6 +46,53 @@ private slots:
         // every run ends exactly at T: 0.005 s is 156.25 steps of 3.2e-5 s, so 157 steps
         QCOMPARE(r.points[0].steps, 157LL);
         QCOMPARE(r.points[3].steps, 1250LL);
+    }
+
+    void analyticReference()
+    {
+        // the oscillator declares its closed form: the sweep measures against it; forced onto the
+        // rk4 reference instead, every error moves by at most the reference's own error, which
+        // is rk4's at the smallest dt over 16^4 (doubled for the fit's slack)
+        const Scene scene = loadBuiltinScene("harmonic-oscillator");
+        const std::vector<double> dts = {3.2e-5, 1.6e-5, 8e-6, 4e-6};
+        const SweepResult exact = convergenceSweep(scene, {"explicit_euler", "velocity_verlet", "rk4"}, dts, 0.005);
+        QVERIFY(exact.reference == SweepReference::Analytic);
+        QVERIFY(exact.measure == AnalyticMeasure::Position);
+        QCOMPARE(std::string(sweepReferenceName(exact.reference)), std::string("analytic"));
+        QCOMPARE(std::string(sweepMeasureName(exact.measure)), std::string("position_m"));
+        SweepOptions o;
+        o.useAnalytic = false;
+        const SweepResult ref = convergenceSweep(scene, {"explicit_euler", "velocity_verlet", "rk4"}, dts, 0.005, o);
+        QVERIFY(ref.reference == SweepReference::Rk4);
+        const double refError = 2.0 * exact.points.back().error / 65536.0;
+        for (std::size_t k = 0; k < exact.points.size(); ++k)
+            TUMBLE_NEAR(ref.points[k].error, exact.points[k].error, refError, 0.0);
+
+        // torque-free scenes compare orientations, in rad
+        const SweepResult top = convergenceSweep(loadBuiltinScene("symmetric-top"), {"pfc"}, {2e-3, 1e-3}, 0.5);
+        QVERIFY(top.measure == AnalyticMeasure::Angle && top.reference == SweepReference::Analytic);
+        TUMBLE_NEAR(top.orders[0].order, 2.0, 0.15, 0.0);
+        // a scene without one keeps the rk4 reference
+        QVERIFY(convergenceSweep(loadBuiltinScene("sliding-to-rolling"), {"pfc"}, {1e-5}, 1e-4).reference == SweepReference::Rk4);
+    }
+
+    void progressAndCancel()
+    {
+        const Scene scene = loadBuiltinScene("harmonic-oscillator");
+        std::vector<double> seen;
+        SweepOptions o;
+        o.progress = [&](double f) { seen.push_back(f); };
+        const SweepResult full = convergenceSweep(scene, {"pfc"}, {1e-6, 5e-7}, 0.005, o);
+        QVERIFY(!full.cancelled);
+        QVERIFY(std::is_sorted(seen.begin(), seen.end()));
+        TUMBLE_NEAR(seen.back(), 1.0, 1e-12, 0.0);
+        // cancelled after the first chunk of steps: the sweep returns at once, partial and flagged
+        std::atomic<bool> cancel = false;
+        o.cancel = &cancel;
+        o.progress = [&](double) { cancel = true; };
+        const SweepResult part = convergenceSweep(scene, {"pfc", "rk4"}, {1e-6, 5e-7}, 0.005, o);
+        QVERIFY(part.cancelled);
+        QVERIFY(part.points.empty());
     }
 
     void unstableRunsAreInfinite()

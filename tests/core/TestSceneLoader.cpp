@@ -137,6 +137,78 @@ private slots:
                                         << "/generators/0/count" << "more than";
     }
 
+    // a scene that declares a closed form it does not satisfy is refused, naming what breaks it
+    void analyticAssumptions_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("problem");
+        const auto with = [](const std::string& analytic, const std::string& from = {}, const std::string& to = {}) {
+            std::string s = mutated("\"name\": \"t\",", "\"name\": \"t\", \"analytic\": " + analytic + ",");
+            if (!from.empty()) {
+                const auto pos = s.find(from);
+                if (pos == std::string::npos)
+                    qFatal("test fixture: '%s' not found", from.c_str());
+                s.replace(pos, from.size(), to);
+            }
+            return QString::fromStdString(s);
+        };
+        const std::string ball = R"({"type": "bouncing_ball"})";
+        QTest::newRow("unknown type") << with(R"({"type": "harmonic"})") << "/analytic/type"
+                                      << "unknown analytic solution 'harmonic' (known: harmonic_oscillator, bouncing_ball";
+        QTest::newRow("unknown key") << with(R"({"type": "bouncing_ball", "omega": 3})") << "/analytic/omega" << "unknown key";
+        QTest::newRow("viscous damping") << with(ball, "\"materials\"", "\"damping\": {\"viscous\": 2}, \"materials\"")
+                                         << "/damping/viscous" << "closed form has no viscous damping";
+        QTest::newRow("sideways throw") << with(ball, "\"position\": [0, 0, 0.1]", "\"position\": [0, 0, 0.1], \"velocity\": [1, 0, -1]")
+                                        << "/bodies/0/velocity" << "must be along the wall's normal";
+        QTest::newRow("spin") << with(ball, "\"position\": [0, 0, 0.1]", "\"position\": [0, 0, 0.1], \"angular_velocity\": [0, 3, 0]")
+                              << "/bodies/0/angular_velocity" << "must be zero";
+        QTest::newRow("tilted gravity") << with(ball, "\"materials\"", "\"gravity\": [1, 0, -9.81], \"materials\"")
+                                        << "/gravity" << "must be along the wall's normal";
+        QTest::newRow("hertz contact") << with(ball, R"("model": "linear", "kn": 1e5, "restitution": 0.9)",
+                                               R"("model": "hertz_mindlin", "young": 1e7, "poisson": 0.3, "restitution": 0.9)")
+                                       << "/materials/0/contact/model" << "must be \"linear\"";
+        QTest::newRow("no restitution") << with(ball, "\"restitution\": 0.9", "\"restitution\": 0")
+                                        << "/materials/0/contact/restitution" << "underdamped";
+        QTest::newRow("oscillator, one wall") << with(R"({"type": "harmonic_oscillator"})") << "/walls"
+                                              << "needs exactly 2 plane walls, the scene has 1";
+        QTest::newRow("impact, one body") << with(R"({"type": "head_on_impact"})") << "/bodies"
+                                          << "needs exactly 2 bodies, the scene has 1";
+        QTest::newRow("torque-free under gravity")
+            << with(R"({"type": "torque_free"})", R"("walls": [ { "type": "plane", "point": [0, 0, 0], "normal": [0, 0, 2], "material": "glass" } ])", R"("walls": [])")
+            << "/gravity" << "no force may act";
+        QTest::newRow("torque-free with a wall") << with(R"({"type": "torque_free"})") << "/walls"
+                                                 << "needs exactly 0 plane walls";
+        // the oscillator pushed beyond its walls' pre-compression (0.1 mm each side)
+        std::string osc;
+        for (const BuiltinSceneSource& b : detail::kBuiltinSceneData)
+            if (std::string(b.id) == "harmonic-oscillator")
+                osc = b.json;
+        const std::string x0 = "\"position\": [0, 0, 0.00005]";
+        QVERIFY(!osc.empty() && osc.find(x0) != std::string::npos);
+        osc.replace(osc.find(x0), x0.size(), "\"position\": [0, 0, 0.00012]");
+        QTest::newRow("oscillator leaves a wall") << QString::fromStdString(osc) << "/bodies/0/position"
+                                                  << "must stay pressed into both walls";
+    }
+
+    void analyticAssumptions()
+    {
+        badInput();
+    }
+
+    void analyticScenesLoad()
+    {
+        // the built-in teaching scenes declare their closed forms and satisfy them
+        const std::pair<const char*, const char*> expected[] = {{"harmonic-oscillator", "harmonic_oscillator"},
+                                                                {"bouncing-ball", "bouncing_ball"},
+                                                                {"two-sphere-impact", "head_on_impact"},
+                                                                {"symmetric-top", "torque_free"},
+                                                                {"dzhanibekov", "torque_free"}};
+        for (const auto& [id, type] : expected)
+            QCOMPARE(loadBuiltinScene(id).analytic, std::string(type));
+        QVERIFY(loadBuiltinScene("settling-box").analytic.empty());
+    }
+
     void badInput()
     {
         QFETCH(QString, json);
