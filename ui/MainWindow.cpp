@@ -13,6 +13,7 @@
 #include <QScrollArea>
 #include <QShortcut>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
 
@@ -20,6 +21,7 @@
 
 #include "AngleDriftPlot.h"
 #include "BodyInspector.h"
+#include "CompareView.h"
 #include "ControlPanel.h"
 #include "EnergyPlot.h"
 #include "ExportMenu.h"
@@ -48,7 +50,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     split->setStretchFactor(1, 2);
     split->setChildrenCollapsible(false);
     split->setHandleWidth(6);
-    setCentralWidget(split);
+    m_centre = new QStackedWidget; // page 0: the single view; compare mode adds its page
+    m_centre->addWidget(split);
+    setCentralWidget(m_centre);
 
     // left: the control panel in a dock, scrollable on small screens
     m_panel = new ControlPanel;
@@ -157,6 +161,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_frameTimer->setTimerType(Qt::PreciseTimer);
     connect(m_frameTimer, &QTimer::timeout, this, &MainWindow::onFrame);
     m_frameTimer->start(kFrameMs);
+
+    // compare mode: the scene in several lanes side by side (C toggles it)
+    QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
+    m_compareAction = viewMenu->addAction(tr("Compare integrators"));
+    m_compareAction->setCheckable(true);
+    m_compareAction->setShortcut(QKeySequence(Qt::Key_C));
+    m_compareAction->setToolTip(tr("Run the scene under several schemes or timesteps side by side"));
+    connect(m_compareAction, &QAction::triggered, this, [this](bool on) { setCompareMode(on); });
 
     resize(1500, 940);
 }
@@ -330,6 +342,61 @@ QImage MainWindow::grabWindowImage()
     }
     painter.end();
     return image;
+}
+
+// ------------------------------------------------------------------------------------------------
+bool MainWindow::compareMode() const { return m_compare && m_centre->currentWidget() == m_compare; }
+
+bool MainWindow::setCompareMode(bool on, const QStringList& lanes)
+{
+    if (on == compareMode()) {
+        m_compareAction->setChecked(on);
+        return true;
+    }
+    if (!on) {
+        m_compare->stopAll();
+        m_centre->setCurrentIndex(0);
+        for (const QPointer<QDockWidget>& d : m_hiddenDocks)
+            if (d)
+                d->show();
+        m_hiddenDocks.clear();
+        m_compareAction->setChecked(false);
+        return true;
+    }
+    // the scene as loaded (the lanes start from its initial state), read again from its source
+    m_compareAction->setChecked(false);
+    if (!m_shown || !m_shown->scene) {
+        statusBar()->showMessage(tr("Compare: no scene is running yet"), 5000);
+        return false;
+    }
+    Scene scene;
+    std::vector<LaneSettings> settings;
+    try {
+        const std::string& src = m_shown->scene->source;
+        scene = src.rfind("builtin:", 0) == 0 ? loadBuiltinScene(src.substr(8)) : loadSceneFile(src);
+        std::vector<std::string> names;
+        for (const QString& n : lanes)
+            names.push_back(n.trimmed().toStdString());
+        settings = names.empty() ? CompareView::defaultLanes(scene) : CompareView::presetLanes(scene, names);
+    } catch (const std::exception& e) {
+        showSceneError(tr("Cannot start compare mode"), QString::fromStdString(e.what()));
+        return false;
+    }
+    if (!m_compare) {
+        m_compare = new CompareView;
+        m_centre->addWidget(m_compare);
+        connect(m_compare, &CompareView::exitRequested, this, [this]() { setCompareMode(false); });
+    }
+    m_worker->pause();
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        if (d->isVisible()) {
+            m_hiddenDocks.push_back(d);
+            d->hide();
+        }
+    m_compare->start(std::move(scene), settings);
+    m_centre->setCurrentWidget(m_compare);
+    m_compareAction->setChecked(true);
+    return true;
 }
 
 } // namespace tumble::ui

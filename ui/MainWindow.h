@@ -20,6 +20,9 @@
 
 class QLabel;
 class QTimer;
+class QStackedWidget;
+class QDockWidget;
+class QAction;
 
 namespace tumble {
 struct Scene;
@@ -28,6 +31,7 @@ struct Scene;
 namespace tumble::ui {
 
 class BodyInspector;
+class CompareView;
 class ControlPanel;
 class RotationPanel;
 class EnergyPlot;
@@ -62,6 +66,13 @@ public:
     BodyInspector* inspector() const { return m_inspector; }
     RotationPanel* rotationPanel() const { return m_rotation; }
     SimulationWorker* worker() const { return m_worker; }
+    /// Compare mode (C): the current scene, as loaded, in several lanes side by side (lanes:
+    /// preset names; empty: the default six) in place of the single view, whose run pauses.
+    /// Off: back to the single view, the lanes stop. False when it cannot start (no scene).
+    bool setCompareMode(bool on, const QStringList& lanes = {});
+    bool compareMode() const;
+    /// The compare view (nullptr until compare mode was first entered).
+    CompareView* compareView() const { return m_compare; }
     /// The Export menu: plots to PNG, SVG, CSV, the 3D view to PNG, recording.
     ExportMenu* exportMenu() const { return m_exportMenu; }
     /// The snapshot on screen.
@@ -91,6 +102,10 @@ private:
     QLabel* m_statusLine = nullptr;
     ExportMenu* m_exportMenu = nullptr;
     QTimer* m_frameTimer = nullptr;
+    QStackedWidget* m_centre = nullptr;    // the single view, or the compare view
+    CompareView* m_compare = nullptr;
+    QAction* m_compareAction = nullptr;
+    QList<QPointer<QDockWidget>> m_hiddenDocks; // docks compare mode hid, shown again after
     QPointer<QMessageBox> m_errorBox;
     SnapshotPtr m_shown;
     QString m_sceneName;

@@ -2,6 +2,7 @@
 // built-in scene, given on the command line) and starts playing.
 //
 //   tumble [SCENE.json] [--scene ID] [--colour speed|body] [--select ID [--ghost]]
+//          [--compare [--lanes PRESET,PRESET,...]]
 //          [--screenshot PATH [--after SECONDS]]
 //          [--size WxH]
 //
@@ -64,6 +65,15 @@ int main(int argc, char** argv)
     const QCommandLineOption ghostOption(QStringLiteral("ghost"),
                                          QStringLiteral("With --select: start the exact torque-free "
                                                         "ghost of that body."));
+    const QCommandLineOption compareOption(QStringLiteral("compare"),
+                                           QStringLiteral("Open compare mode on the scene: several "
+                                                          "integrator lanes side by side."));
+    const QCommandLineOption lanesOption(QStringLiteral("lanes"),
+                                         QStringLiteral("With --compare: the lanes' presets (default "
+                                                        "euler,symplectic_euler,woo,pfc,pfc4,rk4)."),
+                                         QStringLiteral("PRESET,..."));
+    parser.addOption(compareOption);
+    parser.addOption(lanesOption);
     parser.addOption(sceneOption);
     parser.addOption(selectOption);
     parser.addOption(ghostOption);
@@ -105,6 +115,14 @@ int main(int argc, char** argv)
             if (ghost)
                 QTimer::singleShot(300, &window, [&window]() { window.rotationPanel()->startGhost(); });
         });
+    }
+
+    if (parser.isSet(compareOption)) {
+        const QStringList lanes = parser.isSet(lanesOption)
+                                      ? parser.value(lanesOption).split(QLatin1Char(','), Qt::SkipEmptyParts)
+                                      : QStringList();
+        // after the first snapshot: compare mode starts from the scene on screen
+        QTimer::singleShot(300, &window, [&window, lanes]() { window.setCompareMode(true, lanes); });
     }
 
     if (parser.isSet(shotOption)) {
