@@ -3,16 +3,19 @@
 # under Xvfb for a few seconds of simulation and grabs the whole window (widgets plus the VTK
 # views' frames) through `tumble --screenshot`.
 #
-#   scripts/screenshot.sh [--scene ID] [--colour speed|body] [--select ID [--ghost]] [SECONDS] [OUTPUT.png]
+#   scripts/screenshot.sh [--scene ID] [--colour speed|body] [--select ID [--ghost]]
+#                         [--compare [--lanes PRESET,...]] [SECONDS] [OUTPUT.png]
 #
 # --scene takes a built-in scene id; its default output is then docs/images/ID.png (e.g.
 # `scripts/screenshot.sh --scene dzhanibekov --colour body` writes docs/images/dzhanibekov.png).
+# --compare opens compare mode (lanes side by side); its default output is docs/images/compare.png.
 # BUILD_DIR (default build) names the build directory to use.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 scene=""
 colour="speed"
+compare=0
 extra=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -22,12 +25,16 @@ while [ $# -gt 0 ]; do
         --colour=*) colour="${1#--colour=}"; shift ;;
         --select) extra+=(--select "$2"); shift 2 ;;
         --ghost) extra+=(--ghost); shift ;;
-        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+        --compare) extra+=(--compare); compare=1; shift ;;
+        --lanes) extra+=(--lanes "$2"); shift 2 ;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
         *) break ;;
     esac
 done
 after="${1:-2}"
-if [ -n "$scene" ]; then
+if [ "$compare" = 1 ]; then
+    out="${2:-$root/docs/images/compare.png}"
+elif [ -n "$scene" ]; then
     out="${2:-$root/docs/images/$scene.png}"
 else
     out="${2:-$root/docs/images/screenshot.png}"
