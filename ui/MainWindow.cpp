@@ -29,6 +29,8 @@
 #include <QOpenGLWidget>
 #include "SceneView.h"
 #include "SimulationWorker.h"
+#include "SweepPanel.h"
+#include "SweepPlot.h"
 #include "scene/BuiltinScenes.h"
 #include "scene/SceneLoader.h"
 
@@ -149,11 +151,21 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     runAction(tr("Play / pause"), Qt::Key_Space, [this]() { togglePlay(); });
     runAction(tr("Single step"), Qt::Key_S, [this]() { m_worker->step(); });
     runAction(tr("Reset"), Qt::Key_R, [this]() { m_worker->reset(); });
+    // the convergence sweep: a bottom dock over the loaded scene, shown from the Run menu
+    m_sweep = new SweepPanel;
+    auto* sweepDock = new QDockWidget(tr("Convergence sweep"), this);
+    sweepDock->setObjectName(QStringLiteral("sweep"));
+    sweepDock->setWidget(m_sweep);
+    addDockWidget(Qt::BottomDockWidgetArea, sweepDock);
+    sweepDock->hide();
+    runMenu->addSeparator();
+    runMenu->addAction(sweepDock->toggleViewAction());
 
     // exports: the plots, the 3D view and its recording (ExportMenu)
     m_exportMenu = new ExportMenu(this, m_sceneView, [this]() { return m_shown; });
     m_exportMenu->addPlot(m_energyPlot, tr("Energy plot"));
     m_exportMenu->addPlot(m_rotation->driftPlot(), tr("Angle drift plot"));
+    m_exportMenu->addPlot(m_sweep->plot(), tr("Convergence sweep plot"));
     menuBar()->addMenu(m_exportMenu->menu());
 
     // the frame clock: take the newest snapshot, never wait for one
@@ -289,6 +301,8 @@ bool MainWindow::openSceneFile(const QString& path)
 
 void MainWindow::startScene(Scene scene, const QString& builtinId, const QString& displayName)
 {
+    m_scene = std::make_shared<const Scene>(scene);
+    m_sweep->setScene(*m_scene);
     m_worker->loadScene(std::move(scene));
     // the worker drops the selection with the old scene; so do the view and the inspector
     m_sceneView->setSelectedBody(-1);

@@ -38,6 +38,7 @@ class EnergyPlot;
 class ExportMenu;
 class SceneView;
 class SimulationWorker;
+class SweepPanel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -73,6 +74,10 @@ public:
     bool compareMode() const;
     /// The compare view (nullptr until compare mode was first entered).
     CompareView* compareView() const { return m_compare; }
+    /// The convergence-sweep panel (a bottom dock, hidden until Run > Convergence sweep).
+    SweepPanel* sweepPanel() const { return m_sweep; }
+    /// The scene last loaded, as loaded (before any live change); null before the first.
+    const Scene* currentScene() const { return m_scene.get(); }
     /// The Export menu: plots to PNG, SVG, CSV, the 3D view to PNG, recording.
     ExportMenu* exportMenu() const { return m_exportMenu; }
     /// The snapshot on screen.
@@ -106,6 +111,8 @@ private:
     CompareView* m_compare = nullptr;
     QAction* m_compareAction = nullptr;
     QList<QPointer<QDockWidget>> m_hiddenDocks; // docks compare mode hid, shown again after
+    SweepPanel* m_sweep = nullptr;
+    std::shared_ptr<const Scene> m_scene;
     QPointer<QMessageBox> m_errorBox;
     SnapshotPtr m_shown;
     QString m_sceneName;
