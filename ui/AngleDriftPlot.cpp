@@ -62,7 +62,7 @@ void AngleDriftPlot::paintPlot(QPainter& p, const QRectF& rect) const
     // the widget's font on screen; a larger export scales text and lines with its size
     QFont f = font();
     const double screenPx = QFontInfo(f).pixelSize();
-    const double px = std::max(screenPx, std::min(rect.width(), rect.height()) / 40.0);
+    const double px = std::max(screenPx, std::min(rect.width(), rect.height()) / 30.0);
     const double scale = px / screenPx;
     f.setPixelSize(int(std::lround(px)));
     p.setFont(f);

@@ -1,5 +1,6 @@
 #include "PlotFigure.h"
 
+#include <QFontInfo>
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
@@ -209,7 +210,9 @@ void paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
     // sizes from the rectangle: a label font of ~1/55 of the smaller side, lines in proportion
     const double u = std::max(11.0, std::min(rect.width(), rect.height()) / 55.0);
     const double lu = u / 13.0; // one line-width unit
+    // the family the font resolves to, by name: an SVG reader may not know Qt's aliases
     QFont labelFont = p.font();
+    labelFont.setFamily(QFontInfo(labelFont).family());
     labelFont.setPixelSize(int(std::lround(u)));
     labelFont.setBold(false);
     QFont titleFont = labelFont;
@@ -227,7 +230,7 @@ void paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
     const double legendH = rect.height() - 2.0 * u;
     const int perColumn = std::max(1, int(legendH / (rowH + pad)));
     const int columns = fig.legend.empty() ? 0 : (int(fig.legend.size()) + perColumn - 1) / perColumn;
-    const double right = columns > 0 ? std::min(0.45 * rect.width(), columns * (colW + u) + 0.8 * u)
+    const double right = columns > 0 ? std::min(0.45 * rect.width(), columns * (colW + u) + 1.6 * u)
                                      : 1.2 * u;
 
     // left margin: the widest y tick label, the gap, the rotated title
