@@ -499,6 +499,12 @@ QColor CompareView::laneColour(int id) const
     return u ? slotColour(u->slot) : QColor();
 }
 
+bool CompareView::cameraLinked(int id) const
+{
+    LaneUi* u = ui(id);
+    return u && u->cameraLinked;
+}
+
 std::array<double, 9> CompareView::cameraPose(int id) const
 {
     std::array<double, 9> pose{};

@@ -80,6 +80,8 @@ public:
     QColor laneColour(int id) const;
     /// Camera position, focal point and view-up of lane id's view (m, m, unit).
     std::array<double, 9> cameraPose(int id) const;
+    /// True once lane id's view renders through the shared camera (after its first frame).
+    bool cameraLinked(int id) const;
     /// The status line's text (errors, refusals).
     QString statusText() const;
 
