@@ -6,7 +6,8 @@
 // until they are not, aggregates without parts show as "other", switching views keeps every
 // sample, the legend is painted outside the plot area, and the stacked view draws its bands.
 // A tiny range around a large energy gets distinct labels relative to an offset named in the
-// axis title; a normal range keeps VTK's plain labels.
+// axis title; a normal range keeps VTK's plain labels. The export figure (PlotFigure) shows
+// what the screen shows: the same offset labels and title, legend, curves and stacked bands.
 #include <QtTest>
 
 #include <algorithm>
@@ -151,6 +152,7 @@ private slots:
     void legendIsPaintedOutsideThePlotArea();
     void stackedChartDrawsItsBands();
     void tinyRangeGetsDistinctOffsetLabels();
+    void exportFigureShowsWhatTheScreenShows();
 };
 
 void TestEnergyPlot::everySampleOnce()
@@ -546,6 +548,82 @@ void TestEnergyPlot::tinyRangeGetsDistinctOffsetLabels()
         const double y = QString::fromStdString(l).toDouble(&ok);
         QVERIFY2(ok && y >= -0.5 && y <= 5.5, qPrintable(joined(labels)));
     }
+}
+
+void TestEnergyPlot::exportFigureShowsWhatTheScreenShows()
+{
+    EnergyPlot plot;
+    plot.resize(700, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    auto qstrings = [](const std::vector<std::string>& v) {
+        std::vector<QString> out;
+        for (const std::string& s : v)
+            out.push_back(QString::fromStdString(s));
+        return out;
+    };
+    auto legendOf = [](const PlotFigure& f) {
+        std::vector<QString> out;
+        for (const PlotLegendEntry& e : f.legend)
+            out.push_back(e.label);
+        return out;
+    };
+
+    // a tiny range: the offset labels and the title as on screen
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 101, 0.01, spinningSample)}));
+    plot.grabFramebuffer();
+    PlotFigure fig = plot.figure();
+    QCOMPARE(fig.panels.size(), std::size_t(2));
+    QCOMPARE(fig.panels[0].y.labels, qstrings(plot.energyTickLabels()));
+    QCOMPARE(fig.panels[0].y.title, QString::fromStdString(plot.energyAxisTitle()));
+    QVERIFY(fig.panels[1].y.log);
+
+    // separate lines: the legend as on screen, one curve per shown term with its samples
+    plot.appendSnapshot(*snapshot(2, {ledgerChunk(0, 150, 0.01)}));
+    plot.grabFramebuffer();
+    fig = plot.figure();
+    QCOMPARE(legendOf(fig), qstrings(plot.legendLabels()));
+    QCOMPARE(fig.panels[0].series.size(), plot.legendLabels().size());
+    for (const PlotSeries& s : fig.panels[0].series) {
+        QCOMPARE(s.x, plot.timeValues());
+        QVERIFY(s.yLow.empty());
+    }
+    QCOMPARE(fig.panels[1].series.size(), std::size_t(1));
+    QCOMPARE(fig.panels[1].series[0].y, plot.relativeErrorValues());
+
+    // stacked bands: thickness and top edge as the chart draws them (to rounding)
+    plot.setMode(EnergyPlotMode::Stacked);
+    plot.grabFramebuffer();
+    fig = plot.figure();
+    QCOMPARE(legendOf(fig), qstrings(plot.legendLabels()));
+    const std::vector<double> edge = plot.stackedTopEdge();
+    bool sawEdge = false;
+    int k = 0; // the stacked term of the next band: terms zero all run have none
+    auto allZero = [](const std::vector<double>& v) {
+        return std::all_of(v.begin(), v.end(), [](double b) { return b == 0.0; });
+    };
+    for (const PlotSeries& s : fig.panels[0].series) {
+        if (s.label == QLatin1String(EnergyPlot::topEdgeLabel())) {
+            sawEdge = true;
+            QCOMPARE(s.y.size(), edge.size());
+            for (std::size_t i = 0; i < edge.size(); ++i)
+                TUMBLE_NEAR(s.y[i], edge[i], 1e-12, 1e-12);
+        }
+        if (s.yLow.empty())
+            continue;
+        while (k < EnergyPlot::kStackedTerms && allZero(plot.stackedBand(EnergyPlot::Term(k))))
+            ++k;
+        QVERIFY(k < EnergyPlot::kStackedTerms);
+        const std::vector<double> band = plot.stackedBand(EnergyPlot::Term(k));
+        QCOMPARE(s.y.size(), band.size());
+        for (std::size_t i = 0; i < band.size(); ++i)
+            TUMBLE_NEAR(s.y[i] - s.yLow[i], band[i], 1e-12, 1e-12);
+        ++k;
+    }
+    QVERIFY(sawEdge);
+    while (k < EnergyPlot::kStackedTerms && allZero(plot.stackedBand(EnergyPlot::Term(k))))
+        ++k;
+    QCOMPARE(k, int(EnergyPlot::kStackedTerms)); // no band left out
 }
 
 int main(int argc, char** argv)

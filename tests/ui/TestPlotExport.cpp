@@ -5,7 +5,10 @@
 // exactly the requested frames, numbered, from synthetic frames and from a live 3D view.
 #include <QtTest>
 
+#include <QAction>
 #include <QDir>
+#include <QFileInfo>
+#include <QMenu>
 #include <QFile>
 #include <QImage>
 #include <QTemporaryDir>
@@ -406,6 +409,37 @@ void TestPlotExport::frameRecorderRecordsALiveView()
     QCOMPARE(first.size(), device);
     QVERIFY(pixelsNear(first, first.pixelColor(0, 0), 3) < first.width() * first.height() * 9 / 10);
     QVERIFY(first != last); // the spheres moved between them
+
+    // the window's Export menu: both plots in three formats, the view, the recording; file
+    // names from the shown scene, schemes and dt in the current directory; a recording started
+    // and stopped there keeps the frames it wrote, numbered from 0
+    ExportMenu* menu = w->exportMenu();
+    QStringList texts;
+    for (QAction* a : menu->menu()->actions())
+        if (!a->isSeparator())
+            texts << a->text();
+    QVERIFY(texts.size() % 3 == 2); // three per plot (other panels add theirs), view, recording
+    QVERIFY(texts.contains(menu->viewAction()->text()));
+    QVERIFY(texts.contains(menu->recordAction()->text()));
+    QVERIFY(texts.filter(QStringLiteral("Energy plot")).size() == 3);
+    QVERIFY(texts.filter(QStringLiteral("Angle drift plot")).size() == 3);
+    const SnapshotPtr shown = w->shownSnapshot();
+    QCOMPARE(menu->defaultPath(QStringLiteral("energy"), QStringLiteral("svg")),
+             QDir::current().filePath(exportFileName(*shown, QStringLiteral("energy"), QStringLiteral("svg"))));
+    QVERIFY(QFileInfo(menu->defaultPath(QStringLiteral("energy"), QStringLiteral("svg")))
+                .fileName().startsWith(QString::fromStdString(defaultSceneId()) + QLatin1Char('_')));
+    const QString recDir = dir.filePath(QStringLiteral("menu-rec"));
+    QCOMPARE(menu->startRecording(recDir), QString());
+    QVERIFY(menu->recorder().isRecording());
+    QTRY_VERIFY_WITH_TIMEOUT(menu->recorder().framesWritten() >= 2, 20000);
+    menu->stopRecording();
+    QVERIFY(!menu->recorder().isRecording());
+    const int written = menu->recorder().framesWritten();
+    const QStringList recorded = filesIn(recDir);
+    QCOMPARE(recorded.size(), written);
+    for (int i = 0; i < written; ++i)
+        QCOMPARE(recorded[i], QFileInfo(menu->recorder().framePath(i)).fileName());
+    QVERIFY(recorded.front().startsWith(exportBaseName(*w->shownSnapshot()) + QStringLiteral("_view_0000")));
 }
 
 int main(int argc, char** argv)
