@@ -58,7 +58,10 @@ QString numberList(const std::vector<double>& xs)
 
 SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent)
 {
-    auto* layout = new QVBoxLayout(this);
+    // controls in a column on the left, the plot to the right: fits a wide, low bottom dock
+    auto* outer = new QHBoxLayout(this);
+    auto* layout = new QVBoxLayout;
+    outer->addLayout(layout);
 
     auto* schemesBox = new QGroupBox(tr("Schemes"));
     auto* grid = new QGridLayout(schemesBox);
@@ -66,7 +69,7 @@ SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent)
     for (std::size_t i = 0; i < names.size(); ++i) {
         auto* box = new QCheckBox(QString::fromStdString(names[i]));
         box->setToolTip(tooltipFor(names[i]));
-        grid->addWidget(box, int(i / 3), int(i % 3));
+        grid->addWidget(box, int(i / 2), int(i % 2));
         m_schemeBoxes[names[i]] = box;
     }
     setSchemes({"explicit_euler", "velocity_verlet", "rk4"});
@@ -80,6 +83,11 @@ SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent)
     form->addRow(tr("dt (s)"), m_dts);
     form->addRow(tr("end time T (s)"), m_duration);
     layout->addLayout(form);
+    m_rk4Reference = new QCheckBox(tr("rk4 reference, not the analytic solution"));
+    m_rk4Reference->setToolTip(tr("Only for scenes that declare an analytic solution: shows how close the usual rk4 "
+                                  "reference comes to the exact one"));
+    m_rk4Reference->setEnabled(false);
+    layout->addWidget(m_rk4Reference);
 
     auto* buttons = new QHBoxLayout;
     m_run = new QPushButton(tr("Run sweep"));
@@ -94,8 +102,9 @@ SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent)
     m_note = new QLabel;
     m_note->setWordWrap(true);
     layout->addWidget(m_note);
+    layout->addStretch(1);
     m_plot = new SweepPlot;
-    layout->addWidget(m_plot, 1);
+    outer->addWidget(m_plot, 1);
 
     m_runner = new SweepRunner(this);
     connect(m_run, &QPushButton::clicked, this, [this]() { run(); });
@@ -127,6 +136,7 @@ void SweepPanel::setScene(const Scene& scene)
     const double dt = scene.params.dt;
     setDts({dt, dt / 2.0, dt / 4.0, dt / 8.0});
     setDuration(100.0 * dt);
+    m_rk4Reference->setEnabled(!scene.analytic.empty());
     if (!isRunning())
         showNote(scene.analytic.empty() ? tr("%1: no analytic solution, the reference is rk4 at the smallest dt / 16.")
                                                 .arg(QString::fromStdString(scene.name))
@@ -149,6 +159,11 @@ std::vector<std::string> SweepPanel::schemes() const
         if (m_schemeBoxes.at(n)->isChecked())
             out.push_back(n);
     return out;
+}
+
+void SweepPanel::setRk4Reference(bool on)
+{
+    m_rk4Reference->setChecked(on);
 }
 
 void SweepPanel::setDts(const std::vector<double>& dts)
@@ -209,7 +224,7 @@ bool SweepPanel::run()
         return false;
     }
     m_progress->setValue(0);
-    if (!m_runner->start(*m_scene, names, *dtList, *t))
+    if (!m_runner->start(*m_scene, names, *dtList, *t, !m_rk4Reference->isChecked()))
         return false;
     m_runningAnalytic = QString::fromStdString(m_scene->analytic);
     setRunning(true);

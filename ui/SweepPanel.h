@@ -44,6 +44,8 @@ public:
     void setDts(const std::vector<double>& dts);
     /// The dt list parsed from the field; nullopt (and a message) when it is not a list of positive numbers.
     std::optional<std::vector<double>> dts() const;
+    /// Measure against rk4 at the smallest dt / 16 even when the scene declares a closed form.
+    void setRk4Reference(bool on);
     void setDuration(double seconds);
     std::optional<double> duration() const;
 
@@ -72,6 +74,7 @@ private:
     std::map<std::string, QCheckBox*> m_schemeBoxes;
     QLineEdit* m_dts = nullptr;
     QLineEdit* m_duration = nullptr;
+    QCheckBox* m_rk4Reference = nullptr;
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
     QProgressBar* m_progress = nullptr;

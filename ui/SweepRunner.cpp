@@ -23,7 +23,7 @@ void SweepRunner::joinThread()
 }
 
 bool SweepRunner::start(const Scene& scene, const std::vector<std::string>& schemes, const std::vector<double>& dts,
-                        double duration)
+                        double duration, bool useAnalytic)
 {
     if (m_running)
         return false;
@@ -31,11 +31,12 @@ bool SweepRunner::start(const Scene& scene, const std::vector<std::string>& sche
     m_running = true;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     auto cancel = m_cancel;
-    m_thread = std::thread([this, scene, schemes, dts, duration, cancel]() {
+    m_thread = std::thread([this, scene, schemes, dts, duration, useAnalytic, cancel]() {
         using Clock = std::chrono::steady_clock;
         Clock::time_point last{};
         SweepOptions o;
         o.cancel = cancel.get();
+        o.useAnalytic = useAnalytic;
         o.progress = [&](double f) {
             const Clock::time_point now = Clock::now();
             if (now - last < std::chrono::milliseconds(50) && f < 1.0)

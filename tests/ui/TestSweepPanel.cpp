@@ -30,7 +30,7 @@ private slots:
         const std::vector<std::string> schemes = {"explicit_euler", "velocity_verlet", "rk4"};
         const std::vector<double> dts = {3.2e-5, 1.6e-5, 8e-6, 4e-6};
         SweepPanel panel;
-        panel.resize(760, 520);
+        panel.resize(1100, 360);
         panel.show();
         panel.setScene(scene);
         panel.setSchemes(schemes);
@@ -73,6 +73,19 @@ private slots:
             QVERIFY2(std::abs(words.value(2).toDouble() - expected[k]) < 0.15, qPrintable(legend[k]));
         }
         QVERIFY(panel.note().contains("analytic solution (harmonic_oscillator)"));
+        // the rk4 reference instead: each error moves by at most the reference's own error (rk4's
+        // at the smallest dt over 16^4, doubled for slack)
+        panel.setRk4Reference(true);
+        QVERIFY(panel.run());
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.isRunning(), 15000);
+        const SweepResult& rk4 = panel.plot()->result();
+        QVERIFY(rk4.reference == SweepReference::Rk4);
+        QVERIFY(panel.note().contains("rk4"));
+        for (std::size_t k = 0; k < core.points.size(); ++k)
+            QVERIFY(std::abs(rk4.points[k].error - core.points[k].error) <= 2.0 * core.points.back().error / 65536.0);
+        panel.setRk4Reference(false);
+        QVERIFY(panel.run());
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.isRunning(), 15000);
         // both axes span whole decades around the data
         QCOMPARE(panel.plot()->dtDecadeLow(), -6);
         QCOMPARE(panel.plot()->dtDecadeHigh(), -4);
