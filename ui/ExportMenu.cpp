@@ -14,6 +14,7 @@
 #include "FrameRecorder.h"
 #include "PlotExport.h"
 #include "VtkOpenGLWidget.h"
+#include "WidgetImage.h"
 
 namespace tumble::ui {
 
@@ -100,9 +101,10 @@ QString ExportMenu::exportPlot(const ExportablePlot& plot, Format format, const 
 
 QString ExportMenu::exportView(const QString& path) const
 {
-    if (!m_view)
+    QWidget* source = m_viewSource ? m_viewSource() : m_view.data();
+    if (!source)
         return QStringLiteral("cannot write %1: there is no 3D view").arg(path);
-    return writePngImage(m_view->grabFramebuffer(), path);
+    return writePngImage(grabWidgetImage(source), path);
 }
 
 QString ExportMenu::startRecording(const QString& directory)

@@ -8,7 +8,8 @@
 // screen ("settling-box_pfc_dt2e-05_energy.svg"); the work itself is in plain functions
 // (exportPlot, exportView, startRecording) that tests and scripts call without dialogs. Every
 // outcome is told in the status bar; a failure also gets a message box naming the file and the
-// problem. Plot images are kPlotSize logical pixels at kPlotPixelRatio (crisp on a projector);
+// problem. "3D view as PNG" captures what setViewSource names (the compare lanes' grid in
+// compare mode), the recording always the single 3D view. Plot images are kPlotSize logical pixels at kPlotPixelRatio (crisp on a projector);
 // the 3D view is saved at its on-screen resolution.
 #include <QObject>
 #include <QPointer>
@@ -23,6 +24,7 @@
 class QAction;
 class QMainWindow;
 class QMenu;
+class QWidget;
 
 namespace tumble::ui {
 
@@ -57,7 +59,11 @@ public:
 
     /// Writes plot in format to path; empty on success, else the error (named file, problem).
     static QString exportPlot(const ExportablePlot& plot, Format format, const QString& path);
-    /// Writes the 3D view's current frame to path as PNG; empty on success, else the error.
+    /// What "3D view as PNG" captures: the widget source() returns (the single view, or the
+    /// compare lanes' grid), GL views composited; by default the view given to the constructor.
+    void setViewSource(std::function<QWidget*()> source) { m_viewSource = std::move(source); }
+    /// Writes the view (setViewSource) as on screen to path as PNG; empty on success, else the
+    /// error.
     QString exportView(const QString& path) const;
     /// Starts recording the 3D view into directory; empty on success, else the error.
     QString startRecording(const QString& directory);
@@ -76,6 +82,7 @@ private:
     QMainWindow* m_window;
     QPointer<VtkOpenGLWidget> m_view;
     std::function<SnapshotPtr()> m_snapshot;
+    std::function<QWidget*()> m_viewSource;
     QMenu* m_menu = nullptr;
     QAction* m_plotsEnd = nullptr; // plot entries go before this separator
     QAction* m_viewAction = nullptr;

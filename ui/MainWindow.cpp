@@ -163,6 +163,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     // exports: the plots, the 3D view and its recording (ExportMenu)
     m_exportMenu = new ExportMenu(this, m_sceneView, [this]() { return m_shown; });
+    m_exportMenu->setViewSource([this]() -> QWidget* {
+        return compareMode() ? static_cast<QWidget*>(m_compare) : m_sceneView;
+    });
     m_exportMenu->addPlot(m_energyPlot, tr("Energy plot"));
     m_exportMenu->addPlot(m_rotation->driftPlot(), tr("Angle drift plot"));
     m_exportMenu->addPlot(m_sweep->plot(), tr("Convergence sweep plot"));

@@ -19,6 +19,7 @@
 #include <set>
 
 #include "AngleDriftPlot.h"
+#include "CompareView.h"
 #include "EnergyPlot.h"
 #include "ExportMenu.h"
 #include "ExportNaming.h"
@@ -119,6 +120,7 @@ private slots:
     void exportNames();
     void frameRecorderWritesTheRequestedFrames();
     void frameRecorderRecordsALiveView();
+    void viewExportInCompareModeIsTheLaneGrid();
 };
 
 void TestPlotExport::energyExportsAfterAShortRun()
@@ -440,6 +442,26 @@ void TestPlotExport::frameRecorderRecordsALiveView()
     for (int i = 0; i < written; ++i)
         QCOMPARE(recorded[i], QFileInfo(menu->recorder().framePath(i)).fileName());
     QVERIFY(recorded.front().startsWith(exportBaseName(*w->shownSnapshot()) + QStringLiteral("_view_0000")));
+}
+
+void TestPlotExport::viewExportInCompareModeIsTheLaneGrid()
+{
+    auto w = windowAfterShortRun();
+    QVERIFY(w);
+    QVERIFY(w->setCompareMode(true));
+    QVERIFY(w->compareView());
+    QTest::qWait(500); // the lanes' views draw their first frames
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("lanes.png"));
+    QCOMPARE(w->exportMenu()->exportView(path), QString());
+    const QImage img(path);
+    QWidget* grid = w->compareView();
+    QCOMPARE(img.size(), grid->size() * grid->devicePixelRatio());
+    // the lanes' GL frames are in it: the views' gradient background, not the widgets' grey
+    const QColor top = SceneView::backgroundTop();
+    QVERIFY(pixelsNear(img, top, 6) > 500);
+    QVERIFY(w->setCompareMode(false) || !w->compareMode());
 }
 
 int main(int argc, char** argv)
