@@ -332,6 +332,8 @@ void CompareView::buildLaneUi(int id, const LaneSettings& s)
     u->title = new QLabel;
     u->title->setStyleSheet(QStringLiteral("color: %1; font-weight: bold;").arg(hex));
     u->status = new QLabel;
+    u->status->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    u->status->setMinimumWidth(u->status->fontMetrics().horizontalAdvance(QStringLiteral("unstable at t = 0.00000 s")) + 12);
     u->view = new SceneView;
     u->view->setMinimumSize(160, 120);
     auto* head = new QHBoxLayout;
@@ -525,15 +527,20 @@ void CompareView::onFrame()
         return;
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     LaneUi* next = nullptr;
+    // the plot and the labels at most every kTextMs (a blow-up shows at once)
+    const bool refresh = now - m_textAtMs >= kTextMs;
+    if (refresh)
+        m_textAtMs = now;
     for (const auto& up : m_lanes) {
         LaneUi& u = *up;
         Lane* lane = m_set->lane(u.id);
         if (!lane)
             continue;
-        m_plot->appendSamples(u.id, lane->takeSamples());
+        if (refresh)
+            m_plot->appendSamples(u.id, lane->takeSamples());
         const SnapshotPtr s = lane->latestSnapshot();
         const bool unstable = s && !s->instabilityMessage.empty();
-        if (s && s != u.statusOf) {
+        if (s && s != u.statusOf && (refresh || unstable != u.shownUnstable)) {
             u.statusOf = s;
             if (unstable) {
                 u.status->setText(tr("unstable at t = %1 s").arg(s->time, 0, 'g', 4));

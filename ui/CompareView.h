@@ -45,6 +45,8 @@ public:
     static constexpr int kFrameMs = 16;
     /// Each view gets a new snapshot at most this often, ms (llvmpipe renders on the CPU).
     static constexpr int kViewMs = 50;
+    /// The drift plot and the lanes' time labels are refreshed at most this often, ms.
+    static constexpr int kTextMs = 100;
 
     explicit CompareView(QWidget* parent = nullptr);
     ~CompareView() override;
@@ -119,6 +121,7 @@ private:
     vtkCamera* m_camera = nullptr; // shared by the views (reference held while linked)
     std::array<double, 10> m_cameraSeen{}; // pose last propagated
     qint64 m_paintFreeAtMs = 0; // wall clock (ms) from which a view may get a new frame
+    qint64 m_textAtMs = 0;      // wall clock (ms) of the last plot and label refresh
 };
 
 } // namespace tumble::ui

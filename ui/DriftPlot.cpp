@@ -348,29 +348,64 @@ void DriftPlot::paintPlot(QPainter& p, const QRectF& rect) const
     // earlier lanes are drawn wider, so a curve another one covers exactly still shows
     auto widthOf = [&](const Series& s) {
         const std::size_t i = std::size_t(&s - m_series.data());
-        return 1.4 + 0.5 * double(m_series.size() - 1 - i);
+        return 1.4 + 0.35 * double(m_series.size() - 1 - i);
     };
     auto drawCurve = [&](const Series& s, const std::vector<double>& v,
                          const std::function<double(double)>& y, const QRectF& area, Qt::PenStyle style) {
-        QPainterPath path;
-        bool pen = false;
+        // at most four points per pixel column (first, lowest, highest, last, in sample order):
+        // the same picture as every sample, at a cost bounded by the width, not the run length
+        std::vector<QPolygonF> runs(1);
+        int column = std::numeric_limits<int>::min();
+        QPointF first, low, high, last;
+        std::size_t lowAt = 0, highAt = 0;
+        bool open = false;
+        auto flush = [&]() {
+            if (!open)
+                return;
+            QPolygonF& r = runs.back();
+            r << first;
+            if (lowAt < highAt)
+                r << low << high;
+            else
+                r << high << low;
+            r << last;
+            open = false;
+        };
         for (std::size_t i = 0; i < v.size(); ++i) {
             if (!std::isfinite(v[i]) || !std::isfinite(s.samples[i].time)) {
-                pen = false;
+                flush();
+                if (!runs.back().isEmpty())
+                    runs.emplace_back();
                 continue;
             }
             const QPointF pt(xOf(s.samples[i].time), std::clamp(y(v[i]), area.top(), area.bottom()));
-            if (pen)
-                path.lineTo(pt);
-            else
-                path.moveTo(pt);
-            pen = true;
+            const int c = int(std::floor(pt.x()));
+            if (!open || c != column) {
+                flush();
+                column = c;
+                first = low = high = last = pt;
+                lowAt = highAt = i;
+                open = true;
+                continue;
+            }
+            last = pt;
+            if (pt.y() > low.y()) { // screen y grows downwards
+                low = pt;
+                lowAt = i;
+            }
+            if (pt.y() < high.y()) {
+                high = pt;
+                highAt = i;
+            }
         }
+        flush();
         QPen line(s.colour, widthOf(s));
         line.setJoinStyle(Qt::RoundJoin);
         line.setStyle(style);
         p.setPen(line);
-        p.drawPath(path);
+        for (const QPolygonF& r : runs)
+            if (r.size() >= 2)
+                p.drawPolyline(r);
     };
     p.save();
     p.setClipRect(a.adjusted(-1, -1, 1, 1));
