@@ -377,6 +377,7 @@ bool MainWindow::setCompareMode(bool on, const QStringList& lanes)
             if (d)
                 d->show();
         m_hiddenDocks.clear();
+        m_statusLine->show();
         m_compareAction->setChecked(false);
         return true;
     }
@@ -403,7 +404,9 @@ bool MainWindow::setCompareMode(bool on, const QStringList& lanes)
         m_compare = new CompareView;
         m_centre->addWidget(m_compare);
         connect(m_compare, &CompareView::exitRequested, this, [this]() { setCompareMode(false); });
+        m_exportMenu->addPlot(m_compare->driftPlot(), tr("Compare drift plot"));
     }
+    m_statusLine->hide(); // the single view's run numbers; each lane shows its own
     m_worker->pause();
     for (QDockWidget* d : findChildren<QDockWidget*>())
         if (d->isVisible()) {
