@@ -16,6 +16,7 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
 #include <set>
 
 #include "AngleDriftPlot.h"
@@ -26,6 +27,7 @@
 #include "FrameRecorder.h"
 #include "MainWindow.h"
 #include "PlotExport.h"
+#include "PlotFigure.h"
 #include "SceneView.h"
 #include "SimulationWorker.h"
 #include "VtkSurfaceFormat.h"
@@ -121,6 +123,7 @@ private slots:
     void frameRecorderWritesTheRequestedFrames();
     void frameRecorderRecordsALiveView();
     void viewExportInCompareModeIsTheLaneGrid();
+    void longCurvesAreReducedWithoutLosingExtremes();
 };
 
 void TestPlotExport::energyExportsAfterAShortRun()
@@ -462,6 +465,89 @@ void TestPlotExport::viewExportInCompareModeIsTheLaneGrid()
     const QColor top = SceneView::backgroundTop();
     QVERIFY(pixelsNear(img, top, 6) > 500);
     QVERIFY(w->setCompareMode(false) || !w->compareMode());
+}
+
+void TestPlotExport::longCurvesAreReducedWithoutLosingExtremes()
+{
+    // 100 000 points of 50 sine periods, and a two-point line from (0, -1) to (1, 1) that marks
+    // where y = -1 and y = 1 are drawn
+    constexpr int n = 100000;
+    const double pi = std::acos(-1.0);
+    PlotFigure fig;
+    PlotPanel panel;
+    panel.x.min = 0.0;
+    panel.x.max = 1.0;
+    panel.y.min = -1.2;
+    panel.y.max = 1.2;
+    PlotSeries wave, marker;
+    wave.colour = Qt::blue;
+    marker.colour = Qt::red;
+    for (int i = 0; i < n; ++i) {
+        wave.x.push_back(double(i) / (n - 1));
+        // the peaks and troughs sit exactly on samples
+        wave.y.push_back(std::sin(2.0 * pi * 50.0 * wave.x.back() + 1e-9));
+    }
+    marker.x = {0.0, 1.0};
+    marker.y = {-1.0, 1.0};
+    panel.series = {wave, marker};
+    fig.panels.push_back(panel);
+
+    struct Plot : ExportablePlot {
+        PlotFigure fig;
+        QString exportName() const override { return QStringLiteral("test"); }
+        void paintPlot(QPainter& p, const QRectF& r) const override { paintFigure(p, r, fig); }
+        QString csvText() const override { return {}; }
+    } plot;
+    plot.fig = fig;
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("wave.svg"));
+    QElapsedTimer timer;
+    timer.start();
+    QCOMPARE(exportPlotSvg(plot, path, QSize(1200, 750)), QString());
+    const qint64 ms = timer.elapsed();
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&file);
+    // per colour: points and y extent of its polylines
+    std::map<QString, std::pair<long long, std::pair<double, double>>> byColour;
+    QString stroke; // QSvgGenerator puts the pen on the enclosing group
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("g") &&
+            xml.attributes().hasAttribute(QStringLiteral("stroke")))
+            stroke = xml.attributes().value(QStringLiteral("stroke")).toString();
+        if (!xml.isStartElement() || xml.name() != QLatin1String("polyline"))
+            continue;
+        const QStringList pts = xml.attributes().value(QStringLiteral("points")).toString()
+                                    .split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        auto& [count, extent] = byColour[stroke];
+        if (count == 0)
+            extent = {std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+        for (const QString& pt : pts) {
+            const double y = pt.section(QLatin1Char(','), 1, 1).toDouble();
+            extent.first = std::min(extent.first, y);
+            extent.second = std::max(extent.second, y);
+            ++count;
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    qInfo("100000-point curve: SVG %lld bytes in %lld ms", qlonglong(file.size()), ms);
+    long long wavePoints = 0;
+    std::pair<double, double> waveExtent{0.0, 0.0}, markerExtent{0.0, 0.0};
+    for (const auto& [colour, v] : byColour) {
+        qInfo("  polylines %s: %lld points, y %.3f .. %.3f", qPrintable(colour), v.first,
+              v.second.first, v.second.second);
+        if (colour == QLatin1String("#ff0000"))
+            markerExtent = v.second;
+        else if (colour == QLatin1String("#0000ff"))
+            wavePoints = v.first, waveExtent = v.second;
+    }
+    QVERIFY(wavePoints > 1000);      // drawn point by point, in every pixel column
+    QVERIFY(wavePoints < n / 10);     // but not all 100 000
+    QVERIFY(std::abs(waveExtent.first - markerExtent.first) < 0.05);   // the peaks are kept
+    QVERIFY(std::abs(waveExtent.second - markerExtent.second) < 0.05); // and the troughs
+    QVERIFY(file.size() < 400000);
 }
 
 int main(int argc, char** argv)
