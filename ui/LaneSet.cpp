@@ -21,6 +21,9 @@ constexpr double kResyncLag = 0.1;
 constexpr double kFrame = 1.0 / 60.0; // s
 // the coordinator looks at the lanes at least this often (s), e.g. for a pause
 constexpr double kPoll = 0.005;
+// the target rises at most this often (s of wall time): each rise wakes every lane and makes it
+// publish, so rising every dt (~1e-4 s) would spend the CPU the GUI's views need
+constexpr double kMinRaise = 0.5 * kFrame;
 
 long long nextRevision()
 {
@@ -141,7 +144,7 @@ std::vector<LockstepRecord> LaneSet::history() const
 // ------------------------------------------------------------------------------------------------
 void LaneSet::coordinate()
 {
-    Clock::time_point anchorWall;
+    Clock::time_point anchorWall, lastRaise;
     double anchorSim = 0.0;
     double wait = kPoll;
     std::vector<std::shared_ptr<Lane>> lanes;
@@ -204,11 +207,13 @@ void LaneSet::coordinate()
         }
         // a multiple of the largest dt, so every lane whose dt divides it lands on T exactly
         const double next = largestDt * std::floor(paced / largestDt + 1e-9);
-        if (next <= target) {
+        if (next <= target || now - lastRaise < Seconds(kMinRaise)) {
             // ahead of the wall clock: sleep until the next multiple is due
             wait = std::clamp((target + largestDt - paced) / kMaxRealTimeFactor, 1e-4, kFrame);
+            wait = std::max(wait, kMinRaise - Seconds(now - lastRaise).count());
             continue;
         }
+        lastRaise = now;
         m_target = next;
         for (const auto& l : lanes)
             l->setTarget(next);
