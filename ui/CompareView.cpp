@@ -239,6 +239,11 @@ void CompareView::stopAll()
 
 int CompareView::addLane(const LaneSettings& settings)
 {
+    return addLaneAt(settings, -1, m_lanes.size());
+}
+
+int CompareView::addLaneAt(const LaneSettings& settings, int slot, std::size_t position)
+{
     if (!m_set)
         return -1;
     if (m_set->laneCount() >= LaneSet::kMaxLanes) {
@@ -257,7 +262,7 @@ int CompareView::addLane(const LaneSettings& settings)
         showStatus(tr("Lane %1 refused: %2").arg(qs(s.label), qs(e.what())));
         return -1;
     }
-    buildLaneUi(id, s);
+    buildLaneUi(id, s, slot, position);
     layoutGrid();
     return id;
 }
@@ -287,6 +292,17 @@ void CompareView::retuneLane(int id, const LaneSettings& settings)
         showStatus(qs(e));
         return;
     }
+    if (lane->unstable()) {
+        // a blown-up run cannot go on: the lane starts again from t = 0 with the new settings
+        // (in its place and colour) and catches up with the others
+        auto it = std::find_if(m_lanes.begin(), m_lanes.end(), [id](const auto& l) { return l->id == id; });
+        const int slot = (*it)->slot;
+        const std::size_t position = std::size_t(it - m_lanes.begin());
+        removeLane(id);
+        showStatus(QString());
+        addLaneAt(settings, slot, position);
+        return;
+    }
     lane->retune(settings);
 }
 
@@ -309,16 +325,23 @@ void CompareView::setPlaying(bool on)
 bool CompareView::playing() const { return m_set && m_set->playing(); }
 
 // ------------------------------------------------------------------------------------------------
-void CompareView::buildLaneUi(int id, const LaneSettings& s)
+void CompareView::buildLaneUi(int id, const LaneSettings& s, int wantedSlot, std::size_t position)
 {
     auto u = std::make_unique<LaneUi>();
     u->id = id;
-    // the lowest colour slot no lane holds
-    for (int slot = 0; slot < LaneSet::kMaxLanes; ++slot)
-        if (std::none_of(m_lanes.begin(), m_lanes.end(), [slot](const auto& l) { return l->slot == slot; })) {
-            u->slot = slot;
-            break;
-        }
+    position = std::min(position, m_lanes.size());
+    // the wanted colour slot if it is free, else the lowest one no lane holds
+    auto free = [this](int slot) {
+        return std::none_of(m_lanes.begin(), m_lanes.end(), [slot](const auto& l) { return l->slot == slot; });
+    };
+    if (wantedSlot >= 0 && wantedSlot < LaneSet::kMaxLanes && free(wantedSlot))
+        u->slot = wantedSlot;
+    else
+        for (int slot = 0; slot < LaneSet::kMaxLanes; ++slot)
+            if (free(slot)) {
+                u->slot = slot;
+                break;
+            }
     const QColor colour = slotColour(u->slot);
     const QString hex = colour.name();
 
@@ -388,7 +411,7 @@ void CompareView::buildLaneUi(int id, const LaneSettings& s)
     form->addWidget(new QLabel(tr("local \xce\xb1")), 2, 2);
     form->addWidget(u->damping, 2, 3);
     u->preset->setToolTip(tr("Integrator preset (translation + rotation scheme)"));
-    m_laneControls->insertWidget(m_laneControls->count() - 1, u->box);
+    m_laneControls->insertWidget(int(position), u->box);
 
     auto fill = [u = u.get(), s]() {
         const QSignalBlocker b1(u->preset), b2(u->translation), b3(u->rotation), b4(u->dt), b5(u->damping);
@@ -423,7 +446,7 @@ void CompareView::buildLaneUi(int id, const LaneSettings& s)
     connect(u->remove, &QPushButton::clicked, this, [this, laneId]() { removeLane(laneId); });
 
     m_plot->setLane(id, qs(s.displayName()), colour);
-    m_lanes.push_back(std::move(u));
+    m_lanes.insert(m_lanes.begin() + std::ptrdiff_t(position), std::move(u));
 }
 
 void CompareView::settingsEdited(int id)

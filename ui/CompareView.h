@@ -65,6 +65,8 @@ public:
     /// refused (the status says why).
     int addLane(const LaneSettings& settings);
     void removeLane(int id);
+    /// New schemes, dt, damping for lane id, applied between its steps; a lane that blew up
+    /// starts again from t = 0 with them instead (a new id, same place and colour).
     void retuneLane(int id, const LaneSettings& settings);
     void setLanePaused(int id, bool paused);
     void setPlaying(bool playing);
@@ -97,7 +99,8 @@ signals:
 private:
     struct LaneUi;
     void onFrame();
-    void buildLaneUi(int id, const LaneSettings& s);
+    int addLaneAt(const LaneSettings& settings, int slot, std::size_t position);
+    void buildLaneUi(int id, const LaneSettings& s, int slot, std::size_t position);
     void layoutGrid();
     void settingsEdited(int id);
     LaneUi* ui(int id) const;

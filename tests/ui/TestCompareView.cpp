@@ -119,6 +119,18 @@ void TestCompareView::unstableLaneShowsItsLabelAndTheOthersGoOn()
     const double t = laneTime(v, good);
     QVERIFY(waitUntil([&] { return laneTime(v, good) > t + 0.1; }));
     QVERIFY(v.laneStatus(good)->text().startsWith(QStringLiteral("t = ")));
+
+    // retuned back below the limit, the lane starts again from t = 0 in its place and colour
+    const QColor colour = v.laneColour(bad);
+    s.dt = scene.params.dt;
+    v.retuneLane(bad, s);
+    QCOMPARE(v.laneIds().size(), std::size_t(2));
+    const int again = v.laneIds()[1];
+    QVERIFY(again != bad);
+    QCOMPARE(v.laneColour(again), colour);
+    QVERIFY(!v.laneSet()->lane(again)->unstable());
+    QVERIFY(waitUntil([&] { return laneTime(v, again) > laneTime(v, good) - 0.05 && laneTime(v, again) > 0.1; }));
+    QVERIFY(waitUntil([&] { return v.laneStatus(again)->text().startsWith(QStringLiteral("t = ")); }));
 }
 
 void TestCompareView::removingALaneWhileRunning()

@@ -152,21 +152,31 @@ void TestDriftPlot::everyLaneIsDrawnInItsColour()
         plot.setLane(i, QString::fromLatin1(presets[i]), colours[i]);
         plot.appendSamples(i, run("harmonic-oscillator", presets[i], 0.5, 50, 10));
     }
-    for (DriftPlot::Axis axis : {DriftPlot::Axis::Log, DriftPlot::Axis::Linear}) {
-        plot.setAxis(axis);
-        QImage img(800, 360, QImage::Format_RGB32);
+    struct Case {
+        DriftPlot::Axis axis;
+        DriftPlot::Term term;
+        int least; // pixels of each colour at least
+    };
+    // log: every curve apart, plus its legend swatch (24 x 3 px); linear: the small drifts lie
+    // on one line near 0 and the last drawn covers the others, the legend still shows; with a
+    // term panel (kinetic energy, three distinct curves) more again
+    const Case cases[] = {{DriftPlot::Axis::Log, DriftPlot::Term::None, 150},
+                          {DriftPlot::Axis::Linear, DriftPlot::Term::None, 40},
+                          {DriftPlot::Axis::Log, DriftPlot::Term::Kinetic, 250}};
+    int n = 0;
+    for (const Case& c : cases) {
+        plot.setAxis(c.axis);
+        plot.setTerm(c.term);
+        QImage img(800, 420, QImage::Format_RGB32);
         img.fill(Qt::white);
         QPainter p(&img);
-        plot.paintPlot(p, QRectF(0, 0, 800, 360));
+        plot.paintPlot(p, QRectF(0, 0, 800, 420));
         p.end();
         if (qEnvironmentVariableIsSet("TUMBLE_KEEP_IMAGES"))
-            img.save(QStringLiteral("/tmp/driftplot-%1.png").arg(int(axis)));
-        // log: every curve apart, plus its legend swatch (24 x 3 px); linear: the small drifts
-        // lie on one line near 0 and the last drawn covers the others, the legend still shows
-        const int least = axis == DriftPlot::Axis::Log ? 150 : 40;
-        for (const QColor& c : colours)
-            QVERIFY2(pixelsNear(img, c) > least,
-                     qPrintable(QStringLiteral("%1: %2 px, axis %3").arg(c.name()).arg(pixelsNear(img, c)).arg(int(axis))));
+            img.save(QStringLiteral("/tmp/driftplot-%1.png").arg(n++));
+        for (const QColor& colour : colours)
+            QVERIFY2(pixelsNear(img, colour) > c.least,
+                     qPrintable(QStringLiteral("%1: %2 px").arg(colour.name()).arg(pixelsNear(img, colour))));
     }
 }
 
