@@ -46,6 +46,7 @@ SimParams resolveParams(const Scene& scene, const CliOptions& o)
         p.localDampingVariant = *o.localDampingVariant;
     if (o.viscousDamping)
         p.viscousDamping = *o.viscousDamping;
+    p.threads = o.threads;
     return p;
 }
 
@@ -117,9 +118,6 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
             return 0;
         });
 
-    if (o.threads > 1)
-        err << "tumble-cli: --threads " << o.threads << " recorded; this build steps on one thread\n";
-
     RunSummary summary;
     summary.scene = o.scene;
     summary.dt = params.dt;
@@ -130,7 +128,7 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
     summary.localDampingVariant = toString(params.localDampingVariant);
     summary.viscousDamping = params.viscousDamping;
     summary.bodies = static_cast<long long>(bodies);
-    summary.threads = o.threads;
+    summary.threads = sim.params().threads;
 
     std::string instability;
     // one sampled row: energy (for the balance maximum), then the files that asked for it

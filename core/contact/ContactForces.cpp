@@ -1,6 +1,9 @@
 #include "contact/ContactForces.h"
 
+#include <algorithm>
 #include <cmath>
+
+#include "parallel/Chunks.h"
 
 namespace tumble {
 
@@ -152,11 +155,53 @@ inline ContactLoad resolve(const ContactParams& p, const ContactGeometry& g, Con
     return load;
 }
 
+// what the loads of one contact do to one body: flags of PairLoad/WallLoad
+enum LoadFlag : unsigned char {
+    kTouching = 1,   // the contact carries a load
+    kSprings = 2,    // resolved with springs: the force has a moment and there is a couple
+    kMomentA = 4,    // normal force only: it has a moment about body a (a member off its centre)
+    kMomentB = 8,
+    kDashMomentA = 16, // the dashpot force has a moment about body a
+    kDashMomentB = 32,
+};
+
+// adds one side's loads to body b; the second side passes the negated loads. Shared by direct and
+// stored evaluation, so both do the same arithmetic.
+inline void applySide(World& w, int b, const Vec3& arm, const Vec3& force, const Vec3& dashpot, const Vec3& couple,
+                      bool springs, bool moment, bool dashMoment)
+{
+    w.force[b] += force;
+    if (springs)
+        w.torque[b] += arm.cross(force) + couple;
+    else if (moment)
+        w.torque[b] += arm.cross(force);
+    w.dissipativeForce[kDashpot][b] += dashpot;
+    if (dashMoment)
+        w.dissipativeTorque[kDashpot][b] += arm.cross(dashpot);
+}
+
+inline void applyPair(World& w, int a, int b, const PairLoad& l, int side)
+{
+    const bool springs = (l.kind & kSprings) != 0;
+    if (side == 0)
+        applySide(w, a, l.armA, l.force, l.dashpot, l.couple, springs, (l.kind & kMomentA) != 0,
+                  (l.kind & kDashMomentA) != 0);
+    else
+        applySide(w, b, l.armB, -l.force, -l.dashpot, -l.couple, springs, (l.kind & kMomentB) != 0,
+                  (l.kind & kDashMomentB) != 0);
+}
+
+inline void applyWall(World& w, int b, const WallLoad& l)
+{
+    applySide(w, b, l.arm, l.force, l.dashpot, l.couple, (l.kind & kSprings) != 0, (l.kind & kMomentA) != 0,
+              (l.kind & kDashMomentA) != 0);
+}
+
 // a contact with normal forces only (no friction, no rolling resistance): as resolve() without
 // the springs, and a member at its body's centre (every sphere body) needs no lever arm: its
 // spin moves the contact point only along the tangent plane and a normal force has no moment
-inline void normalOnly(World& w, const ContactParams& p, const Vec3& n, double d, int a, bool centredA, const Vec3& ra,
-                       int b, bool centredB, const Vec3& rb, ContactSums& sums)
+inline Vec3 normalOnly(const World& w, const ContactParams& p, const Vec3& n, double d, int a, bool centredA,
+                       const Vec3& ra, int b, bool centredB, const Vec3& rb, ContactSums& sums, Vec3& dashpot)
 {
     Vec3 vrel = w.velocity[a];
     if (!centredA)
@@ -168,22 +213,8 @@ inline void normalOnly(World& w, const ContactParams& p, const Vec3& n, double d
     }
     const double root = p.hertz ? std::sqrt(d) : 1.0;
     const NormalForce fn = normalForce(p, d, root, p.hertz ? std::sqrt(root) : 1.0, vrel.dot(n), sums);
-    const Vec3 f = (fn.elastic + fn.damping) * n;
-    const Vec3 fd = fn.damping * n;
-    w.force[a] += f;
-    w.dissipativeForce[kDashpot][a] += fd;
-    if (!centredA) {
-        w.torque[a] += ra.cross(f);
-        w.dissipativeTorque[kDashpot][a] += ra.cross(fd);
-    }
-    if (b >= 0) {
-        w.force[b] -= f;
-        w.dissipativeForce[kDashpot][b] -= fd;
-        if (!centredB) {
-            w.torque[b] -= rb.cross(f);
-            w.dissipativeTorque[kDashpot][b] -= rb.cross(fd);
-        }
-    }
+    dashpot = fn.damping * n;
+    return (fn.elastic + fn.damping) * n;
 }
 
 // a contact that does not touch (any more): its springs empty, their energy is lost
@@ -197,83 +228,150 @@ inline void release(const ContactParams& p, ContactHistory& h, bool commit, Cont
     h = ContactHistory{};
 }
 
-// dashpotMoment: false when the dashpot force is along n and the member is centred (its moment
-// is zero then)
-inline void applyLoad(World& w, int b, const Vec3& arm, const Vec3& force, const Vec3& dashpot, const Vec3& couple,
-                      bool dashpotMoment)
-{
-    w.force[b] += force;
-    w.torque[b] += arm.cross(force) + couple;
-    w.dissipativeForce[kDashpot][b] += dashpot;
-    if (dashpotMoment)
-        w.dissipativeTorque[kDashpot][b] += arm.cross(dashpot);
-}
-
-} // namespace
-
-ContactSums addContactForces(World& w, NeighbourList& list, const StepMotion& motion, bool commit)
+template <bool Store>
+ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, std::size_t begin,
+                         std::size_t end, PairLoad* loads)
 {
     ContactSums sums;
-    const std::vector<PairCandidate>& pairs = list.pairs();
-    std::vector<ContactHistory>& pairHistory = list.pairHistory();
-    for (std::size_t k = 0; k < pairs.size(); ++k) {
+    const PairCandidate* pairs = list.pairs().data();
+    ContactHistory* history = list.pairHistory().data();
+    for (std::size_t k = begin; k < end; ++k) {
         const PairCandidate& p = pairs[k];
         const Vec3 d = w.memberPosition[p.i] - w.memberPosition[p.j];
         const double ri = w.memberRadius[p.i];
         const double reach = ri + w.memberRadius[p.j];
         const double dist2 = d.squaredNorm();
         if (dist2 >= reach * reach || dist2 == 0.0) {
-            release(p.params, pairHistory[k], commit, sums);
+            release(p.params, history[k], commit, sums);
+            if constexpr (Store)
+                loads[k].kind = 0;
             continue;
         }
         const double dist = std::sqrt(dist2);
         const int a = w.memberBody[p.i];
         const int b = w.memberBody[p.j];
+        PairLoad l;
         ContactGeometry g;
         g.n = d / dist;
         g.overlap = reach - dist;
         const Vec3 c = w.memberPosition[p.i] - g.n * (ri - 0.5 * g.overlap);
-        const Vec3 ra = c - w.position[a];
-        const Vec3 rb = c - w.position[b];
+        l.armA = c - w.position[a];
+        l.armB = c - w.position[b];
         if (!p.params.springs) {
-            normalOnly(w, p.params, g.n, g.overlap, a, p.centredI, ra, b, p.centredJ, rb, sums);
-            continue;
+            l.force = normalOnly(w, p.params, g.n, g.overlap, a, p.centredI, l.armA, b, p.centredJ, l.armB, sums,
+                                 l.dashpot);
+            l.couple.setZero();
+            l.kind = static_cast<unsigned char>(kTouching | (p.centredI ? 0 : kMomentA | kDashMomentA)
+                                                | (p.centredJ ? 0 : kMomentB | kDashMomentB));
+        } else {
+            const Vec3& ra = l.armA;
+            const Vec3& rb = l.armB;
+            g.velocity = (w.velocity[a] + w.angularVelocity[a].cross(ra)) - (w.velocity[b] + w.angularVelocity[b].cross(rb));
+            g.slide = (motion.displacement[a] + motion.rotation[a].cross(ra))
+                      - (motion.displacement[b] + motion.rotation[b].cross(rb));
+            g.turn = motion.rotation[a] - motion.rotation[b];
+            const ContactLoad load = resolve(p.params, g, history[k], commit, sums);
+            l.force = load.force;
+            l.dashpot = load.dashpot;
+            l.couple = load.couple;
+            const bool tangentialDashpot = p.params.ct > 0.0;
+            l.kind = static_cast<unsigned char>(kTouching | kSprings | (tangentialDashpot || !p.centredI ? kDashMomentA : 0)
+                                                | (tangentialDashpot || !p.centredJ ? kDashMomentB : 0));
         }
-        g.velocity = (w.velocity[a] + w.angularVelocity[a].cross(ra)) - (w.velocity[b] + w.angularVelocity[b].cross(rb));
-        g.slide = (motion.displacement[a] + motion.rotation[a].cross(ra))
-                  - (motion.displacement[b] + motion.rotation[b].cross(rb));
-        g.turn = motion.rotation[a] - motion.rotation[b];
-        const ContactLoad load = resolve(p.params, g, pairHistory[k], commit, sums);
-        const bool tangentialDashpot = p.params.ct > 0.0;
-        applyLoad(w, a, ra, load.force, load.dashpot, load.couple, tangentialDashpot || !p.centredI);
-        applyLoad(w, b, rb, -load.force, -load.dashpot, -load.couple, tangentialDashpot || !p.centredJ);
+        if constexpr (Store) {
+            loads[k] = l;
+        } else {
+            applyPair(w, a, b, l, 0);
+            applyPair(w, a, b, l, 1);
+        }
     }
-    const std::vector<WallCandidate>& walls = list.wallPairs();
-    std::vector<ContactHistory>& wallHistory = list.wallHistory();
-    for (std::size_t k = 0; k < walls.size(); ++k) {
+    return sums;
+}
+
+template <bool Store>
+ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, std::size_t begin,
+                         std::size_t end, WallLoad* loads)
+{
+    ContactSums sums;
+    const WallCandidate* walls = list.wallPairs().data();
+    ContactHistory* history = list.wallHistory().data();
+    for (std::size_t k = begin; k < end; ++k) {
         const WallCandidate& cand = walls[k];
         const Wall& wall = w.walls[cand.wall];
         const double r = w.memberRadius[cand.member];
         const double s = (w.memberPosition[cand.member] - wall.point).dot(wall.normal);
         if (s >= r) {
-            release(cand.params, wallHistory[k], commit, sums);
+            release(cand.params, history[k], commit, sums);
+            if constexpr (Store)
+                loads[k].kind = 0;
             continue;
         }
         const int b = w.memberBody[cand.member];
+        WallLoad l;
         ContactGeometry g;
         g.n = wall.normal;
         g.overlap = r - s;
-        const Vec3 arm = w.memberPosition[cand.member] - wall.normal * (r - 0.5 * g.overlap) - w.position[b];
+        l.arm = w.memberPosition[cand.member] - wall.normal * (r - 0.5 * g.overlap) - w.position[b];
         if (!cand.params.springs) {
-            normalOnly(w, cand.params, g.n, g.overlap, b, cand.centred, arm, -1, true, arm, sums);
-            continue;
+            l.force = normalOnly(w, cand.params, g.n, g.overlap, b, cand.centred, l.arm, -1, true, l.arm, sums, l.dashpot);
+            l.couple.setZero();
+            l.kind = static_cast<unsigned char>(kTouching | (cand.centred ? 0 : kMomentA | kDashMomentA));
+        } else {
+            g.velocity = w.velocity[b] + w.angularVelocity[b].cross(l.arm);
+            g.slide = motion.displacement[b] + motion.rotation[b].cross(l.arm);
+            g.turn = motion.rotation[b];
+            const ContactLoad load = resolve(cand.params, g, history[k], commit, sums);
+            l.force = load.force;
+            l.dashpot = load.dashpot;
+            l.couple = load.couple;
+            l.kind = static_cast<unsigned char>(kTouching | kSprings
+                                                | (cand.params.ct > 0.0 || !cand.centred ? kDashMomentA : 0));
         }
-        g.velocity = w.velocity[b] + w.angularVelocity[b].cross(arm);
-        g.slide = motion.displacement[b] + motion.rotation[b].cross(arm);
-        g.turn = motion.rotation[b];
-        const ContactLoad load = resolve(cand.params, g, wallHistory[k], commit, sums);
-        applyLoad(w, b, arm, load.force, load.dashpot, load.couple, cand.params.ct > 0.0 || !cand.centred);
+        if constexpr (Store)
+            loads[k] = l;
+        else
+            applyWall(w, b, l);
     }
+    return sums;
+}
+
+} // namespace
+
+ContactSums addPairContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, std::size_t begin,
+                            std::size_t end, PairLoad* loads)
+{
+    return loads ? pairContacts<true>(w, list, motion, commit, begin, end, loads)
+                 : pairContacts<false>(w, list, motion, commit, begin, end, nullptr);
+}
+
+ContactSums addWallContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, std::size_t begin,
+                            std::size_t end, WallLoad* loads)
+{
+    return loads ? wallContacts<true>(w, list, motion, commit, begin, end, loads)
+                 : wallContacts<false>(w, list, motion, commit, begin, end, nullptr);
+}
+
+void applyPairLoad(World& w, const PairCandidate& pair, const PairLoad& load, int side)
+{
+    if (load.kind != 0)
+        applyPair(w, w.memberBody[pair.i], w.memberBody[pair.j], load, side);
+}
+
+void applyWallLoad(World& w, const WallCandidate& wall, const WallLoad& load)
+{
+    if (load.kind != 0)
+        applyWall(w, w.memberBody[wall.member], load);
+}
+
+ContactSums addContactForces(World& w, NeighbourList& list, const StepMotion& motion, bool commit)
+{
+    ContactSums sums;
+    const std::size_t pairs = list.pairs().size();
+    for (std::size_t k = 0; k < pairs; k += kPairChunk)
+        sums.add(addPairContacts(w, list, motion, commit, k, std::min(pairs, k + kPairChunk), nullptr));
+    const std::size_t walls = list.wallPairs().size();
+    for (std::size_t k = 0; k < walls; k += kPairChunk)
+        sums.add(addWallContacts(w, list, motion, commit, k, std::min(walls, k + kPairChunk), nullptr));
     return sums;
 }
 

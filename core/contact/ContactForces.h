@@ -39,6 +39,18 @@ struct ContactSums {
     double rolling = 0.0;    ///< rolling springs capped or emptied
     double stiffness = 0.0;  ///< Hertz-Mindlin: lost as stiffnesses follow the overlap (< 0: gained)
     std::size_t active = 0;  ///< contacts with positive overlap
+
+    /// Adds another (chunk's) sums to these.
+    void add(const ContactSums& o)
+    {
+        elasticNormal += o.elasticNormal;
+        elasticTangential += o.elasticTangential;
+        elasticRolling += o.elasticRolling;
+        friction += o.friction;
+        rolling += o.rolling;
+        stiffness += o.stiffness;
+        active += o.active;
+    }
 };
 
 /// Body motion since the step began: displacement (m) and rotation vector (rad), (n) each.
@@ -47,7 +59,46 @@ struct StepMotion {
     const std::vector<Vec3>& rotation;
 };
 
-/// Adds contact loads to world.force/torque and to the dashpot channel (which the caller reset).
+/// What one member-member contact puts on its bodies: on the first (member i's) body force, its
+/// dashpot part and a couple at the lever arms armA, armB from the bodies' centres; the second
+/// body gets the opposite loads. kind: 0 no load (not touching), 1 normal force only, 2 with
+/// springs. Parallel evaluation stores these per pair and adds them per body in pair order.
+struct PairLoad {
+    Vec3 force;   ///< N
+    Vec3 dashpot; ///< N
+    Vec3 couple;  ///< N m
+    Vec3 armA;    ///< m
+    Vec3 armB;    ///< m
+    unsigned char kind = 0;
+};
+
+/// Likewise for a member-wall contact (the wall takes nothing).
+struct WallLoad {
+    Vec3 force;   ///< N
+    Vec3 dashpot; ///< N
+    Vec3 couple;  ///< N m
+    Vec3 arm;     ///< m
+    unsigned char kind = 0;
+};
+
+/// Contacts of candidates [begin, end) of list.pairs(): their loads are added to world.force and
+/// torque and the dashpot channel (which the caller reset), or, when loads is not null, stored in
+/// loads[k] for applyPairLoad (world's loads untouched). Commits history when commit is true.
+ContactSums addPairContacts(World& world, NeighbourList& list, const StepMotion& motion, bool commit,
+                            std::size_t begin, std::size_t end, PairLoad* loads);
+/// Likewise for wall candidates [begin, end) of list.wallPairs().
+ContactSums addWallContacts(World& world, NeighbourList& list, const StepMotion& motion, bool commit,
+                            std::size_t begin, std::size_t end, WallLoad* loads);
+
+/// Adds a stored pair load to one of its bodies (side 0: member i's, 1: member j's), with exactly
+/// the arithmetic addPairContacts uses, so stored and direct evaluation agree bit for bit.
+void applyPairLoad(World& world, const PairCandidate& pair, const PairLoad& load, int side);
+/// Adds a stored wall load to its body.
+void applyWallLoad(World& world, const WallCandidate& wall, const WallLoad& load);
+
+/// Every contact, in fixed chunks (kPairChunk) whose sums are added in order: the same sums
+/// as a parallel evaluation. Adds loads to world.force/torque and the dashpot channel (which
+/// the caller reset).
 ContactSums addContactForces(World& world, NeighbourList& list, const StepMotion& motion, bool commit);
 
 } // namespace tumble

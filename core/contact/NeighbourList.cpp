@@ -8,6 +8,14 @@ namespace tumble {
 
 namespace {
 
+// a buffer that would be full gets half as much again, so lists that fluctuate in size (a
+// steady state) stop reallocating
+template <class V> void keepHeadroom(V& v, std::size_t n)
+{
+    if (v.capacity() < n + n / 4)
+        v.reserve(n + n / 2);
+}
+
 // copies the history of every pair present in both sorted lists (key: (first, second) member)
 template <class Candidate, class Key>
 void mergeHistory(const std::vector<Candidate>& oldList, const std::vector<ContactHistory>& oldHistory,
@@ -71,8 +79,12 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
             }
         }
     }
+    keepHeadroom(m_wallHistory, m_wallPairs.size());
     mergeHistory(m_oldWallPairs, m_oldWallHistory, m_wallPairs, m_wallHistory,
                  [](const WallCandidate& c) { return std::pair(c.member, c.wall); });
+    keepHeadroom(m_wallPairs, m_wallPairs.size());
+    keepHeadroom(m_oldWallPairs, m_wallPairs.size());
+    keepHeadroom(m_oldWallHistory, m_wallPairs.size());
     if (n < 2) {
         m_pairHistory.clear();
         return;
@@ -104,6 +116,15 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
     const std::size_t cells = dims.x() * dims.y() * dims.z();
 
     // counting sort of members by cell
+    keepHeadroom(m_cellOf, n);
+    keepHeadroom(m_cellBodies, n);
+    // never more than maxCells: room for that once, so a scene whose extent changes (a grain
+    // thrown up) does not reallocate the grid at every rebuild
+    const std::size_t cellRoom = std::max(cells, static_cast<std::size_t>(maxCells)) + 1;
+    if (m_cellStart.capacity() < cellRoom) {
+        m_cellStart.reserve(cellRoom);
+        m_cursor.reserve(cellRoom);
+    }
     m_cellOf.resize(n);
     m_cellStart.assign(cells + 1, 0);
     const double inv = 1.0 / cell;
@@ -156,17 +177,26 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
     // a fixed order (by i, then j) keeps force sums reproducible whatever the cell layout
     std::sort(m_pairs.begin(), m_pairs.end(),
               [](const PairCandidate& p, const PairCandidate& q) { return p.i != q.i ? p.i < q.i : p.j < q.j; });
+    keepHeadroom(m_pairHistory, m_pairs.size());
     mergeHistory(m_oldPairs, m_oldPairHistory, m_pairs, m_pairHistory,
                  [](const PairCandidate& c) { return std::pair(c.i, c.j); });
+    // the next build fills the other buffers
+    keepHeadroom(m_pairs, m_pairs.size());
+    keepHeadroom(m_oldPairs, m_pairs.size());
+    keepHeadroom(m_oldPairHistory, m_pairs.size());
 }
 
 bool NeighbourList::needsRebuild(const World& w) const
 {
-    const std::size_t n = w.memberCount();
-    if (m_builds == 0 || m_reference.size() != n)
+    return needsRebuild(w, 0, w.memberCount());
+}
+
+bool NeighbourList::needsRebuild(const World& w, std::size_t begin, std::size_t end) const
+{
+    if (m_builds == 0 || m_reference.size() != w.memberCount())
         return true;
     const double limit = 0.25 * m_skin * m_skin; // (skin / 2)^2
-    for (std::size_t b = 0; b < n; ++b)
+    for (std::size_t b = begin; b < end; ++b)
         if ((w.memberPosition[b] - m_reference[b]).squaredNorm() > limit)
             return true;
     return false;

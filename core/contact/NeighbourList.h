@@ -46,6 +46,8 @@ public:
 
     /// True when some member moved more than half the skin since the last build (or never built).
     bool needsRebuild(const World& world) const;
+    /// As needsRebuild, for members [begin, end) only (a step checks them in ranges).
+    bool needsRebuild(const World& world, std::size_t begin, std::size_t end) const;
 
     const std::vector<PairCandidate>& pairs() const { return m_pairs; }
     const std::vector<WallCandidate>& wallPairs() const { return m_wallPairs; }

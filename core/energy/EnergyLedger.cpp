@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "model/OnStepKinematics.h"
+#include "parallel/Chunks.h"
 
 namespace tumble {
 
@@ -45,17 +46,48 @@ void EnergyLedger::addDissipated(DissipationMechanism mechanism, double joules)
     }
 }
 
+void addKineticEnergy(const World& w, std::size_t begin, std::size_t end, double dt, BodyEnergy& e)
+{
+    for (std::size_t i = begin; i < end; ++i) {
+        const OnStepKinematics k = onStepKinematics(w, i, dt);
+        e.kineticTranslational += 0.5 * w.mass[i] * k.velocity.squaredNorm();
+        e.kineticRotational += 0.5 * k.angularVelocity.dot(k.angularMomentum);
+    }
+}
+
+void addPotentialEnergy(const World& w, std::size_t begin, std::size_t end, BodyEnergy& e)
+{
+    for (std::size_t i = begin; i < end; ++i)
+        e.potentialGravity -= w.mass[i] * w.gravity.dot(w.position[i]);
+}
+
+BodyEnergy bodyEnergy(const World& w, double dt)
+{
+    BodyEnergy total;
+    const std::size_t n = w.size();
+    for (std::size_t b = 0; b < n; b += kBodyChunk) {
+        BodyEnergy chunk;
+        addPotentialEnergy(w, b, std::min(n, b + kBodyChunk), chunk);
+        addKineticEnergy(w, b, std::min(n, b + kBodyChunk), dt, chunk);
+        total.add(chunk);
+    }
+    return total;
+}
+
 EnergySample EnergyLedger::sample(const World& w, const ElasticEnergy& elastic, double dt) const
 {
+    return sample(bodyEnergy(w, dt), elastic, w.step, w.time);
+}
+
+EnergySample EnergyLedger::sample(const BodyEnergy& bodies, const ElasticEnergy& elastic, long long step,
+                                  double time) const
+{
     EnergySample s = m_cumulative;
-    s.step = w.step;
-    s.time = w.time;
-    for (std::size_t i = 0; i < w.size(); ++i) {
-        const OnStepKinematics k = onStepKinematics(w, i, dt);
-        s.kineticTranslational += 0.5 * w.mass[i] * k.velocity.squaredNorm();
-        s.kineticRotational += 0.5 * k.angularVelocity.dot(k.angularMomentum);
-        s.potentialGravity -= w.mass[i] * w.gravity.dot(w.position[i]);
-    }
+    s.step = step;
+    s.time = time;
+    s.kineticTranslational += bodies.kineticTranslational;
+    s.kineticRotational += bodies.kineticRotational;
+    s.potentialGravity += bodies.potentialGravity;
     s.elasticNormal = elastic.normal;
     s.elasticTangential = elastic.tangential;
     s.elasticRolling = elastic.rolling;

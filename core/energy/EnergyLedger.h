@@ -9,6 +9,8 @@
 // scheme that does not conserve energy shows as a growing balance error, which is the point.
 // Energy leaving springs (Coulomb slip, rolling caps, contacts opening, Hertz-Mindlin stiffness
 // changes) is booked by the contact law when a step commits (ContactForces.h).
+#include <cstddef>
+
 #include "energy/EnergySample.h"
 #include "model/World.h"
 
@@ -25,6 +27,29 @@ struct ElasticEnergy {
     double bond = 0.0;
 };
 
+/// The state's energy terms summed over bodies, J. Sums over all bodies are taken in fixed
+/// chunks (kBodyChunk) added in order, so a step that sums its chunks on several threads gets
+/// the same bits.
+struct BodyEnergy {
+    double kineticTranslational = 0.0;
+    double kineticRotational = 0.0;
+    double potentialGravity = 0.0;
+
+    void add(const BodyEnergy& o)
+    {
+        kineticTranslational += o.kineticTranslational;
+        kineticRotational += o.kineticRotational;
+        potentialGravity += o.potentialGravity;
+    }
+};
+
+/// Kinetic energy (on-step values, see EnergyLedger::sample) of bodies [begin, end), dt in s.
+void addKineticEnergy(const World& world, std::size_t begin, std::size_t end, double dt, BodyEnergy& e);
+/// Gravity's potential energy -m g.x of bodies [begin, end).
+void addPotentialEnergy(const World& world, std::size_t begin, std::size_t end, BodyEnergy& e);
+/// Both, over every body in chunks.
+BodyEnergy bodyEnergy(const World& world, double dt);
+
 class EnergyLedger {
 public:
     /// Starts a new balance from the current state; dt in s.
@@ -37,6 +62,8 @@ public:
     /// Kinetic terms use on-step values: half-step velocities and momenta (leapfrog schemes) are
     /// moved to the step with the current loads, v(t) = v(t - dt/2) + a(t) dt/2; dt in s.
     EnergySample sample(const World& world, const ElasticEnergy& elastic, double dt) const;
+    /// The same from body sums already taken (bodyEnergy) at the given step and time (s).
+    EnergySample sample(const BodyEnergy& bodies, const ElasticEnergy& elastic, long long step, double time) const;
 
     double initialTotal() const { return m_initialTotal; }
     /// Sum of |terms| at reset: the energy scale used to judge a runaway, J.

@@ -4,25 +4,39 @@
 
 namespace tumble {
 
-void Buss2ndOrder::beginStep(World& w, double dt) const
+void Buss2ndOrder::beginStep(World& w, double dt, std::size_t begin, std::size_t end) const
 {
-    const std::size_t n = w.size();
-    for (std::size_t i = 0; i < n; ++i) {
+    const double half = 0.5 * dt;
+    const double twelfth = dt * dt / 12.0;
+    for (std::size_t i = begin; i < end; ++i) {
         const Vec3& l = w.angularMomentum[i];
-        const Vec3 om = w.applyInverseInertia(i, l);                          // eq. 18
-        const Vec3 omDot = w.applyInverseInertia(i, w.torque[i] - om.cross(l)); // eq. 20
-        const Vec3 mean = om + omDot * (0.5 * dt) + omDot.cross(om) * (dt * dt / 12.0); // eq. 21
-        w.orientation[i] = (rotationQuaternion(mean * dt) * w.orientation[i]).normalized(); // eq. 22
-        w.angularMomentum[i] += w.torque[i] * (0.5 * dt);
+        const Vec3& j = w.inertia[i];
+        const Vec3& torque = w.torque[i];
+        Vec3 mean;
+        if (j.x() == j.y() && j.y() == j.z()) {
+            // isotropic (every sphere): w x L = 0, so w' = M / J (eqs. 18, 20)
+            const double inv = 1.0 / j.x();
+            const Vec3 om = l * inv;
+            const Vec3 omDot = torque * inv;
+            mean = om + omDot * half + omDot.cross(om) * twelfth; // eq. 21
+        } else {
+            const Vec3 om = w.applyInverseInertia(i, l);                       // eq. 18
+            const Vec3 omDot = w.applyInverseInertia(i, torque - om.cross(l)); // eq. 20
+            mean = om + omDot * half + omDot.cross(om) * twelfth;              // eq. 21
+        }
+        // a body that neither turns nor feels a torque keeps its orientation exactly
+        if (mean.x() != 0.0 || mean.y() != 0.0 || mean.z() != 0.0)
+            w.orientation[i] = (rotationQuaternion(mean * dt) * w.orientation[i]).normalized(); // eq. 22
+        w.angularMomentum[i] += torque * half;
         w.angularVelocity[i] = w.angularVelocityFromMomentum(i);
     }
 }
 
-void Buss2ndOrder::endStep(World& w, double dt) const
+void Buss2ndOrder::endStep(World& w, double dt, std::size_t begin, std::size_t end) const
 {
-    const std::size_t n = w.size();
-    for (std::size_t i = 0; i < n; ++i) {
-        w.angularMomentum[i] += w.torque[i] * (0.5 * dt);
+    const double half = 0.5 * dt;
+    for (std::size_t i = begin; i < end; ++i) {
+        w.angularMomentum[i] += w.torque[i] * half;
         w.angularVelocity[i] = w.angularVelocityFromMomentum(i); // eq. 23
     }
 }

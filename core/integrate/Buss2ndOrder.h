@@ -12,8 +12,8 @@ namespace tumble {
 class Buss2ndOrder final : public RotationScheme {
 public:
     std::string_view name() const override { return "buss_2nd_order"; }
-    void beginStep(World& world, double dt) const override;
-    void endStep(World& world, double dt) const override;
+    void beginStep(World& world, double dt, std::size_t begin, std::size_t end) const override;
+    void endStep(World& world, double dt, std::size_t begin, std::size_t end) const override;
 };
 
 } // namespace tumble

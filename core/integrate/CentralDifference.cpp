@@ -2,15 +2,14 @@
 
 namespace tumble {
 
-void CentralDifference::beginStep(World& w, double dt) const
+void CentralDifference::beginStep(World& w, double dt, std::size_t begin, std::size_t end) const
 {
-    const std::size_t n = w.size();
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = begin; i < end; ++i) {
         w.velocity[i] += w.force[i] * (w.invMass[i] * dt); // v(t + dt/2)
         w.position[i] += w.velocity[i] * dt;               // x(t + dt)
     }
 }
 
-void CentralDifference::endStep(World&, double) const {}
+void CentralDifference::endStep(World&, double, std::size_t, std::size_t) const {}
 
 } // namespace tumble

@@ -12,8 +12,8 @@ public:
     std::string_view name() const override { return "central_difference"; }
     VelocityTiming velocityTiming() const override { return VelocityTiming::HalfStep; }
     VelocityTiming velocityAtForceEvaluation() const override { return VelocityTiming::HalfStep; }
-    void beginStep(World& world, double dt) const override;
-    void endStep(World& world, double dt) const override;
+    void beginStep(World& world, double dt, std::size_t begin, std::size_t end) const override;
+    void endStep(World& world, double dt, std::size_t begin, std::size_t end) const override;
 };
 
 } // namespace tumble

@@ -4,10 +4,9 @@
 
 namespace tumble {
 
-void EulerRotation::beginStep(World& w, double dt) const
+void EulerRotation::beginStep(World& w, double dt, std::size_t begin, std::size_t end) const
 {
-    const std::size_t n = w.size();
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = begin; i < end; ++i) {
         // q+ = normalise(q + dt/2 (0, w) q) with w from (q, L) at the start of the step
         Quat& q = w.orientation[i];
         q = quaternionAxpy(q, dt, quaternionRate(w.angularVelocityFromMomentum(i), q));
@@ -17,6 +16,6 @@ void EulerRotation::beginStep(World& w, double dt) const
     }
 }
 
-void EulerRotation::endStep(World&, double) const {}
+void EulerRotation::endStep(World&, double, std::size_t, std::size_t) const {}
 
 } // namespace tumble

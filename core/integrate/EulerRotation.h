@@ -8,8 +8,8 @@ namespace tumble {
 class EulerRotation final : public RotationScheme {
 public:
     std::string_view name() const override { return "explicit_euler"; }
-    void beginStep(World& world, double dt) const override;
-    void endStep(World& world, double dt) const override;
+    void beginStep(World& world, double dt, std::size_t begin, std::size_t end) const override;
+    void endStep(World& world, double dt, std::size_t begin, std::size_t end) const override;
 };
 
 } // namespace tumble

@@ -2,16 +2,15 @@
 
 namespace tumble {
 
-void ExplicitEuler::beginStep(World& w, double dt) const
+void ExplicitEuler::beginStep(World& w, double dt, std::size_t begin, std::size_t end) const
 {
     // both updates use the state at t: position with the old velocity
-    const std::size_t n = w.size();
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = begin; i < end; ++i) {
         w.position[i] += w.velocity[i] * dt;
         w.velocity[i] += w.force[i] * (w.invMass[i] * dt);
     }
 }
 
-void ExplicitEuler::endStep(World&, double) const {}
+void ExplicitEuler::endStep(World&, double, std::size_t, std::size_t) const {}
 
 } // namespace tumble

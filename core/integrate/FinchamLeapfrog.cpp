@@ -4,10 +4,9 @@
 
 namespace tumble {
 
-void FinchamLeapfrog::beginStep(World& w, double dt) const
+void FinchamLeapfrog::beginStep(World& w, double dt, std::size_t begin, std::size_t end) const
 {
-    const std::size_t n = w.size();
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = begin; i < end; ++i) {
         const Quat q = w.orientation[i];
         const Vec3& j = w.inertia[i];
         if (j.x() == j.y() && j.y() == j.z()) {
@@ -37,6 +36,6 @@ void FinchamLeapfrog::beginStep(World& w, double dt) const
     }
 }
 
-void FinchamLeapfrog::endStep(World&, double) const {}
+void FinchamLeapfrog::endStep(World&, double, std::size_t, std::size_t) const {}
 
 } // namespace tumble

@@ -23,8 +23,8 @@ class FinchamLeapfrog final : public RotationScheme {
 public:
     std::string_view name() const override { return "fincham_leapfrog"; }
     VelocityTiming velocityTiming() const override { return VelocityTiming::HalfStep; }
-    void beginStep(World& world, double dt) const override;
-    void endStep(World& world, double dt) const override;
+    void beginStep(World& world, double dt, std::size_t begin, std::size_t end) const override;
+    void endStep(World& world, double dt, std::size_t begin, std::size_t end) const override;
 };
 
 } // namespace tumble

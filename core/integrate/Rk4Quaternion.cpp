@@ -4,10 +4,9 @@
 
 namespace tumble {
 
-void Rk4Quaternion::beginStep(World& w, double dt) const
+void Rk4Quaternion::beginStep(World& w, double dt, std::size_t begin, std::size_t end) const
 {
-    const std::size_t n = w.size();
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = begin; i < end; ++i) {
         w.angularMomentum[i] += w.torque[i] * (0.5 * dt);
         const Vec3& l = w.angularMomentum[i];
         const Vec3& j = w.inertia[i];
@@ -27,10 +26,9 @@ void Rk4Quaternion::beginStep(World& w, double dt) const
     }
 }
 
-void Rk4Quaternion::endStep(World& w, double dt) const
+void Rk4Quaternion::endStep(World& w, double dt, std::size_t begin, std::size_t end) const
 {
-    const std::size_t n = w.size();
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = begin; i < end; ++i) {
         w.angularMomentum[i] += w.torque[i] * (0.5 * dt);
         w.angularVelocity[i] = w.angularVelocityFromMomentum(i);
     }

@@ -13,8 +13,8 @@ namespace tumble {
 class Rk4Quaternion final : public RotationScheme {
 public:
     std::string_view name() const override { return "rk4_quaternion"; }
-    void beginStep(World& world, double dt) const override;
-    void endStep(World& world, double dt) const override;
+    void beginStep(World& world, double dt, std::size_t begin, std::size_t end) const override;
+    void endStep(World& world, double dt, std::size_t begin, std::size_t end) const override;
 };
 
 } // namespace tumble

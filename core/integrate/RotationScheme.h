@@ -1,6 +1,7 @@
 #pragma once
 // A rotation scheme advances orientation, angular momentum and angular velocity of every body.
 // Same two-part step as TranslationScheme; see there for the design note.
+#include <cstddef>
 #include <string_view>
 
 #include "model/World.h"
@@ -17,11 +18,16 @@ public:
     /// Which angular momentum the scheme keeps between steps (Fincham's leapfrog: mid-step).
     virtual VelocityTiming velocityTiming() const { return VelocityTiming::OnStep; }
 
-    /// Part of the step before torques at the new pose are known; dt in s.
-    virtual void beginStep(World& world, double dt) const = 0;
+    /// Part of the step before torques at the new pose are known; dt in s. Bodies [begin, end) only: every
+    /// body is independent, so a step may run in ranges (and on several threads).
+    virtual void beginStep(World& world, double dt, std::size_t begin, std::size_t end) const = 0;
+    /// The whole world at once.
+    void beginStep(World& world, double dt) const { beginStep(world, dt, 0, world.size()); }
 
     /// Part of the step after torques at the new pose are known; dt in s.
-    virtual void endStep(World& world, double dt) const = 0;
+    virtual void endStep(World& world, double dt, std::size_t begin, std::size_t end) const = 0;
+    /// The whole world at once.
+    void endStep(World& world, double dt) const { endStep(world, dt, 0, world.size()); }
 };
 
 } // namespace tumble

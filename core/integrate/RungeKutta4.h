@@ -18,8 +18,8 @@ public:
     std::string_view name() const override { return "rk4"; }
     VelocityTiming velocityTiming() const override { return VelocityTiming::OnStep; }
     VelocityTiming velocityAtForceEvaluation() const override { return VelocityTiming::OnStep; }
-    void beginStep(World&, double) const override {}
-    void endStep(World&, double) const override {}
+    void beginStep(World&, double, std::size_t, std::size_t) const override {}
+    void endStep(World&, double, std::size_t, std::size_t) const override {}
     bool multiStage() const override { return true; }
     bool advance(World& world, double dt, StageEvaluator& stages, ChannelWork& work) override;
 

@@ -2,16 +2,15 @@
 
 namespace tumble {
 
-void SymplecticEuler::beginStep(World& w, double dt) const
+void SymplecticEuler::beginStep(World& w, double dt, std::size_t begin, std::size_t end) const
 {
     // kick first, then drift with the new velocity
-    const std::size_t n = w.size();
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = begin; i < end; ++i) {
         w.velocity[i] += w.force[i] * (w.invMass[i] * dt);
         w.position[i] += w.velocity[i] * dt;
     }
 }
 
-void SymplecticEuler::endStep(World&, double) const {}
+void SymplecticEuler::endStep(World&, double, std::size_t, std::size_t) const {}
 
 } // namespace tumble

@@ -4,10 +4,9 @@
 
 namespace tumble {
 
-void SymplecticEulerRotation::beginStep(World& w, double dt) const
+void SymplecticEulerRotation::beginStep(World& w, double dt, std::size_t begin, std::size_t end) const
 {
-    const std::size_t n = w.size();
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = begin; i < end; ++i) {
         w.angularMomentum[i] += w.torque[i] * dt;
         const Vec3 omegaNew = w.angularVelocityFromMomentum(i); // from (q, L+)
         w.orientation[i] = (rotationQuaternion(omegaNew * dt) * w.orientation[i]).normalized();
@@ -15,6 +14,6 @@ void SymplecticEulerRotation::beginStep(World& w, double dt) const
     }
 }
 
-void SymplecticEulerRotation::endStep(World&, double) const {}
+void SymplecticEulerRotation::endStep(World&, double, std::size_t, std::size_t) const {}
 
 } // namespace tumble

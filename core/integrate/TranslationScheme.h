@@ -8,6 +8,7 @@
 // multi-stage scheme (RK4) instead implements advance(), which calls back into the force
 // evaluation at every stage (DESIGN.md) and integrates rotation together with translation.
 #include <array>
+#include <cstddef>
 #include <string_view>
 
 #include "model/World.h"
@@ -43,11 +44,16 @@ public:
     /// Verlet: the half-step one). Damping that reads velocities needs to know.
     virtual VelocityTiming velocityAtForceEvaluation() const = 0;
 
-    /// Part of the step before forces at the new positions are known; dt in s.
-    virtual void beginStep(World& world, double dt) const = 0;
+    /// Part of the step before forces at the new positions are known; dt in s. Bodies [begin, end) only: every
+    /// body is independent, so a step may run in ranges (and on several threads).
+    virtual void beginStep(World& world, double dt, std::size_t begin, std::size_t end) const = 0;
+    /// The whole world at once.
+    void beginStep(World& world, double dt) const { beginStep(world, dt, 0, world.size()); }
 
     /// Part of the step after forces at the new positions are known; dt in s.
-    virtual void endStep(World& world, double dt) const = 0;
+    virtual void endStep(World& world, double dt, std::size_t begin, std::size_t end) const = 0;
+    /// The whole world at once.
+    void endStep(World& world, double dt) const { endStep(world, dt, 0, world.size()); }
 
     /// True for schemes that step through advance() instead of beginStep/endStep.
     virtual bool multiStage() const { return false; }

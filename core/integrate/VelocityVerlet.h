@@ -11,8 +11,8 @@ public:
     std::string_view name() const override { return "velocity_verlet"; }
     VelocityTiming velocityTiming() const override { return VelocityTiming::OnStep; }
     VelocityTiming velocityAtForceEvaluation() const override { return VelocityTiming::HalfStep; }
-    void beginStep(World& world, double dt) const override;
-    void endStep(World& world, double dt) const override;
+    void beginStep(World& world, double dt, std::size_t begin, std::size_t end) const override;
+    void endStep(World& world, double dt, std::size_t begin, std::size_t end) const override;
 };
 
 } // namespace tumble

@@ -54,10 +54,9 @@ void World::addMember(int b, const Vec3& offset, double r)
     memberPosition.push_back(position[b] + orientation[b] * offset);
 }
 
-void World::updateMemberPositions()
+void World::updateMemberPositions(std::size_t begin, std::size_t end)
 {
-    const std::size_t m = memberBody.size();
-    for (std::size_t k = 0; k < m; ++k) {
+    for (std::size_t k = begin; k < end; ++k) {
         const int b = memberBody[k];
         const Vec3& off = memberOffset[k];
         // a sphere's member sits at its centre: no rotation needed
@@ -70,16 +69,6 @@ Mat3 World::inverseInertiaWorld(std::size_t i) const
     // I^-1 = R J^-1 R^T with R the principal-to-world rotation (PFC eq. 19)
     const Mat3 r = orientation[i].toRotationMatrix();
     return r * inertia[i].cwiseInverse().asDiagonal() * r.transpose();
-}
-
-Vec3 World::applyInverseInertia(std::size_t i, const Vec3& v) const
-{
-    return tumble::angularVelocity(inertia[i], orientation[i], v);
-}
-
-Vec3 World::angularVelocityFromMomentum(std::size_t i) const
-{
-    return applyInverseInertia(i, angularMomentum[i]);
 }
 
 } // namespace tumble

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "math/QuaternionOps.h"
 #include "math/Types.h"
 #include "model/Material.h"
 #include "model/Wall.h"
@@ -88,17 +89,22 @@ struct World {
     void addMember(int b, const Vec3& offset, double radius);
 
     /// Recomputes memberPosition from the body poses.
-    void updateMemberPositions();
+    void updateMemberPositions() { updateMemberPositions(0, memberCount()); }
+    /// The same for members [begin, end).
+    void updateMemberPositions(std::size_t begin, std::size_t end);
 
     /// Inverse inertia tensor of body i in the world frame, 1/(kg m^2).
     Mat3 inverseInertiaWorld(std::size_t i) const;
 
     /// I^-1 v for body i in the world frame (v in kg m^2/s or N m gives rad/s or rad/s^2);
     /// isotropic bodies (every sphere) skip the rotation.
-    Vec3 applyInverseInertia(std::size_t i, const Vec3& v) const;
+    Vec3 applyInverseInertia(std::size_t i, const Vec3& v) const
+    {
+        return tumble::angularVelocity(inertia[i], orientation[i], v);
+    }
 
     /// Angular velocity of body i from its orientation and angular momentum, rad/s.
-    Vec3 angularVelocityFromMomentum(std::size_t i) const;
+    Vec3 angularVelocityFromMomentum(std::size_t i) const { return applyInverseInertia(i, angularMomentum[i]); }
 
 private:
     // appends the per-body arrays of one body (no members)

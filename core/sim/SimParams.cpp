@@ -22,6 +22,8 @@ std::string SimParams::validate() const
         return "viscous damping must be >= 0 (1/s), got " + std::to_string(viscousDamping);
     if (!(std::isfinite(skinFraction) && skinFraction > 0.0))
         return "skin fraction must be > 0, got " + std::to_string(skinFraction);
+    if (threads < 1 || threads > kMaxThreads)
+        return "threads must be between 1 and " + std::to_string(kMaxThreads) + ", got " + std::to_string(threads);
     return {};
 }
 

@@ -18,6 +18,10 @@ struct SimParams {
     LocalDampingVariant localDampingVariant = LocalDampingVariant::Pfc;
     double viscousDamping = 0.0;               ///< global viscous rate beta, 1/s
     double skinFraction = 0.3;                 ///< neighbour-list skin / mean radius, -
+    /// threads that step the simulation, 1 to kMaxThreads; results do not depend on it
+    int threads = 1;
+
+    static constexpr int kMaxThreads = 4096;
 
     static SimParams defaults() { return {}; }
 

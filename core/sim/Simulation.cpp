@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "integrate/IntegratorRegistry.h"
+#include "parallel/Chunks.h"
 #include "sim/CriticalTimestep.h"
 
 namespace tumble {
@@ -15,6 +16,13 @@ namespace {
 constexpr double kRunawayFactor = 100.0;
 // the runaway test needs an O(n) energy sum, so it runs every this many steps
 constexpr long long kRunawayCheckInterval = 64;
+
+// a buffer that would be full gets half as much again (steady-state sizes fluctuate)
+template <class V> void keepHeadroom(V& v, std::size_t n)
+{
+    if (v.capacity() < n + n / 4)
+        v.reserve(n + n / 2);
+}
 
 double sign(double x)
 {
@@ -44,6 +52,18 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
     m_criticalDt = criticalTimestep(m_world);
 
     const std::size_t n = m_world.size();
+    // members sorted by body (every scene builds them so): a step moves them with their body
+    m_membersByBody = true;
+    for (std::size_t k = 1; k < m_world.memberCount(); ++k)
+        m_membersByBody = m_membersByBody && m_world.memberBody[k - 1] <= m_world.memberBody[k];
+    m_memberStart.assign(n + 1, 0);
+    for (int b : m_world.memberBody)
+        ++m_memberStart[static_cast<std::size_t>(b) + 1];
+    for (std::size_t b = 0; b < n; ++b)
+        m_memberStart[b + 1] += m_memberStart[b];
+    m_bodyChunks.resize(chunkCount(n, kBodyChunk));
+    if (m_params.threads > 1)
+        m_pool = std::make_unique<ThreadPool>(m_params.threads);
     m_startPosition.resize(n);
     m_startOrientation.resize(n);
     m_stepDisplacement.assign(n, Vec3::Zero());
@@ -75,8 +95,13 @@ void Simulation::markStepStart()
 
 void Simulation::updateStepMotion()
 {
+    updateStepMotion(0, m_world.size());
+}
+
+void Simulation::updateStepMotion(std::size_t begin, std::size_t end)
+{
     const World& w = m_world;
-    for (std::size_t i = 0; i < w.size(); ++i) {
+    for (std::size_t i = begin; i < end; ++i) {
         m_stepDisplacement[i] = w.position[i] - m_startPosition[i];
         if (w.orientation[i].coeffs() == m_startOrientation[i].coeffs()) {
             m_stepRotation[i].setZero(); // did not turn (a sphere without friction)
@@ -133,39 +158,44 @@ void Simulation::evaluateForces(bool endOfStep)
         m_ledger.addDissipated(DissipationMechanism::Stiffness, m_contacts.stiffness);
     }
 
+    if (m_params.localDamping > 0.0 || m_params.viscousDamping > 0.0) {
+        // (outside a step, e.g. at construction, the bodies hold on-step velocities already)
+        const bool onStepEstimate = m_params.localDampingVariant == LocalDampingVariant::Woo && m_inStep
+                                    && m_translation->velocityAtForceEvaluation() == VelocityTiming::HalfStep;
+        for (std::size_t i = 0; i < n; ++i)
+            applyDamping(i, onStepEstimate);
+    }
+}
+
+void Simulation::applyDamping(std::size_t i, bool onStepEstimate)
+{
+    World& w = m_world;
     // local non-viscous damping (Cundall; Woo eq. 34): each component of the unbalanced load
     // is reduced by alpha |F_k| in the direction of the velocity component
     const double alpha = m_params.localDamping;
     if (alpha > 0.0) {
-        // (outside a step, e.g. at construction, the bodies hold on-step velocities already)
-        const bool onStepEstimate = m_params.localDampingVariant == LocalDampingVariant::Woo && m_inStep
-                                    && m_translation->velocityAtForceEvaluation() == VelocityTiming::HalfStep;
+        // woo: on-step estimate v(t) = v(t - dt/2) + a(t) dt/2
         const double half = 0.5 * m_params.dt;
-        for (std::size_t i = 0; i < n; ++i) {
-            // woo: on-step estimate v(t) = v(t - dt/2) + a(t) dt/2
-            const Vec3 v = onStepEstimate ? Vec3(w.velocity[i] + w.force[i] * (w.invMass[i] * half)) : w.velocity[i];
-            Vec3 df, dt;
-            for (int k = 0; k < 3; ++k) {
-                df[k] = -alpha * std::abs(w.force[i][k]) * sign(v[k]);
-                dt[k] = -alpha * std::abs(w.torque[i][k]) * sign(w.angularVelocity[i][k]);
-            }
-            w.force[i] += df;
-            w.torque[i] += dt;
-            w.dissipativeForce[kLocalDamping][i] = df;
-            w.dissipativeTorque[kLocalDamping][i] = dt;
+        const Vec3 v = onStepEstimate ? Vec3(w.velocity[i] + w.force[i] * (w.invMass[i] * half)) : w.velocity[i];
+        Vec3 df, dt;
+        for (int k = 0; k < 3; ++k) {
+            df[k] = -alpha * std::abs(w.force[i][k]) * sign(v[k]);
+            dt[k] = -alpha * std::abs(w.torque[i][k]) * sign(w.angularVelocity[i][k]);
         }
+        w.force[i] += df;
+        w.torque[i] += dt;
+        w.dissipativeForce[kLocalDamping][i] = df;
+        w.dissipativeTorque[kLocalDamping][i] = dt;
     }
     // global viscous damping: F = -beta m v, T = -beta I w
     const double beta = m_params.viscousDamping;
     if (beta > 0.0) {
-        for (std::size_t i = 0; i < n; ++i) {
-            const Vec3 df = -beta * w.mass[i] * w.velocity[i];
-            const Vec3 dt = -beta * w.angularMomentum[i];
-            w.force[i] += df;
-            w.torque[i] += dt;
-            w.dissipativeForce[kViscous][i] = df;
-            w.dissipativeTorque[kViscous][i] = dt;
-        }
+        const Vec3 df = -beta * w.mass[i] * w.velocity[i];
+        const Vec3 dt = -beta * w.angularMomentum[i];
+        w.force[i] += df;
+        w.torque[i] += dt;
+        w.dissipativeForce[kViscous][i] = df;
+        w.dissipativeTorque[kViscous][i] = dt;
     }
 }
 
@@ -232,31 +262,247 @@ void Simulation::step()
 {
     if (isUnstable())
         return;
+    if (!m_translation->multiStage()) {
+        singleStageStep();
+        return;
+    }
     World& w = m_world;
     const double dt = m_params.dt;
+    m_bodyEnergyValid = false;
     markStepStart();
     ChannelWork work{};
-    if (m_translation->multiStage()) {
-        if (!m_translation->advance(w, dt, *this, work) || isUnstable())
-            return;
-    } else {
-        // every single-stage scheme moves the bodies to their end-of-step pose in beginStep
-        m_translation->beginStep(w, dt);
-        m_rotation->beginStep(w, dt);
-        if (!prepareStage())
-            return;
-        addHalfStepWork(work); // loads at the start of the step
-        m_inStep = true;
-        evaluateForces(true);
-        m_inStep = false;
-        addHalfStepWork(work); // loads at the end
-        m_translation->endStep(w, dt);
-        m_rotation->endStep(w, dt);
-    }
+    if (!m_translation->advance(w, dt, *this, work) || isUnstable())
+        return;
     w.time += dt;
     ++w.step;
     bookChannelWork(work);
     checkStability();
+}
+
+bool Simulation::beginPass(std::size_t c)
+{
+    World& w = m_world;
+    const double dt = m_params.dt;
+    const std::size_t b0 = c * kBodyChunk;
+    const std::size_t b1 = std::min(w.size(), b0 + kBodyChunk);
+    BodyChunk& r = m_bodyChunks[c];
+    r = BodyChunk{};
+    std::copy(w.position.begin() + b0, w.position.begin() + b1, m_startPosition.begin() + b0);
+    std::copy(w.orientation.begin() + b0, w.orientation.begin() + b1, m_startOrientation.begin() + b0);
+    // every single-stage scheme moves the bodies to their end-of-step pose in beginStep
+    m_translation->beginStep(w, dt, b0, b1);
+    m_rotation->beginStep(w, dt, b0, b1);
+    for (std::size_t i = b0; i < b1; ++i) {
+        // a non-finite position must not reach the broad phase (its cell index would be garbage)
+        if (!r.bad && !w.position[i].allFinite()) {
+            r.bad = true;
+            r.firstBad = i;
+        }
+    }
+    updateStepMotion(b0, b1);
+    // half the trapezoidal work of the loads at the start of the step; then they are reset
+    for (std::size_t i = b0; i < b1; ++i) {
+        for (int ch = 0; ch < kDissipationChannels; ++ch) {
+            if (!m_channelLoaded[ch])
+                continue; // still zero from the last evaluation
+            Vec3& f = w.dissipativeForce[ch][i];
+            Vec3& t = w.dissipativeTorque[ch][i];
+            r.beginWork[ch] += 0.5 * (f.dot(m_stepDisplacement[i]) + t.dot(m_stepRotation[i]));
+            f.setZero();
+            t.setZero();
+        }
+        w.force[i] = w.mass[i] * w.gravity;
+        w.torque[i].setZero();
+    }
+    addPotentialEnergy(w, b0, b1, r.energy);
+    if (m_membersByBody) {
+        w.updateMemberPositions(m_memberStart[b0], m_memberStart[b1]);
+        r.rebuild = m_neighbours.needsRebuild(w, m_memberStart[b0], m_memberStart[b1]);
+    }
+    return !r.bad;
+}
+
+void Simulation::endPass(std::size_t c, bool gather, bool onStepEstimate)
+{
+    World& w = m_world;
+    const double dt = m_params.dt;
+    const std::size_t b0 = c * kBodyChunk;
+    const std::size_t b1 = std::min(w.size(), b0 + kBodyChunk);
+    BodyChunk& r = m_bodyChunks[c];
+    const bool damping = m_params.localDamping > 0.0 || m_params.viscousDamping > 0.0;
+    const std::vector<PairCandidate>& pairs = m_neighbours.pairs();
+    const std::vector<WallCandidate>& walls = m_neighbours.wallPairs();
+    for (std::size_t i = b0; i < b1; ++i) {
+        if (gather) {
+            // the contacts' loads in list order: the one-thread loop's order
+            for (int e = m_incidentStart[i]; e < m_incidentStart[i + 1]; ++e) {
+                const int code = m_incident[static_cast<std::size_t>(e)];
+                if (code >= 0)
+                    applyPairLoad(w, pairs[static_cast<std::size_t>(code >> 1)],
+                                  m_pairLoads[static_cast<std::size_t>(code >> 1)], code & 1);
+                else
+                    applyWallLoad(w, walls[static_cast<std::size_t>(-1 - code)],
+                                  m_wallLoads[static_cast<std::size_t>(-1 - code)]);
+            }
+        }
+        if (damping)
+            applyDamping(i, onStepEstimate);
+        // the other half of the trapezoid, with the loads at the end of the step
+        for (int ch = 0; ch < kDissipationChannels; ++ch)
+            if (m_channelLoaded[ch])
+                r.endWork[ch] += 0.5 * (w.dissipativeForce[ch][i].dot(m_stepDisplacement[i])
+                                        + w.dissipativeTorque[ch][i].dot(m_stepRotation[i]));
+    }
+    m_translation->endStep(w, dt, b0, b1);
+    m_rotation->endStep(w, dt, b0, b1);
+    for (std::size_t i = b0; i < b1; ++i) {
+        if (!w.velocity[i].allFinite() || !w.angularMomentum[i].allFinite() || !w.force[i].allFinite()) {
+            r.bad = true;
+            r.firstBad = i;
+            break;
+        }
+    }
+    addKineticEnergy(w, b0, b1, dt, r.energy);
+}
+
+void Simulation::buildIncidence()
+{
+    // each body's contacts in the order the one-thread loop adds them: pairs by list index
+    // (pairs never join two members of one body), then walls
+    const World& w = m_world;
+    const std::vector<PairCandidate>& pairs = m_neighbours.pairs();
+    const std::vector<WallCandidate>& walls = m_neighbours.wallPairs();
+    const std::size_t n = w.size();
+    m_incidentStart.assign(n + 1, 0);
+    for (const PairCandidate& p : pairs) {
+        ++m_incidentStart[static_cast<std::size_t>(w.memberBody[p.i]) + 1];
+        ++m_incidentStart[static_cast<std::size_t>(w.memberBody[p.j]) + 1];
+    }
+    for (const WallCandidate& c : walls)
+        ++m_incidentStart[static_cast<std::size_t>(w.memberBody[c.member]) + 1];
+    for (std::size_t b = 0; b < n; ++b)
+        m_incidentStart[b + 1] += m_incidentStart[b];
+    keepHeadroom(m_incident, static_cast<std::size_t>(m_incidentStart[n]));
+    keepHeadroom(m_pairLoads, pairs.size());
+    keepHeadroom(m_wallLoads, walls.size());
+    m_incident.resize(static_cast<std::size_t>(m_incidentStart[n]));
+    m_incidentCursor.assign(m_incidentStart.begin(), m_incidentStart.end() - 1);
+    for (std::size_t k = 0; k < pairs.size(); ++k) {
+        m_incident[static_cast<std::size_t>(m_incidentCursor[static_cast<std::size_t>(w.memberBody[pairs[k].i])]++)] =
+            static_cast<int>(2 * k);
+        m_incident[static_cast<std::size_t>(m_incidentCursor[static_cast<std::size_t>(w.memberBody[pairs[k].j])]++)] =
+            static_cast<int>(2 * k + 1);
+    }
+    for (std::size_t k = 0; k < walls.size(); ++k)
+        m_incident[static_cast<std::size_t>(m_incidentCursor[static_cast<std::size_t>(w.memberBody[walls[k].member])]++)] =
+            -1 - static_cast<int>(k);
+    m_pairLoads.resize(pairs.size());
+    m_wallLoads.resize(walls.size());
+    m_incidenceBuild = m_neighbours.buildCount();
+}
+
+void Simulation::contactPass(bool parallel)
+{
+    World& w = m_world;
+    const StepMotion motion{m_stepDisplacement, m_stepRotation};
+    const std::size_t np = m_neighbours.pairs().size();
+    const std::size_t nw = m_neighbours.wallPairs().size();
+    const std::size_t pc = chunkCount(np, kPairChunk);
+    const std::size_t wc = chunkCount(nw, kPairChunk);
+    keepHeadroom(m_pairChunkSums, pc);
+    keepHeadroom(m_wallChunkSums, wc);
+    m_pairChunkSums.resize(pc);
+    m_wallChunkSums.resize(wc);
+    PairLoad* pairLoads = parallel ? m_pairLoads.data() : nullptr;
+    WallLoad* wallLoads = parallel ? m_wallLoads.data() : nullptr;
+    auto chunk = [&](std::size_t c) {
+        if (c < pc) {
+            const std::size_t k0 = c * kPairChunk;
+            m_pairChunkSums[c] = addPairContacts(w, m_neighbours, motion, true, k0, std::min(np, k0 + kPairChunk), pairLoads);
+        } else {
+            const std::size_t k0 = (c - pc) * kPairChunk;
+            m_wallChunkSums[c - pc] =
+                addWallContacts(w, m_neighbours, motion, true, k0, std::min(nw, k0 + kPairChunk), wallLoads);
+        }
+    };
+    if (parallel)
+        forChunks(pc + wc, chunk);
+    else
+        for (std::size_t c = 0; c < pc + wc; ++c)
+            chunk(c);
+    // in chunk order: the sums addContactForces takes
+    ContactSums total;
+    for (const ContactSums& c : m_pairChunkSums)
+        total.add(c);
+    for (const ContactSums& c : m_wallChunkSums)
+        total.add(c);
+    m_contacts = total;
+}
+
+void Simulation::singleStageStep()
+{
+    World& w = m_world;
+    const double dt = m_params.dt;
+    m_bodyEnergyValid = false;
+    const std::size_t chunks = m_bodyChunks.size();
+    forChunks(chunks, [this](std::size_t c) { beginPass(c); });
+    bool rebuild = false;
+    for (const BodyChunk& r : m_bodyChunks) {
+        if (r.bad) {
+            std::ostringstream msg;
+            msg << "unstable at step " << w.step + 1 << ", t = " << w.time + dt << " s: body " << r.firstBad
+                << " has a non-finite position";
+            m_instability = msg.str();
+            return;
+        }
+        rebuild = rebuild || r.rebuild;
+    }
+    if (!m_membersByBody) {
+        w.updateMemberPositions();
+        rebuild = m_neighbours.needsRebuild(w);
+    }
+    if (rebuild)
+        m_neighbours.build(w, m_table, m_skin);
+    const bool parallel = m_pool != nullptr;
+    if (parallel && m_incidenceBuild != m_neighbours.buildCount())
+        buildIncidence();
+
+    ++m_forceEvaluations;
+    m_channelLoaded = {true, m_params.localDamping > 0.0, m_params.viscousDamping > 0.0};
+    contactPass(parallel);
+    m_ledger.addDissipated(DissipationMechanism::Friction, m_contacts.friction);
+    m_ledger.addDissipated(DissipationMechanism::Rolling, m_contacts.rolling);
+    m_ledger.addDissipated(DissipationMechanism::Stiffness, m_contacts.stiffness);
+
+    const bool onStepEstimate = m_params.localDampingVariant == LocalDampingVariant::Woo
+                                && m_translation->velocityAtForceEvaluation() == VelocityTiming::HalfStep;
+    forChunks(chunks, [this, parallel, onStepEstimate](std::size_t c) { endPass(c, parallel, onStepEstimate); });
+
+    ChannelWork work{};
+    BodyEnergy energy;
+    for (const BodyChunk& r : m_bodyChunks)
+        for (int ch = 0; ch < kDissipationChannels; ++ch)
+            work[ch] += r.beginWork[ch];
+    for (const BodyChunk& r : m_bodyChunks) {
+        for (int ch = 0; ch < kDissipationChannels; ++ch)
+            work[ch] += r.endWork[ch];
+        energy.add(r.energy);
+    }
+    w.time += dt;
+    ++w.step;
+    bookChannelWork(work);
+    for (const BodyChunk& r : m_bodyChunks) {
+        if (r.bad) {
+            std::ostringstream msg;
+            msg << "unstable at step " << w.step << ", t = " << w.time << " s: body " << r.firstBad
+                << " has a non-finite velocity or force";
+            m_instability = msg.str();
+            return;
+        }
+    }
+    m_bodyEnergy = energy;
+    m_bodyEnergyValid = true;
+    checkRunaway();
 }
 
 void Simulation::run(long long steps)
@@ -277,6 +523,12 @@ void Simulation::checkStability()
             return;
         }
     }
+    checkRunaway();
+}
+
+void Simulation::checkRunaway()
+{
+    const World& w = m_world;
     if (w.step % kRunawayCheckInterval != 0)
         return;
     const EnergySample s = energy();
@@ -292,6 +544,8 @@ void Simulation::checkStability()
 
 EnergySample Simulation::energy() const
 {
+    if (m_bodyEnergyValid)
+        return m_ledger.sample(m_bodyEnergy, elasticEnergy(), m_world.step, m_world.time);
     return m_ledger.sample(m_world, elasticEnergy(), m_params.dt);
 }
 
@@ -300,6 +554,7 @@ void Simulation::toOnStep()
     // v(t) = v(t - dt/2) + a(t) dt/2 with the loads of the current state; likewise L
     World& w = m_world;
     const double half = 0.5 * m_params.dt;
+    m_bodyEnergyValid = false;
     if (w.velocityTiming == VelocityTiming::HalfStep) {
         for (std::size_t i = 0; i < w.size(); ++i)
             w.velocity[i] += w.force[i] * (w.invMass[i] * half);
@@ -320,6 +575,7 @@ void Simulation::fromOnStep()
     World& w = m_world;
     const double half = 0.5 * m_params.dt;
     const bool multi = m_translation->multiStage();
+    m_bodyEnergyValid = false;
     if (w.velocityTiming == VelocityTiming::OnStep && !multi
         && m_translation->velocityTiming() == VelocityTiming::HalfStep) {
         for (std::size_t i = 0; i < w.size(); ++i)
@@ -380,6 +636,20 @@ void Simulation::setLocalDamping(double alpha, LocalDampingVariant variant)
         throw ParameterError("local damping must be in [0, 1), got " + std::to_string(alpha));
     m_params.localDamping = alpha;
     m_params.localDampingVariant = variant;
+}
+
+void Simulation::setThreads(int threads)
+{
+    if (threads < 1 || threads > SimParams::kMaxThreads)
+        throw ParameterError("threads must be between 1 and " + std::to_string(SimParams::kMaxThreads) + ", got "
+                             + std::to_string(threads));
+    if (threads == m_params.threads)
+        return;
+    m_pool.reset();
+    if (threads > 1)
+        m_pool = std::make_unique<ThreadPool>(threads);
+    m_params.threads = threads;
+    m_incidenceBuild = -1;
 }
 
 void Simulation::setViscousDamping(double beta)

@@ -12,6 +12,16 @@
 // evaluated once at construction. Parameters change only between steps (set*), and the
 // Simulation is used from one thread at a time (the GUI's worker, or tumble-cli). Steady-state
 // stepping does not allocate: every buffer keeps its capacity.
+//
+// Single-stage steps run as two passes over the bodies around the contact loop, each in fixed
+// chunks of kBodyChunk bodies: (1) scheme beginStep, the step's motion, members, rebuild check,
+// first half of the dissipative work, potential energy, load reset; (2) damping, second half of
+// the work, scheme endStep, finiteness check, kinetic energy. With params().threads > 1 the
+// chunks run on a ThreadPool and contacts are evaluated in fixed chunks into per-pair loads that
+// each body then adds in pair order: exactly the order of the one-thread loop, and every sum is
+// taken per chunk and added in chunk order, so results are bit for bit the same for any thread
+// count. The energy of the last step's state is kept from pass (1) and (2), so energy() after a
+// step costs O(1).
 #include <array>
 #include <cstddef>
 #include <memory>
@@ -27,6 +37,7 @@
 #include "integrate/RotationScheme.h"
 #include "integrate/TranslationScheme.h"
 #include "model/World.h"
+#include "parallel/ThreadPool.h"
 #include "sim/SimParams.h"
 
 namespace tumble {
@@ -62,6 +73,8 @@ public:
     void setSchemes(std::string_view translation, std::string_view rotation);
     void setLocalDamping(double alpha, LocalDampingVariant variant); ///< alpha in [0, 1)
     void setViscousDamping(double beta);            ///< 1/s
+    /// Threads that step the simulation (1 to SimParams::kMaxThreads); results do not depend on it.
+    void setThreads(int threads);
 
     /// Critical timestep estimate, s (see CriticalTimestep.h).
     double criticalDt() const { return m_criticalDt; }
@@ -71,6 +84,8 @@ public:
     /// Contacts with positive overlap at the last force evaluation.
     std::size_t contactCount() const { return m_contacts.active; }
     long long neighbourListBuilds() const { return m_neighbours.buildCount(); }
+    /// Candidate pairs and their contact history (springs), as of the last step.
+    const NeighbourList& neighbours() const { return m_neighbours; }
     /// Force evaluations so far, including the one at construction (RK4 does four per step).
     long long forceEvaluations() const { return m_forceEvaluations; }
 
@@ -88,10 +103,19 @@ private:
     void updateNeighbours();
     void markStepStart();
     void updateStepMotion();
+    void updateStepMotion(std::size_t begin, std::size_t end);
     void addHalfStepWork(ChannelWork& work) const;
     void bookChannelWork(const ChannelWork& work);
     void checkStability();
+    void checkRunaway();
     ElasticEnergy elasticEnergy() const;
+    void singleStageStep();
+    bool beginPass(std::size_t chunk);
+    void endPass(std::size_t chunk, bool gather, bool onStepEstimate);
+    void applyDamping(std::size_t i, bool onStepEstimate);
+    void contactPass(bool parallel);
+    void buildIncidence();
+    template <class F> void forChunks(std::size_t chunks, F&& f);
 
     World m_world;
     SimParams m_params;
@@ -115,6 +139,41 @@ private:
     std::vector<Quat> m_startOrientation;  // (n)
     std::vector<Vec3> m_stepDisplacement;  // (n) m
     std::vector<Vec3> m_stepRotation;      // (n) rad, rotation vector
+
+    // threads (null with one) and what each fixed chunk of a step pass found
+    std::unique_ptr<ThreadPool> m_pool;
+    struct BodyChunk {
+        ChannelWork beginWork{};   // J, first half of the trapezoid
+        ChannelWork endWork{};     // J, second half
+        BodyEnergy energy;         // J
+        std::size_t firstBad = 0;  // first body with a non-finite position (pass 1) or velocity (2)
+        bool bad = false;
+        bool rebuild = false;      // a member moved past half the skin
+    };
+    std::vector<BodyChunk> m_bodyChunks;
+    std::vector<ContactSums> m_pairChunkSums;
+    std::vector<ContactSums> m_wallChunkSums;
+    bool m_membersByBody = false;        // members sorted by body: pass 1 moves them too
+    std::vector<std::size_t> m_memberStart; // (n + 1) first member of each body when sorted
+    // parallel contacts: loads per candidate, and each body's candidates in list order
+    std::vector<PairLoad> m_pairLoads;
+    std::vector<WallLoad> m_wallLoads;
+    std::vector<int> m_incidentStart;    // (n + 1) offsets into m_incident
+    std::vector<int> m_incident;         // 2 k + side for pairs, then -1 - k for walls
+    std::vector<int> m_incidentCursor;   // (n) fill cursor
+    long long m_incidenceBuild = -1;     // neighbour-list build the incidence belongs to
+    // body energy of the current state, valid right after a single-stage step
+    BodyEnergy m_bodyEnergy;
+    bool m_bodyEnergyValid = false;
 };
+
+template <class F> void Simulation::forChunks(std::size_t chunks, F&& f)
+{
+    if (m_pool)
+        m_pool->run(chunks, f);
+    else
+        for (std::size_t c = 0; c < chunks; ++c)
+            f(c);
+}
 
 } // namespace tumble

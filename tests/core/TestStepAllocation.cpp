@@ -1,0 +1,140 @@
+// Steady-state stepping allocates nothing, on one thread or several.
+//
+// Global operator new/delete are replaced in this executable by counting versions. A block of
+// spheres with friction rests under gravity on a frictionless floor and slides along it, so
+// contacts, springs and dashpots stay loaded and the neighbour list is rebuilt every few dozen
+// steps; after a warm-up, 1000 steps must make no heap allocation at all, rebuilds included.
+#include <QtTest>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <string>
+
+#include "SceneText.h"
+#include "scene/SceneLoader.h"
+#include "sim/Simulation.h"
+
+namespace {
+std::atomic<long long> g_allocations{0};
+} // namespace
+
+void* operator new(std::size_t n)
+{
+    g_allocations.fetch_add(1, std::memory_order_relaxed);
+    if (void* p = std::malloc(n ? n : 1))
+        return p;
+    throw std::bad_alloc();
+}
+void* operator new[](std::size_t n)
+{
+    return operator new(n);
+}
+void* operator new(std::size_t n, std::align_val_t a)
+{
+    g_allocations.fetch_add(1, std::memory_order_relaxed);
+    const std::size_t al = static_cast<std::size_t>(a);
+    if (void* p = std::aligned_alloc(al, (n + al - 1) / al * al))
+        return p;
+    throw std::bad_alloc();
+}
+void* operator new[](std::size_t n, std::align_val_t a)
+{
+    return operator new(n, a);
+}
+void operator delete(void* p) noexcept
+{
+    std::free(p);
+}
+void operator delete[](void* p) noexcept
+{
+    std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept
+{
+    std::free(p);
+}
+void operator delete[](void* p, std::size_t) noexcept
+{
+    std::free(p);
+}
+void operator delete(void* p, std::align_val_t) noexcept
+{
+    std::free(p);
+}
+void operator delete[](void* p, std::align_val_t) noexcept
+{
+    std::free(p);
+}
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept
+{
+    std::free(p);
+}
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept
+{
+    std::free(p);
+}
+
+using namespace tumble;
+using namespace tumble::test;
+
+class TestStepAllocation : public QObject {
+    Q_OBJECT
+
+private slots:
+    void countingOperatorNew()
+    {
+        // the replacement is in effect (else the test below could not fail)
+        const long long before = g_allocations.load();
+        auto* p = new std::string(100, 'x');
+        delete p;
+        QVERIFY(g_allocations.load() > before);
+    }
+
+    void steadyStateStepsDoNotAllocate_data()
+    {
+        QTest::addColumn<int>("threads");
+        QTest::addColumn<QString>("rotation");
+        QTest::newRow("1 thread") << 1 << "buss_2nd_order";
+        QTest::newRow("2 threads") << 2 << "buss_2nd_order";
+        QTest::newRow("3 threads, fincham") << 3 << "fincham_leapfrog";
+    }
+
+    void steadyStateStepsDoNotAllocate()
+    {
+        QFETCH(int, threads);
+        QFETCH(QString, rotation);
+        const std::string text = R"({"format": "tumble-scene", "version": 1, "name": "drift",
+            "gravity": [0, 0, -9.81],
+            "integration": {"translation": "velocity_verlet", "rotation": "buss_2nd_order", "dt": {"factor": 0.3}},
+            "damping": {"local": 0.1, "local_variant": "woo", "viscous": 0.5},
+            "materials": [)" + frictionMaterialJson("m", 1e5, 2.5e4, 0.5, 0.5, 0.05) + ","
+                                 + frictionMaterialJson("ice", 1e5, 2.5e4, 0.5, 0.0, 0.0) + R"(],
+            "walls": [{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "ice"}],
+            "generators": [{"type": "grid", "material": "m", "radius": 0.01, "count": [7, 7, 4],
+                            "spacing": 0.0199, "origin": [0, 0, 0.0099], "jitter": 0.0003, "seed": 5}]})";
+        Scene scene = loadSceneText(text, "drift");
+        for (std::size_t i = 0; i < scene.world.size(); ++i)
+            scene.world.velocity[i] = Vec3(2.0, 1.0, 0.0);
+        scene.params.threads = threads;
+        scene.params.rotation = rotation.toStdString();
+        Simulation sim(std::move(scene.world), scene.params);
+        sim.run(500); // warm-up: buffers reach their sizes
+        const long long builds = sim.neighbourListBuilds();
+        const long long before = g_allocations.load();
+        for (int k = 0; k < 1000; ++k) {
+            sim.step();
+            (void)sim.energy();
+        }
+        const long long allocations = g_allocations.load() - before;
+        QVERIFY2(!sim.isUnstable(), sim.instabilityMessage().c_str());
+        QCOMPARE(allocations, 0LL);
+        // the window did exercise what it claims
+        QVERIFY(sim.neighbourListBuilds() - builds >= 5);
+        QVERIFY(sim.contactCount() > 150);
+        QVERIFY(sim.energy().dissipatedFriction > 0.0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestStepAllocation)
+#include "TestStepAllocation.moc"
