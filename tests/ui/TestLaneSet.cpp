@@ -50,6 +50,8 @@ private slots:
     void removingALaneLeavesTheOthersRunning();
     void unstableLaneStopsAloneAndTheOthersGoOn();
     void targetIsPacedToRealTime();
+    void pausedLaneWaitsThenCatchesUp();
+    void dampingRetunedWhileRunningDissipates();
 };
 
 void TestLaneSet::lanesStartFromBitIdenticalStates_data()
@@ -227,6 +229,54 @@ void TestLaneSet::targetIsPacedToRealTime()
     const double paused = set.targetTime();
     QTest::qWait(100);
     QCOMPARE(set.targetTime(), paused);
+}
+
+void TestLaneSet::pausedLaneWaitsThenCatchesUp()
+{
+    Scene s = loadBuiltinScene("harmonic-oscillator");
+    const double dt = s.params.dt;
+    LaneSet set(std::move(s));
+    const int a = set.addLane(LaneSettings::fromPreset("pfc", dt));
+    const int b = set.addLane(LaneSettings::fromPreset("rk4", dt));
+    set.setPlaying(true);
+    QVERIFY(waitUntil([&] { return set.targetTime() > 0.02; }));
+    set.lane(b)->setPaused(true);
+    QVERIFY(waitUntil([&] { return set.lane(b)->paused(); }));
+    QTest::qWait(20); // a batch in flight ends
+    const long long held = set.lane(b)->steps();
+    const double t = set.lane(a)->time();
+    QVERIFY(waitUntil([&] { return set.lane(a)->time() > t + 0.1; }));
+    QCOMPARE(set.lane(b)->steps(), held); // paused: not a step
+    set.lane(b)->setPaused(false);
+    // it catches up: both lanes at the same shared time again, step for step
+    QVERIFY(waitUntil([&] {
+        const auto h = set.history();
+        return !h.empty() && h.back().steps.size() == 2 && h.back().time > t + 0.1;
+    }));
+    const LockstepRecord r = set.history().back();
+    QCOMPARE(stepsOf(r, a), stepsOf(r, b));
+}
+
+void TestLaneSet::dampingRetunedWhileRunningDissipates()
+{
+    Scene s = loadBuiltinScene("harmonic-oscillator");
+    const double dt = s.params.dt;
+    LaneSet set(std::move(s));
+    const int a = set.addLane(LaneSettings::fromPreset("pfc", dt));
+    set.setPlaying(true);
+    QVERIFY(waitUntil([&] { return set.targetTime() > 0.02; }));
+    LaneSettings damped = set.lane(a)->settings();
+    damped.localDamping = 0.3;
+    set.lane(a)->retune(damped);
+    QVERIFY(waitUntil([&] { return set.lane(a)->settings().localDamping == 0.3; }));
+    const double t = set.lane(a)->time();
+    QVERIFY(waitUntil([&] { return set.lane(a)->time() > t + 0.2; }));
+    // Cundall damping removes energy and the ledger books it (it was zero before)
+    std::vector<LaneSample> samples = set.lane(a)->takeSamples();
+    QVERIFY(!samples.empty());
+    QVERIFY(samples.front().energy.dissipatedLocalDamping == 0.0);
+    QVERIFY(samples.back().energy.dissipatedLocalDamping > 0.0);
+    QVERIFY(samples.back().energy.total() < samples.front().energy.total());
 }
 
 QTEST_MAIN(TestLaneSet)
