@@ -55,7 +55,8 @@ ExportMenu::ExportMenu(QMainWindow* window, VtkOpenGLWidget* view,
 
     m_recorder = new FrameRecorder(this);
     connect(m_recorder, &FrameRecorder::frameWritten, this, [this](int index, const QString&) {
-        if (m_window && m_window->statusBar())
+        // queued from the encoder: one arriving after the end must not hide the summary
+        if (m_window && m_window->statusBar() && m_recorder->isRecording())
             m_window->statusBar()->showMessage(
                 tr("Recording: %1 of at most %2 frames").arg(index + 1).arg(kRecordMaxFrames), 2000);
     });

@@ -5,9 +5,16 @@
 
 namespace tumble::ui {
 
-FrameRecorder::FrameRecorder(QObject* parent) : QObject(parent) {}
+FrameRecorder::FrameRecorder(QObject* parent) : QObject(parent)
+{
+    m_pool.setMaxThreadCount(1);
+}
 
-FrameRecorder::~FrameRecorder() { disconnect(m_viewConnection); }
+FrameRecorder::~FrameRecorder()
+{
+    disconnect(m_viewConnection);
+    m_pool.waitForDone();
+}
 
 QString FrameRecorder::start(const QString& directory, const QString& baseName, int every,
                              int maxFrames)
@@ -27,8 +34,10 @@ QString FrameRecorder::start(const QString& directory, const QString& baseName, 
     m_every = every;
     m_max = maxFrames;
     m_offered = 0;
+    m_queued = 0;
     m_written = 0;
     m_error.clear();
+    m_writeError.clear();
     m_recording = true;
     return {};
 }
@@ -59,8 +68,13 @@ void FrameRecorder::finish(const QString& error)
 {
     disconnect(m_viewConnection);
     m_recording = false;
+    m_pool.waitForDone(); // every counted frame on disk before anyone hears of the end
     m_error = error;
-    emit stopped(m_written, error);
+    if (m_error.isEmpty()) {
+        const QMutexLocker lock(&m_writeErrorMutex);
+        m_error = m_writeError;
+    }
+    emit stopped(m_written.load(), m_error);
 }
 
 QString FrameRecorder::framePath(int i) const
@@ -72,17 +86,37 @@ void FrameRecorder::offerFrame(const QImage& frame)
 {
     if (!m_recording)
         return;
+    QString writeError;
+    {
+        const QMutexLocker lock(&m_writeErrorMutex);
+        writeError = m_writeError;
+    }
+    if (!writeError.isEmpty()) { // an earlier frame could not be written: stop there
+        finish(writeError);
+        return;
+    }
     const long long n = m_offered++;
     if (n % m_every != 0)
         return;
-    const QString path = framePath(m_written);
-    if (QString error = writePngImage(frame, path); !error.isEmpty()) {
-        finish(error);
-        return;
-    }
-    emit frameWritten(m_written, path);
-    ++m_written;
-    if (m_written >= m_max)
+    const int index = m_queued++;
+    const QString path = framePath(index);
+    if (m_pending.load() >= kMaxPending)
+        m_pool.waitForDone(); // the encoder fell behind: wait rather than pile up frames
+    ++m_pending;
+    m_pool.start([this, frame, path, index]() {
+        const QString error = writePngImage(frame, path, true);
+        if (error.isEmpty()) {
+            ++m_written;
+            QMetaObject::invokeMethod(this, [this, index, path]() { emit frameWritten(index, path); },
+                                      Qt::QueuedConnection);
+        } else {
+            const QMutexLocker lock(&m_writeErrorMutex);
+            if (m_writeError.isEmpty())
+                m_writeError = error;
+        }
+        --m_pending;
+    });
+    if (m_queued >= m_max)
         finish(QString());
 }
 

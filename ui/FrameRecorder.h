@@ -8,13 +8,20 @@
 // writes every n-th until the frame limit, then stops by itself. offerFrame() takes a frame
 // from any other source the same way. Each file is written through PlotExport's temporary-file
 // writer; the first error stops the recording and is reported, with the frames written so far
-// kept. Writing is synchronous: a 1000 x 600 PNG costs some ten milliseconds, which a
-// recording of every second frame can afford.
+// kept. The frame is copied out in paintGL, but encoded on one pool thread (in order, the
+// lightest PNG compression): a 400 x 430 frame costs ~20 ms to encode here, which the GUI thread
+// should not pay; if the encoder falls kMaxPending frames behind, the GUI waits for it rather
+// than piling up frames. Stopping waits for the frames in flight, so when stopped() is
+// emitted every counted frame is on disk.
 #include <QDir>
 #include <QImage>
 #include <QMetaObject>
+#include <QMutex>
 #include <QObject>
 #include <QString>
+#include <QThreadPool>
+
+#include <atomic>
 
 namespace tumble::ui {
 
@@ -23,6 +30,9 @@ class VtkOpenGLWidget;
 class FrameRecorder : public QObject {
     Q_OBJECT
 public:
+    /// Frames waiting to be encoded before offerFrame waits for the encoder.
+    static constexpr int kMaxPending = 8;
+
     explicit FrameRecorder(QObject* parent = nullptr);
     ~FrameRecorder() override;
 
@@ -40,8 +50,8 @@ public:
     void offerFrame(const QImage& frame);
 
     bool isRecording() const { return m_recording; }
-    /// Files written by the current or last recording.
-    int framesWritten() const { return m_written; }
+    /// Files written by the current or last recording (final once stopped).
+    int framesWritten() const { return m_written.load(); }
     /// The file name of frame index i: directory/baseName_0000.png.
     QString framePath(int i) const;
     QString directory() const { return m_dir.path(); }
@@ -51,7 +61,7 @@ public:
 signals:
     /// The recording ended: stop(), the frame limit, or an error (non-empty).
     void stopped(int framesWritten, const QString& error);
-    /// A frame file was written (index from 0).
+    /// A frame file was written (index from 0); queued from the encoder thread.
     void frameWritten(int index, const QString& path);
 
 private:
@@ -62,10 +72,15 @@ private:
     int m_every = 1;
     int m_max = 0;
     long long m_offered = 0; // frames seen since start
-    int m_written = 0;
+    int m_queued = 0;        // frames handed to the encoder
+    std::atomic<int> m_written{0};
+    std::atomic<int> m_pending{0};
     bool m_recording = false;
     QString m_error;
+    QMutex m_writeErrorMutex;
+    QString m_writeError;    // the encoder's first error, guarded by m_writeErrorMutex
     QMetaObject::Connection m_viewConnection;
+    QThreadPool m_pool;      // one thread: frames are encoded in order
 };
 
 } // namespace tumble::ui

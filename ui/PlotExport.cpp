@@ -71,14 +71,15 @@ QImage renderPlotImage(const ExportablePlot& plot, QSize size, double devicePixe
     return image.convertToFormat(QImage::Format_RGB32); // opaque: no alpha on a slide
 }
 
-QString writePngImage(const QImage& image, const QString& path)
+QString writePngImage(const QImage& image, const QString& path, bool fast)
 {
     if (image.isNull())
         return failure(path, QStringLiteral("the image is empty"));
     QSaveFile file(path);
     if (QString e = openSave(file, path); !e.isEmpty())
         return e;
-    if (!image.save(&file, "PNG")) {
+    // Qt maps PNG "quality" q to zlib level (100 - q) * 9 / 91: 80 is level 1, -1 the default
+    if (!image.save(&file, "PNG", fast ? 80 : -1)) {
         file.cancelWriting();
         return failure(path, file.error() != QFileDevice::NoError ? file.errorString()
                                                                   : QStringLiteral("PNG encoding failed"));

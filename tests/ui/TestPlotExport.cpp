@@ -380,6 +380,24 @@ void TestPlotExport::frameRecorderWritesTheRequestedFrames()
     rec.offerFrame(frame); // ignored
     QCOMPARE(rec.framesWritten(), 2);
     QCOMPARE(stopped.count(), 2);
+    // the directory vanishes mid-recording (a file in its place): the recording ends with an
+    // error naming the frame that could not be written
+    const QString gone = dir.filePath(QStringLiteral("gone"));
+    QCOMPARE(rec.start(gone, QStringLiteral("g"), 1, 100), QString());
+    rec.offerFrame(frame);
+    QTRY_COMPARE(rec.framesWritten(), 1);
+    QVERIFY(QDir(gone).removeRecursively());
+    QFile blocker(gone);
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    rec.offerFrame(frame);
+    rec.stop();
+    QCOMPARE(stopped.count(), 3);
+    QVERIFY2(stopped.back().at(1).toString().contains(rec.framePath(1)),
+             qPrintable(stopped.back().at(1).toString()));
+    QCOMPARE(rec.lastError(), stopped.back().at(1).toString());
+    QCOMPARE(rec.framesWritten(), 1);
+
     QVERIFY(!rec.start(out, QStringLiteral("x"), 0, 5).isEmpty());
     QVERIFY(!rec.start(out, QStringLiteral("x"), 1, 0).isEmpty());
     QVERIFY(!rec.isRecording());
