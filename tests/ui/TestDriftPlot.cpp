@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include <QImage>
+#include <QMouseEvent>
 #include <QPainter>
 
 #include "DriftPlot.h"
@@ -192,8 +193,22 @@ void TestDriftPlot::hoverShowsTheNearestSample()
     QVERIFY(lines[1].contains(QString::number(plot.drift(0)[7], 'e', 3)));
     // the mouse: a time under the plot area, none outside it
     plot.resize(600, 300);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
     QVERIFY(std::isfinite(plot.timeAt(300)));
     QVERIFY(std::isnan(plot.timeAt(1)));
+    // hovering draws the cursor line and the values box over the plot; leaving removes them
+    const QImage before = plot.grab().toImage();
+    QMouseEvent move(QEvent::MouseMove, QPointF(300, 150), plot.mapToGlobal(QPointF(300, 150)),
+                     Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&plot, &move);
+    const QImage hovered = plot.grab().toImage();
+    if (qEnvironmentVariableIsSet("TUMBLE_KEEP_IMAGES"))
+        hovered.save(QStringLiteral("/tmp/driftplot-hover.png"));
+    QVERIFY(hovered != before);
+    QEvent leave(QEvent::Leave);
+    QCoreApplication::sendEvent(&plot, &leave);
+    QCOMPARE(plot.grab().toImage(), before);
 }
 
 QTEST_MAIN(TestDriftPlot)
