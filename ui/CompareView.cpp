@@ -96,14 +96,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     connect(m_playButton, &QPushButton::clicked, this, [this]() { setPlaying(!playing()); });
     auto* reset = new QPushButton(tr("Restart"));
     reset->setToolTip(tr("Start every lane again from the scene's initial state, with its settings"));
-    connect(reset, &QPushButton::clicked, this, [this]() {
-        if (!m_set)
-            return;
-        std::vector<LaneSettings> lanes;
-        for (const auto& l : m_set->lanes())
-            lanes.push_back(l->settings());
-        start(m_set->scene(), lanes);
-    });
+    connect(reset, &QPushButton::clicked, this, &CompareView::restart);
     m_addButton = new QToolButton;
     m_addButton->setText(tr("Add lane"));
     m_addButton->setPopupMode(QToolButton::InstantPopup);
@@ -218,6 +211,17 @@ void CompareView::start(Scene scene, const std::vector<LaneSettings>& lanes)
         addLane(s);
     setPlaying(true);
     m_timer->start(kFrameMs);
+}
+
+void CompareView::restart()
+{
+    if (!m_set)
+        return;
+    std::vector<LaneSettings> lanes;
+    for (const auto& l : m_set->lanes())
+        lanes.push_back(l->settings());
+    Scene scene = m_set->scene();
+    start(std::move(scene), lanes);
 }
 
 void CompareView::stopAll()

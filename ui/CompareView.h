@@ -71,6 +71,8 @@ public:
     void setLanePaused(int id, bool paused);
     void setPlaying(bool playing);
     bool playing() const;
+    /// Every lane again from the scene's initial state, with its current settings.
+    void restart();
     /// Stops every lane (leaving compare mode); start() begins again.
     void stopAll();
 

@@ -150,7 +150,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     };
     runAction(tr("Play / pause"), Qt::Key_Space, [this]() { togglePlay(); });
     runAction(tr("Single step"), Qt::Key_S, [this]() { m_worker->step(); });
-    runAction(tr("Reset"), Qt::Key_R, [this]() { m_worker->reset(); });
+    runAction(tr("Reset"), Qt::Key_R, [this]() {
+        if (compareMode())
+            m_compare->restart(); // every lane from t = 0 with its settings
+        else
+            m_worker->reset();
+    });
     // the convergence sweep: a bottom dock over the loaded scene, shown from the Run menu
     m_sweep = new SweepPanel;
     auto* sweepDock = new QDockWidget(tr("Convergence sweep"), this);
@@ -263,6 +268,10 @@ void MainWindow::selectBody(int b)
 
 void MainWindow::togglePlay()
 {
+    if (compareMode()) { // the lanes, together
+        m_compare->setPlaying(!m_compare->playing());
+        return;
+    }
     if (m_shown && m_shown->playing)
         m_worker->pause();
     else

@@ -206,6 +206,17 @@ void TestCompareView::keyCTogglesCompareModeInTheMainWindow()
     QCOMPARE(w.compareView()->laneSet()->scene().name, w.shownSnapshot()->scene->name);
     QVERIFY(!w.sceneView()->isVisible());
     QVERIFY(waitUntil([&] { return w.compareView()->laneSet()->targetTime() > 0.05; }));
+    // Space pauses and plays the lanes together, R starts them again from t = 0
+    QTest::keyClick(&w, Qt::Key_Space);
+    QVERIFY(!w.compareView()->playing());
+    QTest::keyClick(&w, Qt::Key_Space);
+    QVERIFY(w.compareView()->playing());
+    // the single view's run stays paused behind compare mode
+    QVERIFY(test::waitShown(w, [](const FrameSnapshot& s) { return !s.playing; }));
+    const double before = w.compareView()->laneSet()->targetTime();
+    QTest::keyClick(&w, Qt::Key_R);
+    QVERIFY(w.compareView()->laneSet()->targetTime() < before);
+    QCOMPARE(w.compareView()->laneIds().size(), std::size_t(6));
     QTest::keyClick(&w, Qt::Key_C);
     QVERIFY(!w.compareMode());
     QVERIFY(w.sceneView()->isVisible());
