@@ -181,6 +181,7 @@ void Lane::threadMain(std::unique_ptr<Run> runPtr)
                     run.anchorStep = n;
                     run.anchorTime = t;
                     m_dt = s.dt;
+                    m_reached = -1.0; // the target may now need more steps: not reached yet
                 }
                 if (s.localDamping != sim.params().localDamping ||
                     s.variant != sim.params().localDampingVariant)
