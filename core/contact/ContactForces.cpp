@@ -234,15 +234,17 @@ ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion
 {
     ContactSums sums;
     const PairCandidate* pairs = list.pairs().data();
+    const ContactParams* table = list.contactParams().data();
     ContactHistory* history = list.pairHistory().data();
     for (std::size_t k = begin; k < end; ++k) {
         const PairCandidate& p = pairs[k];
+        const ContactParams& params = table[p.params];
         const Vec3 d = w.memberPosition[p.i] - w.memberPosition[p.j];
         const double ri = w.memberRadius[p.i];
         const double reach = ri + w.memberRadius[p.j];
         const double dist2 = d.squaredNorm();
         if (dist2 >= reach * reach || dist2 == 0.0) {
-            release(p.params, history[k], commit, sums);
+            release(params, history[k], commit, sums);
             if constexpr (Store)
                 loads[k].kind = 0;
             continue;
@@ -257,8 +259,8 @@ ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion
         const Vec3 c = w.memberPosition[p.i] - g.n * (ri - 0.5 * g.overlap);
         l.armA = c - w.position[a];
         l.armB = c - w.position[b];
-        if (!p.params.springs) {
-            l.force = normalOnly(w, p.params, g.n, g.overlap, a, p.centredI, l.armA, b, p.centredJ, l.armB, sums,
+        if (!params.springs) {
+            l.force = normalOnly(w, params, g.n, g.overlap, a, p.centredI, l.armA, b, p.centredJ, l.armB, sums,
                                  l.dashpot);
             l.couple.setZero();
             l.kind = static_cast<unsigned char>(kTouching | (p.centredI ? 0 : kMomentA | kDashMomentA)
@@ -270,11 +272,11 @@ ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion
             g.slide = (motion.displacement[a] + motion.rotation[a].cross(ra))
                       - (motion.displacement[b] + motion.rotation[b].cross(rb));
             g.turn = motion.rotation[a] - motion.rotation[b];
-            const ContactLoad load = resolve(p.params, g, history[k], commit, sums);
+            const ContactLoad load = resolve(params, g, history[k], commit, sums);
             l.force = load.force;
             l.dashpot = load.dashpot;
             l.couple = load.couple;
-            const bool tangentialDashpot = p.params.ct > 0.0;
+            const bool tangentialDashpot = params.ct > 0.0;
             l.kind = static_cast<unsigned char>(kTouching | kSprings | (tangentialDashpot || !p.centredI ? kDashMomentA : 0)
                                                 | (tangentialDashpot || !p.centredJ ? kDashMomentB : 0));
         }
@@ -294,14 +296,16 @@ ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion
 {
     ContactSums sums;
     const WallCandidate* walls = list.wallPairs().data();
+    const ContactParams* table = list.contactParams().data();
     ContactHistory* history = list.wallHistory().data();
     for (std::size_t k = begin; k < end; ++k) {
         const WallCandidate& cand = walls[k];
+        const ContactParams& params = table[cand.params];
         const Wall& wall = w.walls[cand.wall];
         const double r = w.memberRadius[cand.member];
         const double s = (w.memberPosition[cand.member] - wall.point).dot(wall.normal);
         if (s >= r) {
-            release(cand.params, history[k], commit, sums);
+            release(params, history[k], commit, sums);
             if constexpr (Store)
                 loads[k].kind = 0;
             continue;
@@ -312,20 +316,20 @@ ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion
         g.n = wall.normal;
         g.overlap = r - s;
         l.arm = w.memberPosition[cand.member] - wall.normal * (r - 0.5 * g.overlap) - w.position[b];
-        if (!cand.params.springs) {
-            l.force = normalOnly(w, cand.params, g.n, g.overlap, b, cand.centred, l.arm, -1, true, l.arm, sums, l.dashpot);
+        if (!params.springs) {
+            l.force = normalOnly(w, params, g.n, g.overlap, b, cand.centred, l.arm, -1, true, l.arm, sums, l.dashpot);
             l.couple.setZero();
             l.kind = static_cast<unsigned char>(kTouching | (cand.centred ? 0 : kMomentA | kDashMomentA));
         } else {
             g.velocity = w.velocity[b] + w.angularVelocity[b].cross(l.arm);
             g.slide = motion.displacement[b] + motion.rotation[b].cross(l.arm);
             g.turn = motion.rotation[b];
-            const ContactLoad load = resolve(cand.params, g, history[k], commit, sums);
+            const ContactLoad load = resolve(params, g, history[k], commit, sums);
             l.force = load.force;
             l.dashpot = load.dashpot;
             l.couple = load.couple;
             l.kind = static_cast<unsigned char>(kTouching | kSprings
-                                                | (cand.params.ct > 0.0 || !cand.centred ? kDashMomentA : 0));
+                                                | (params.ct > 0.0 || !cand.centred ? kDashMomentA : 0));
         }
         if constexpr (Store)
             loads[k] = l;

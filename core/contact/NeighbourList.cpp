@@ -44,13 +44,83 @@ void NeighbourList::addPairIfNear(const World& w, const ContactTable& table, int
     const double reach = w.memberRadius[i] + w.memberRadius[j] + m_skin;
     if ((w.memberPosition[i] - w.memberPosition[j]).squaredNorm() >= reach * reach)
         return;
-    const PairLaw& law = table.law(w.material[bi], w.material[bj]);
+    m_pairs.push_back({i, j, pairParams(w, table, i, j), w.memberOffset[i].isZero(0.0), w.memberOffset[j].isZero(0.0)});
+}
+
+void NeighbourList::classifyMembers(const World& w, const ContactTable& table)
+{
+    // classes of (material, radius, body mass); a few classes get a table of their constants
+    const std::size_t n = w.memberCount();
+    m_classes.clear();
+    m_memberClass.resize(n);
+    m_classTable = true;
+    int last = -1;
+    for (std::size_t k = 0; k < n && m_classTable; ++k) {
+        const int body = w.memberBody[k];
+        const MemberClass c{w.material[body], w.memberRadius[k], w.mass[body]};
+        auto same = [&](int q) {
+            const MemberClass& d = m_classes[static_cast<std::size_t>(q)];
+            return d.material == c.material && d.radius == c.radius && d.mass == c.mass;
+        };
+        if (last < 0 || !same(last)) {
+            last = -1;
+            for (std::size_t q = 0; q < m_classes.size() && last < 0; ++q)
+                if (same(static_cast<int>(q)))
+                    last = static_cast<int>(q);
+            if (last < 0) {
+                if (m_classes.size() == kMaxClasses) {
+                    m_classTable = false; // too many: constants per candidate
+                    break;
+                }
+                m_classes.push_back(c);
+                last = static_cast<int>(m_classes.size() - 1);
+            }
+        }
+        m_memberClass[k] = last;
+    }
+    m_params.clear();
+    if (!m_classTable)
+        return;
+    const std::size_t nc = m_classes.size();
+    for (std::size_t a = 0; a < nc; ++a) {
+        for (std::size_t b = 0; b < nc; ++b) {
+            const MemberClass& p = m_classes[a];
+            const MemberClass& q = m_classes[b];
+            m_params.push_back(makeContactParams(table.law(p.material, q.material), p.radius * q.radius / (p.radius + q.radius),
+                                                 p.mass * q.mass / (p.mass + q.mass)));
+        }
+    }
+    for (std::size_t a = 0; a < nc; ++a)
+        for (const Wall& wall : w.walls)
+            m_params.push_back(makeContactParams(table.law(m_classes[a].material, wall.material), m_classes[a].radius,
+                                                 m_classes[a].mass));
+}
+
+int NeighbourList::pairParams(const World& w, const ContactTable& table, int i, int j)
+{
+    if (m_classTable)
+        return m_memberClass[static_cast<std::size_t>(i)] * static_cast<int>(m_classes.size())
+               + m_memberClass[static_cast<std::size_t>(j)];
+    const int bi = w.memberBody[i];
+    const int bj = w.memberBody[j];
     const double mi = w.mass[bi];
     const double mj = w.mass[bj];
     const double ri = w.memberRadius[i];
     const double rj = w.memberRadius[j];
-    m_pairs.push_back({i, j, w.memberOffset[i].isZero(0.0), w.memberOffset[j].isZero(0.0),
-                       makeContactParams(law, ri * rj / (ri + rj), mi * mj / (mi + mj))});
+    m_params.push_back(makeContactParams(table.law(w.material[bi], w.material[bj]), ri * rj / (ri + rj), mi * mj / (mi + mj)));
+    return static_cast<int>(m_params.size() - 1);
+}
+
+int NeighbourList::wallParams(const World& w, const ContactTable& table, int member, int wall)
+{
+    const std::size_t nc = m_classes.size();
+    if (m_classTable)
+        return static_cast<int>(nc * nc + static_cast<std::size_t>(m_memberClass[static_cast<std::size_t>(member)]) * w.walls.size()
+                                + static_cast<std::size_t>(wall));
+    const int body = w.memberBody[member];
+    m_params.push_back(makeContactParams(table.law(w.material[body], w.walls[static_cast<std::size_t>(wall)].material),
+                                         w.memberRadius[member], w.mass[body]));
+    return static_cast<int>(m_params.size() - 1);
 }
 
 void NeighbourList::build(const World& w, const ContactTable& table, double skin)
@@ -65,18 +135,17 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
     m_wallPairs.clear();
     const std::size_t n = w.memberCount();
     m_reference.assign(w.memberPosition.begin(), w.memberPosition.end());
+    classifyMembers(w, table);
 
     // walls: few planes, checked against every member
     for (std::size_t b = 0; b < n; ++b) {
-        const int body = w.memberBody[b];
         for (std::size_t k = 0; k < w.walls.size(); ++k) {
             const Wall& wall = w.walls[k];
             const double s = (w.memberPosition[b] - wall.point).dot(wall.normal);
-            if (s < w.memberRadius[b] + skin) {
-                const PairLaw& law = table.law(w.material[body], wall.material);
-                m_wallPairs.push_back({static_cast<int>(b), static_cast<int>(k), w.memberOffset[b].isZero(0.0),
-                                       makeContactParams(law, w.memberRadius[b], w.mass[body])});
-            }
+            if (s < w.memberRadius[b] + skin)
+                m_wallPairs.push_back({static_cast<int>(b), static_cast<int>(k),
+                                       wallParams(w, table, static_cast<int>(b), static_cast<int>(k)),
+                                       w.memberOffset[b].isZero(0.0)});
         }
     }
     keepHeadroom(m_wallHistory, m_wallPairs.size());
@@ -184,6 +253,8 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
     keepHeadroom(m_pairs, m_pairs.size());
     keepHeadroom(m_oldPairs, m_pairs.size());
     keepHeadroom(m_oldPairHistory, m_pairs.size());
+    if (!m_classTable)
+        keepHeadroom(m_params, m_params.size());
 }
 
 bool NeighbourList::needsRebuild(const World& w) const

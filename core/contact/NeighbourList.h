@@ -26,17 +26,17 @@ namespace tumble {
 struct PairCandidate {
     int i = 0;
     int j = 0;
+    int params = 0;        ///< index into NeighbourList::contactParams()
     bool centredI = false; ///< member i sits at its body's centre (a sphere body)
     bool centredJ = false;
-    ContactParams params;
 };
 
 /// A member-wall candidate, with its contact constants.
 struct WallCandidate {
     int member = 0;
     int wall = 0;
+    int params = 0;       ///< index into NeighbourList::contactParams()
     bool centred = false; ///< the member sits at its body's centre (a sphere body)
-    ContactParams params;
 };
 
 class NeighbourList {
@@ -57,11 +57,30 @@ public:
     std::vector<ContactHistory>& wallHistory() { return m_wallHistory; }
     const std::vector<ContactHistory>& pairHistory() const { return m_pairHistory; }
     const std::vector<ContactHistory>& wallHistory() const { return m_wallHistory; }
+    /// Contact constants the candidates index. Members are grouped into classes of equal
+    /// material, radius and body mass; with few classes (every scene of a few sizes) this is a
+    /// table per class pair and per class and wall, else one entry per candidate.
+    const std::vector<ContactParams>& contactParams() const { return m_params; }
     long long buildCount() const { return m_builds; }
     double skin() const { return m_skin; }
 
 private:
     void addPairIfNear(const World& world, const ContactTable& table, int i, int j);
+    void classifyMembers(const World& world, const ContactTable& table);
+    int pairParams(const World& world, const ContactTable& table, int i, int j);
+    int wallParams(const World& world, const ContactTable& table, int member, int wall);
+
+    // a class of members: equal material, radius and body mass give equal contact constants
+    struct MemberClass {
+        int material;
+        double radius; // m
+        double mass;   // kg, of the body
+    };
+    static constexpr std::size_t kMaxClasses = 32;
+    std::vector<MemberClass> m_classes;
+    std::vector<int> m_memberClass;        // (m) class of each member, or -1 without a table
+    bool m_classTable = false;             // m_params is the class table
+    std::vector<ContactParams> m_params;
 
     double m_skin = 0.0;
     long long m_builds = 0;

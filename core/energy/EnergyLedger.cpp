@@ -48,6 +48,14 @@ void EnergyLedger::addDissipated(DissipationMechanism mechanism, double joules)
 
 void addKineticEnergy(const World& w, std::size_t begin, std::size_t end, double dt, BodyEnergy& e)
 {
+    if (w.velocityTiming == VelocityTiming::OnStep && w.angularTiming == VelocityTiming::OnStep) {
+        // the state holds on-step values already (what onStepKinematics returns then)
+        for (std::size_t i = begin; i < end; ++i) {
+            e.kineticTranslational += 0.5 * w.mass[i] * w.velocity[i].squaredNorm();
+            e.kineticRotational += 0.5 * w.angularVelocity[i].dot(w.angularMomentum[i]);
+        }
+        return;
+    }
     for (std::size_t i = begin; i < end; ++i) {
         const OnStepKinematics k = onStepKinematics(w, i, dt);
         e.kineticTranslational += 0.5 * w.mass[i] * k.velocity.squaredNorm();

@@ -12,8 +12,13 @@ void Buss2ndOrder::beginStep(World& w, double dt, std::size_t begin, std::size_t
         const Vec3& l = w.angularMomentum[i];
         const Vec3& j = w.inertia[i];
         const Vec3& torque = w.torque[i];
+        const bool isotropic = j.x() == j.y() && j.y() == j.z();
+        if (isotropic && l.isZero(0.0) && torque.isZero(0.0)) {
+            w.angularVelocity[i].setZero(); // no spin, no torque: nothing turns
+            continue;
+        }
         Vec3 mean;
-        if (j.x() == j.y() && j.y() == j.z()) {
+        if (isotropic) {
             // isotropic (every sphere): w x L = 0, so w' = M / J (eqs. 18, 20)
             const double inv = 1.0 / j.x();
             const Vec3 om = l * inv;
@@ -36,6 +41,8 @@ void Buss2ndOrder::endStep(World& w, double dt, std::size_t begin, std::size_t e
 {
     const double half = 0.5 * dt;
     for (std::size_t i = begin; i < end; ++i) {
+        if (w.torque[i].isZero(0.0))
+            continue; // L, q and so w as beginStep left them
         w.angularMomentum[i] += w.torque[i] * half;
         w.angularVelocity[i] = w.angularVelocityFromMomentum(i); // eq. 23
     }
