@@ -7,6 +7,7 @@
 #include <QPainter>
 
 #include "DriftPlot.h"
+#include "PlotExport.h"
 #include "integrate/IntegratorRegistry.h"
 #include "scene/BuiltinScenes.h"
 #include "sim/Simulation.h"
@@ -71,6 +72,7 @@ private slots:
     void csvReloadsToTheSameDoubles();
     void everyLaneIsDrawnInItsColour();
     void hoverShowsTheNearestSample();
+    void exportsAsPngSvgAndCsv();
 };
 
 void TestDriftPlot::curveIsTheRelativeDriftOfTheSamples()
@@ -209,6 +211,38 @@ void TestDriftPlot::hoverShowsTheNearestSample()
     QEvent leave(QEvent::Leave);
     QCoreApplication::sendEvent(&plot, &leave);
     QCOMPARE(plot.grab().toImage(), before);
+}
+
+void TestDriftPlot::exportsAsPngSvgAndCsv()
+{
+    double interval = 0.0;
+    DriftPlot plot;
+    plot.setSampleInterval(1.0);
+    plot.setLane(0, QStringLiteral("euler lane"), QColor(214, 39, 40));
+    plot.setLane(1, QStringLiteral("rk4 lane"), QColor(31, 119, 180));
+    plot.appendSamples(0, run("harmonic-oscillator", "euler", 0.5, 30, 10, &interval));
+    plot.appendSamples(1, run("harmonic-oscillator", "rk4", 0.5, 30, 10));
+    plot.setSampleInterval(interval);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString png = dir.filePath(QStringLiteral("drift.png"));
+    const QString svg = dir.filePath(QStringLiteral("drift.svg"));
+    const QString csv = dir.filePath(QStringLiteral("drift.csv"));
+    QCOMPARE(exportPlotPng(plot, png, QSize(700, 350)), QString());
+    QCOMPARE(exportPlotSvg(plot, svg, QSize(700, 350)), QString());
+    QCOMPARE(exportPlotCsv(plot, csv), QString());
+    const QImage image(png);
+    QCOMPARE(image.size(), QSize(700, 350));
+    QVERIFY(pixelsNear(image, QColor(214, 39, 40)) > 100);
+    QVERIFY(pixelsNear(image, QColor(31, 119, 180)) > 100);
+    QFile svgFile(svg);
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    const QByteArray svgText = svgFile.readAll();
+    QVERIFY(svgText.contains("euler lane") && svgText.contains("rk4 lane")); // real text
+    QVERIFY(svgText.contains("<path") || svgText.contains("<polyline"));
+    QFile csvFile(csv);
+    QVERIFY(csvFile.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(csvFile.readAll()), plot.csvText());
 }
 
 QTEST_MAIN(TestDriftPlot)
