@@ -51,6 +51,9 @@ struct FrameSnapshot {
     bool playing = false;
     double stepsPerSecond = 0.0;  ///< wall-clock stepping rate over the last batches
     double buildMicroseconds = 0.0; ///< worker time spent building this snapshot, us
+    /// Share of the worker's wall time spent building snapshots over the last ~0.5 s (0..1);
+    /// the worker keeps it under 2% by publishing less often when snapshots are expensive.
+    double publishShare = 0.0;
 
     /// Energy samples the GUI has not acknowledged yet, oldest first: every sample recorded
     /// since the previous snapshot, plus any of earlier snapshots the GUI never took.

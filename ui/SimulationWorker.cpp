@@ -22,6 +22,11 @@ using Seconds = std::chrono::duration<double>;
 constexpr double kBatchFraction = 0.5;
 // snapshots are published at most this often while playing (commands publish at once)
 constexpr double kPublishInterval = SimulationWorker::kFramePeriod * 0.5;
+// and never so often that building them takes more than this share of the worker's time: at
+// 100k spheres a snapshot costs milliseconds, and the GUI takes one per rendered frame anyway
+constexpr double kMaxPublishShare = 0.02;
+// the share reported in snapshots is measured over this much wall time, s
+constexpr double kShareWindow = 5.0;
 // stepping may run this much faster than the wall clock, at most
 constexpr double kMaxRealTimeFactor = 1.0;
 // behind the wall clock by more than this (s of wall time), the pacing re-synchronises
@@ -72,6 +77,7 @@ struct SimulationWorker::Run {
     Clock::time_point anchorWall;
     double anchorSim = 0.0;
     Clock::time_point lastPublish;
+    double lastBuildSeconds = 0.0; // what the last snapshot cost to build, s
     long long serial = 0;
     SnapshotPtr lastFinite; // bodies to keep on screen after a blow-up
     int selected = -1;      // body published in detail, -1: none
@@ -81,6 +87,11 @@ struct SimulationWorker::Run {
     Clock::time_point rateStart = Clock::now();
     long long rateSteps = 0;
     double stepsPerSecond = 0.0;
+    // share of the worker's time spent building snapshots, over windows of kShareWindow
+    // (long enough to hold several publishes even at 100k spheres)
+    Clock::time_point shareStart = Clock::now();
+    double sharePublishSeconds = 0.0;
+    double publishShare = 0.0;
 
     void resync()
     {
@@ -243,7 +254,8 @@ void SimulationWorker::threadMain()
         if (run.sim && !run.sim->isUnstable() && (run.playing || run.pendingSteps > 0))
             runBatch(run);
 
-        const bool due = Seconds(Clock::now() - run.lastPublish).count() >= kPublishInterval;
+        const double interval = std::max(kPublishInterval, run.lastBuildSeconds / kMaxPublishShare);
+        const bool due = Seconds(Clock::now() - run.lastPublish).count() >= interval;
         if (run.sim && run.dirty && (run.publishNow || due || !run.playing))
             publish(run);
     }
@@ -454,6 +466,7 @@ void SimulationWorker::publish(Run& run)
     s->params = sim.params();
     s->playing = run.playing;
     s->stepsPerSecond = run.playing ? run.stepsPerSecond : 0.0;
+    s->publishShare = run.playing ? run.publishShare : 0.0;
     s->instabilityMessage = run.instability;
 
     bool finite = fillBodies(*s, sim, run.selected, run.speedScratch);
@@ -487,7 +500,16 @@ void SimulationWorker::publish(Run& run)
     }
     s->markers = run.publishedMarkers;
 
-    s->buildMicroseconds = Seconds(Clock::now() - start).count() * 1e6;
+    run.lastBuildSeconds = Seconds(Clock::now() - start).count();
+    run.sharePublishSeconds += run.lastBuildSeconds;
+    const double shareWindow = Seconds(Clock::now() - run.shareStart).count();
+    if (shareWindow >= 0.5) // the window so far, until a whole one is in
+        run.publishShare = run.sharePublishSeconds / shareWindow;
+    if (shareWindow >= kShareWindow) {
+        run.sharePublishSeconds = 0.0;
+        run.shareStart = Clock::now();
+    }
+    s->buildMicroseconds = run.lastBuildSeconds * 1e6;
     SnapshotPtr published = std::move(s);
     if (finite)
         run.lastFinite = published;

@@ -17,6 +17,7 @@
 
 #include "MainWindow.h"
 #include "EnergyPlot.h"
+#include "EventLoopProbe.h"
 #include "SceneView.h"
 #include "SimulationWorker.h"
 #include "RotationPanel.h"
@@ -126,11 +127,14 @@ int main(int argc, char** argv)
     }
 
     if (parser.isSet(shotOption)) {
+        // how long input would have waited, from a second after start (scene loading excluded)
+        auto* probe = new tumble::ui::EventLoopProbe(&window);
+        QTimer::singleShot(1000, probe, [probe]() { probe->restart(); });
         const QString path = parser.value(shotOption);
         bool ok = false;
         const double after = parser.value(afterOption).toDouble(&ok);
         const int ms = ok && after >= 0.0 ? int(after * 1000.0) : 4000;
-        QTimer::singleShot(ms, &window, [&window, path]() {
+        QTimer::singleShot(ms, &window, [&window, path, probe]() {
             const QImage image = window.grabWindowImage();
             if (!image.save(path)) {
                 std::fprintf(stderr, "tumble: cannot write %s\n", qPrintable(path));
@@ -143,6 +147,11 @@ int main(int argc, char** argv)
                         window.sceneView()->framesPerSecond(),
                         window.sceneView()->paintMilliseconds(),
                         window.energyPlot()->paintMilliseconds());
+            if (const tumble::ui::SnapshotPtr s = window.shownSnapshot())
+                std::printf("tumble: worker %.0f steps/s, snapshot %.2f ms, snapshots %.2f %% of the worker's "
+                            "time; input waits: median %.1f ms, 95%% %.1f ms, longest %.1f ms\n",
+                            s->stepsPerSecond, s->buildMicroseconds * 1e-3, 100.0 * s->publishShare,
+                            probe->quantileMs(0.5), probe->quantileMs(0.95), probe->longestMs());
             window.close();
         });
     }
