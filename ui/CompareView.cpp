@@ -362,6 +362,7 @@ void CompareView::buildLaneUi(int id, const LaneSettings& s, int wantedSlot, std
     u->status->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     u->status->setMinimumWidth(u->status->fontMetrics().horizontalAdvance(QStringLiteral("unstable at t = 0.00000 s")) + 12);
     u->view = new SceneView;
+    u->view->setCompact(true); // small: the tile's title says scheme and dt
     u->view->setMinimumSize(160, 120);
     auto* head = new QHBoxLayout;
     head->addWidget(u->title, 1);

@@ -476,7 +476,7 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
         p.speedColors->AddRGBPoint(0.0, 0.230, 0.299, 0.754);
         p.speedColors->AddRGBPoint(p.speedMax, 0.706, 0.016, 0.150);
     }
-    p.scalarBar->SetVisibility(m > 0 && !byBody);
+    p.scalarBar->SetVisibility(m > 0 && !byBody && !m_compact);
 
     char caption[256];
     const char* name = s.scene ? s.scene->name.c_str() : "";
@@ -485,6 +485,8 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
                       s.time, s.bodyCount(), s.bodyCount() == 1 ? "body" : "bodies", m);
     else
         std::snprintf(caption, sizeof caption, "%s    t = %.4f s    %zu spheres", name, s.time, m);
+    if (m_compact)
+        std::snprintf(caption, sizeof caption, "t = %.4f s", s.time);
     p.caption->SetInput(caption);
 }
 

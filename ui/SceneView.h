@@ -80,6 +80,9 @@ public:
     void setGhost(const TorqueFreeGhost* g);
     const GhostOverlay& ghostOverlay() const { return *m_ghostOverlay; }
 
+    /// Compact: no colour bar and only the time in the caption (the small compare-lane views).
+    void setCompact(bool compact) { m_compact = compact; }
+
     /// Spheres drawn from the last snapshot (finite ones only).
     std::size_t drawnSphereCount() const { return m_drawn; }
     /// Upper end of the speed colour scale, m/s.
@@ -116,6 +119,7 @@ private:
     std::size_t m_drawn = 0;
     double m_speedMax = 0.0;     // m/s, top of the colour scale
     ColourMode m_colourMode = ColourMode::Speed;
+    bool m_compact = false; // no colour bar, time-only caption
     int m_selectedBody = -1;
     std::size_t m_highlighted = 0; // members in the selection halo
     QPoint m_pressPos;             // left press, for telling a click from a drag
