@@ -1,5 +1,7 @@
 #include "CompareView.h"
 
+#include "sim/CriticalTimestep.h"
+
 #include <QComboBox>
 #include <QDateTime>
 #include <QDoubleSpinBox>
@@ -25,6 +27,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "SceneView.h"
 #include "integrate/IntegratorRegistry.h"
@@ -190,8 +193,29 @@ CompareView::~CompareView()
 std::vector<LaneSettings> CompareView::presetLanes(const Scene& scene, const std::vector<std::string>& names)
 {
     std::vector<LaneSettings> lanes;
-    for (const std::string& n : names)
-        lanes.push_back(LaneSettings::fromPreset(n, scene.params.dt));
+    for (const std::string& n : names) {
+        // "PRESET", "PRESET@DT" (s) or "PRESET@Fx" (F times the scene's critical timestep)
+        const std::size_t at = n.find('@');
+        double dt = scene.params.dt;
+        if (at != std::string::npos) {
+            std::string value = n.substr(at + 1);
+            const bool factor = !value.empty() && value.back() == 'x';
+            if (factor)
+                value.pop_back();
+            std::size_t used = 0;
+            double v = 0.0;
+            try {
+                v = std::stod(value, &used);
+            } catch (const std::exception&) {
+                used = 0;
+            }
+            if (used == 0 || used != value.size() || !std::isfinite(v) || v <= 0.0)
+                throw std::invalid_argument("lane '" + n + "': the timestep after '@' must be a positive number of "
+                                            "seconds, or a factor of the critical timestep like 0.5x");
+            dt = factor ? v * criticalTimestep(scene.world) : v;
+        }
+        lanes.push_back(LaneSettings::fromPreset(n.substr(0, at), dt));
+    }
     return lanes;
 }
 

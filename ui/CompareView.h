@@ -57,8 +57,9 @@ public:
     /// The default lanes for scene: the presets euler, symplectic_euler, woo, pfc, pfc4, rk4 at
     /// the scene's dt.
     static std::vector<LaneSettings> defaultLanes(const Scene& scene);
-    /// Lanes of the given preset names at the scene's dt; throws std::invalid_argument naming
-    /// an unknown preset.
+    /// Lanes of the given presets: "PRESET" at the scene's dt, "PRESET@DT" at DT seconds,
+    /// "PRESET@Fx" at F times the scene's critical timestep; throws std::invalid_argument naming
+    /// an unknown preset or a bad timestep.
     static std::vector<LaneSettings> presetLanes(const Scene& scene, const std::vector<std::string>& names);
 
     /// Adds a lane (from t = 0; the others wait until it caught up); its id, -1 when full or

@@ -2,7 +2,7 @@
 // built-in scene, given on the command line) and starts playing.
 //
 //   tumble [SCENE.json] [--scene ID] [--colour speed|body] [--select ID [--ghost]]
-//          [--compare [--lanes PRESET,PRESET,...]]
+//          [--compare [--lanes PRESET[@DT|@Fx],...]]
 //          [--screenshot PATH [--after SECONDS]]
 //          [--size WxH]
 //
@@ -71,7 +71,9 @@ int main(int argc, char** argv)
                                                           "integrator lanes side by side."));
     const QCommandLineOption lanesOption(QStringLiteral("lanes"),
                                          QStringLiteral("With --compare: the lanes' presets (default "
-                                                        "euler,symplectic_euler,woo,pfc,pfc4,rk4)."),
+                                                        "euler,symplectic_euler,woo,pfc,pfc4,rk4), each "
+                                                        "optionally at its own dt: pfc@2e-5 (s) or "
+                                                        "pfc@1.4x (times the critical dt)."),
                                          QStringLiteral("PRESET,..."));
     parser.addOption(compareOption);
     parser.addOption(lanesOption);

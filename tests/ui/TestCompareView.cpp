@@ -62,6 +62,7 @@ private slots:
     void removingALaneWhileRunning();
     void camerasAreLinked();
     void keyCTogglesCompareModeInTheMainWindow();
+    void laneSpecsGiveTheirTimestep();
 };
 
 void TestCompareView::sixDefaultLanesLabelledAndColoured()
@@ -226,6 +227,29 @@ void TestCompareView::keyCTogglesCompareModeInTheMainWindow()
     QCOMPARE(w.compareView()->laneIds().size(), std::size_t(2));
     QVERIFY(w.setCompareMode(false));
     QVERIFY(!w.compareMode());
+}
+
+void TestCompareView::laneSpecsGiveTheirTimestep()
+{
+    const Scene scene = loadBuiltinScene("harmonic-oscillator");
+    const double critical = Simulation(scene.world, scene.params).criticalDt();
+    const std::vector<LaneSettings> lanes = CompareView::presetLanes(scene, {"pfc", "rk4@2.5e-4", "woo@1.4x"});
+    QCOMPARE(lanes.size(), std::size_t(3));
+    QCOMPARE(lanes[0].dt, scene.params.dt);
+    QCOMPARE(lanes[1].dt, 2.5e-4);
+    QCOMPARE(lanes[1].translation, std::string("rk4"));
+    QCOMPARE(lanes[2].dt, 1.4 * critical);
+    QCOMPARE(lanes[2].rotation, std::string("fincham_leapfrog"));
+    for (const char* bad : {"pfc@", "pfc@-1e-4", "pfc@0x", "pfc@1e-4s", "nope@1e-4"}) {
+        bool thrown = false;
+        try {
+            CompareView::presetLanes(scene, {bad});
+        } catch (const std::invalid_argument& e) {
+            thrown = true;
+            QVERIFY2(std::string(e.what()).find(std::string(bad).substr(0, 4)) != std::string::npos, e.what());
+        }
+        QVERIFY2(thrown, bad);
+    }
 }
 
 QTEST_MAIN(TestCompareView)
