@@ -8,12 +8,12 @@ namespace tumble {
 
 namespace {
 
-// a buffer that would be full gets half as much again, so lists that fluctuate in size (a
+// a buffer that would be full gets an eighth more, so lists that fluctuate in size (a
 // steady state) stop reallocating
 template <class V> void keepHeadroom(V& v, std::size_t n)
 {
-    if (v.capacity() < n + n / 4)
-        v.reserve(n + n / 2);
+    if (v.capacity() < n + n / 16)
+        v.reserve(n + n / 8);
 }
 
 // copies the history of every pair present in both sorted lists (key: (first, second) member)
@@ -190,10 +190,8 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
     // never more than maxCells: room for that once, so a scene whose extent changes (a grain
     // thrown up) does not reallocate the grid at every rebuild
     const std::size_t cellRoom = std::max(cells, static_cast<std::size_t>(maxCells)) + 1;
-    if (m_cellStart.capacity() < cellRoom) {
+    if (m_cellStart.capacity() < cellRoom)
         m_cellStart.reserve(cellRoom);
-        m_cursor.reserve(cellRoom);
-    }
     m_cellOf.resize(n);
     m_cellStart.assign(cells + 1, 0);
     const double inv = 1.0 / cell;
@@ -204,15 +202,16 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
         const int cz = std::min(static_cast<int>(r.z()), dims.z() - 1);
         const int c = (cz * dims.y() + cy) * dims.x() + cx;
         m_cellOf[b] = c;
-        ++m_cellStart[c + 1];
+        ++m_cellStart[c];
     }
-    for (std::size_t c = 0; c < cells; ++c)
-        m_cellStart[c + 1] += m_cellStart[c];
+    // inclusive prefix sums: the end of each cell; filling backwards moves each entry to its
+    // cell's start and keeps bodies in index order within a cell (no cursor array)
+    for (std::size_t c = 1; c < cells; ++c)
+        m_cellStart[c] += m_cellStart[c - 1];
+    m_cellStart[cells] = static_cast<int>(n);
     m_cellBodies.resize(n);
-    // fill with a running cursor per cell; bodies stay in index order within a cell
-    m_cursor.assign(m_cellStart.begin(), m_cellStart.end() - 1);
-    for (std::size_t b = 0; b < n; ++b)
-        m_cellBodies[m_cursor[m_cellOf[b]]++] = static_cast<int>(b);
+    for (std::size_t b = n; b-- > 0;)
+        m_cellBodies[--m_cellStart[m_cellOf[b]]] = static_cast<int>(b);
 
     // half stencil: the cell itself plus 13 forward neighbours
     static const int kStencil[13][3] = {{1, 0, 0},  {-1, 1, 0}, {0, 1, 0},  {1, 1, 0},   {-1, -1, 1},

@@ -86,9 +86,8 @@ private:
     long long m_builds = 0;
     std::vector<Vec3> m_reference;    // (m) member positions at the last build, m
     std::vector<int> m_cellOf;        // (m) cell index of each member
-    std::vector<int> m_cellStart;     // (cells + 1) prefix offsets into m_cellBodies
+    std::vector<int> m_cellStart;     // (cells + 1) offsets into m_cellBodies
     std::vector<int> m_cellBodies;    // (m) member indices sorted by cell
-    std::vector<int> m_cursor;        // (cells) fill cursor of the counting sort
     std::vector<PairCandidate> m_pairs;         // sorted by (i, j)
     std::vector<WallCandidate> m_wallPairs;     // sorted by (member, wall)
     std::vector<ContactHistory> m_pairHistory;  // parallel to m_pairs

@@ -54,6 +54,31 @@ void World::addMember(int b, const Vec3& offset, double r)
     memberPosition.push_back(position[b] + orientation[b] * offset);
 }
 
+void World::shrinkToFit()
+{
+    radius.shrink_to_fit();
+    mass.shrink_to_fit();
+    invMass.shrink_to_fit();
+    inertia.shrink_to_fit();
+    material.shrink_to_fit();
+    type.shrink_to_fit();
+    position.shrink_to_fit();
+    velocity.shrink_to_fit();
+    orientation.shrink_to_fit();
+    angularVelocity.shrink_to_fit();
+    angularMomentum.shrink_to_fit();
+    force.shrink_to_fit();
+    torque.shrink_to_fit();
+    for (int c = 0; c < kDissipationChannels; ++c) {
+        dissipativeForce[c].shrink_to_fit();
+        dissipativeTorque[c].shrink_to_fit();
+    }
+    memberBody.shrink_to_fit();
+    memberOffset.shrink_to_fit();
+    memberRadius.shrink_to_fit();
+    memberPosition.shrink_to_fit();
+}
+
 void World::updateMemberPositions(std::size_t begin, std::size_t end)
 {
     for (std::size_t k = begin; k < end; ++k) {

@@ -50,7 +50,8 @@ struct World {
     std::vector<Vec3> force;             ///< (n) N, total: contacts + gravity + damping
     std::vector<Vec3> torque;            ///< (n) N m, total about the centre of mass
     /// (channel)(n) N: the parts of force from dashpots, local damping and viscous damping, kept
-    /// apart so the ledger can book each mechanism's work
+    /// apart so the ledger can book each mechanism's work. A Simulation keeps a damping
+    /// channel empty (size 0) while that damping has never been switched on.
     std::array<std::vector<Vec3>, kDissipationChannels> dissipativeForce;
     std::array<std::vector<Vec3>, kDissipationChannels> dissipativeTorque; ///< likewise for torque, N m
 
@@ -87,6 +88,9 @@ struct World {
 
     /// Appends a collision sphere to body b: offset (m) in the body's principal frame, radius in m.
     void addMember(int b, const Vec3& offset, double radius);
+
+    /// Gives back the spare capacity of every array (the scene is built by appending).
+    void shrinkToFit();
 
     /// Recomputes memberPosition from the body poses.
     void updateMemberPositions() { updateMemberPositions(0, memberCount()); }

@@ -17,11 +17,11 @@ constexpr double kRunawayFactor = 100.0;
 // the runaway test needs an O(n) energy sum, so it runs every this many steps
 constexpr long long kRunawayCheckInterval = 64;
 
-// a buffer that would be full gets half as much again (steady-state sizes fluctuate)
+// a buffer that would be full gets an eighth more (steady-state sizes fluctuate)
 template <class V> void keepHeadroom(V& v, std::size_t n)
 {
-    if (v.capacity() < n + n / 4)
-        v.reserve(n + n / 2);
+    if (v.capacity() < n + n / 16)
+        v.reserve(n + n / 8);
 }
 
 double sign(double x)
@@ -43,6 +43,14 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
     for (std::size_t i = 0; i < m_world.size(); ++i)
         m_world.angularVelocity[i] = m_world.angularVelocityFromMomentum(i);
     m_table = ContactTable(m_world.materials);
+    // damping channels that are off hold no loads: no memory for them until switched on
+    m_world.dissipativeForce[kLocalDamping].clear();
+    m_world.dissipativeTorque[kLocalDamping].clear();
+    m_world.dissipativeForce[kViscous].clear();
+    m_world.dissipativeTorque[kViscous].clear();
+    m_channelLoaded = {true, false, false};
+    ensureDampingChannels();
+    m_world.shrinkToFit();
 
     double meanRadius = 0.0;
     for (double r : m_world.memberRadius)
@@ -636,6 +644,7 @@ void Simulation::setLocalDamping(double alpha, LocalDampingVariant variant)
         throw ParameterError("local damping must be in [0, 1), got " + std::to_string(alpha));
     m_params.localDamping = alpha;
     m_params.localDampingVariant = variant;
+    ensureDampingChannels();
 }
 
 void Simulation::setThreads(int threads)
@@ -657,6 +666,21 @@ void Simulation::setViscousDamping(double beta)
     if (!(std::isfinite(beta) && beta >= 0.0))
         throw ParameterError("viscous damping must be >= 0 (1/s), got " + std::to_string(beta));
     m_params.viscousDamping = beta;
+    ensureDampingChannels();
+}
+
+void Simulation::ensureDampingChannels()
+{
+    // a channel once sized stays so (switching damping off and on does not allocate)
+    World& w = m_world;
+    const std::size_t n = w.size();
+    const bool on[kDissipationChannels] = {true, m_params.localDamping > 0.0, m_params.viscousDamping > 0.0};
+    for (int c = 0; c < kDissipationChannels; ++c) {
+        if (on[c] && w.dissipativeForce[c].size() != n) {
+            w.dissipativeForce[c].assign(n, Vec3::Zero());
+            w.dissipativeTorque[c].assign(n, Vec3::Zero());
+        }
+    }
 }
 
 } // namespace tumble

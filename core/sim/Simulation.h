@@ -108,6 +108,7 @@ private:
     void bookChannelWork(const ChannelWork& work);
     void checkStability();
     void checkRunaway();
+    void ensureDampingChannels();
     ElasticEnergy elasticEnergy() const;
     void singleStageStep();
     bool beginPass(std::size_t chunk);
