@@ -26,7 +26,7 @@ struct ContactGeometry {
 };
 
 // turns a vector stored in an earlier tangent plane into the plane normal to n, keeping its length
-inline Vec3 intoPlane(const Vec3& v, const Vec3& n)
+[[gnu::always_inline]] inline Vec3 intoPlane(const Vec3& v, const Vec3& n)
 {
     const double along = v.dot(n);
     if (along == 0.0)
@@ -47,7 +47,7 @@ inline Vec3 intoPlane(const Vec3& v, const Vec3& n)
 // too much whenever a step slides further than the spring stretches). Hertz-Mindlin's k follows
 // the overlap: 1/2 (k0 - k1)(|u0|^2 + u0 . du) of it is the stiffness change, the rest slip.
 // k in N/m (N m/rad), u in m (rad).
-inline void bookSpring(bool hertz, double k0, double k1, const Vec3& u0, const Vec3& u1, const Vec3& du, bool slipped,
+[[gnu::always_inline]] inline void bookSpring(bool hertz, double k0, double k1, const Vec3& u0, const Vec3& u1, const Vec3& du, bool slipped,
                        double& slip, double& stiffness)
 {
     if (!hertz && !slipped)
@@ -69,7 +69,7 @@ struct CappedSpring {
     bool capped;
 };
 
-inline CappedSpring cappedSpring(const Vec3& old, const Vec3& increment, const Vec3& n, double k, double cap)
+[[gnu::always_inline]] inline CappedSpring cappedSpring(const Vec3& old, const Vec3& increment, const Vec3& n, double k, double cap)
 {
     CappedSpring s;
     s.stored = intoPlane(old, n);
@@ -91,7 +91,7 @@ struct NormalForce {
     double damping;
 };
 
-inline NormalForce normalForce(const ContactParams& p, double d, double root, double quarter, double vn, ContactSums& sums)
+[[gnu::always_inline]] inline NormalForce normalForce(const ContactParams& p, double d, double root, double quarter, double vn, ContactSums& sums)
 {
     const double elastic = p.kn * d * root;
     sums.elasticNormal += (p.hertz ? 0.4 : 0.5) * elastic * d;
@@ -100,7 +100,7 @@ inline NormalForce normalForce(const ContactParams& p, double d, double root, do
 }
 
 // the contact law: loads on body a, history update (when committing) and energy sums
-inline ContactLoad resolve(const ContactParams& p, const ContactGeometry& g, ContactHistory& h, bool commit,
+[[gnu::always_inline]] inline ContactLoad resolve(const ContactParams& p, const ContactGeometry& g, ContactHistory& h, bool commit,
                            ContactSums& sums)
 {
     const Vec3& n = g.n;
@@ -167,7 +167,7 @@ enum LoadFlag : unsigned char {
 
 // adds one side's loads to body b; the second side passes the negated loads. Shared by direct and
 // stored evaluation, so both do the same arithmetic.
-inline void applySide(World& w, int b, const Vec3& arm, const Vec3& force, const Vec3& dashpot, const Vec3& couple,
+[[gnu::always_inline]] inline void applySide(World& w, int b, const Vec3& arm, const Vec3& force, const Vec3& dashpot, const Vec3& couple,
                       bool springs, bool moment, bool dashMoment)
 {
     w.force[b] += force;
@@ -180,7 +180,7 @@ inline void applySide(World& w, int b, const Vec3& arm, const Vec3& force, const
         w.dissipativeTorque[kDashpot][b] += arm.cross(dashpot);
 }
 
-inline void applyPair(World& w, int a, int b, const PairLoad& l, int side)
+[[gnu::always_inline]] inline void applyPair(World& w, int a, int b, const PairLoad& l, int side)
 {
     const bool springs = (l.kind & kSprings) != 0;
     if (side == 0)
@@ -191,7 +191,7 @@ inline void applyPair(World& w, int a, int b, const PairLoad& l, int side)
                   (l.kind & kDashMomentB) != 0);
 }
 
-inline void applyWall(World& w, int b, const WallLoad& l)
+[[gnu::always_inline]] inline void applyWall(World& w, int b, const WallLoad& l)
 {
     applySide(w, b, l.arm, l.force, l.dashpot, l.couple, (l.kind & kSprings) != 0, (l.kind & kMomentA) != 0,
               (l.kind & kDashMomentA) != 0);
@@ -200,7 +200,7 @@ inline void applyWall(World& w, int b, const WallLoad& l)
 // a contact with normal forces only (no friction, no rolling resistance): as resolve() without
 // the springs, and a member at its body's centre (every sphere body) needs no lever arm: its
 // spin moves the contact point only along the tangent plane and a normal force has no moment
-inline Vec3 normalOnly(const World& w, const ContactParams& p, const Vec3& n, double d, int a, bool centredA,
+[[gnu::always_inline]] inline Vec3 normalOnly(const World& w, const ContactParams& p, const Vec3& n, double d, int a, bool centredA,
                        const Vec3& ra, int b, bool centredB, const Vec3& rb, ContactSums& sums, Vec3& dashpot)
 {
     Vec3 vrel = w.velocity[a];
@@ -218,7 +218,7 @@ inline Vec3 normalOnly(const World& w, const ContactParams& p, const Vec3& n, do
 }
 
 // a contact that does not touch (any more): its springs empty, their energy is lost
-inline void release(const ContactParams& p, ContactHistory& h, bool commit, ContactSums& sums)
+[[gnu::always_inline]] inline void release(const ContactParams& p, ContactHistory& h, bool commit, ContactSums& sums)
 {
     if (!commit || h.overlap == 0.0) // every touching contact stores its overlap when it commits
         return;
