@@ -229,9 +229,8 @@ private slots:
                                  "--threads",
                                  "2"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        // more threads than this build uses: said once on stderr, recorded in the summary
-        QCOMPARE(r.err.count('\n'), 1);
-        QVERIFY2(r.err.contains("thread"), qPrintable(r.err));
+        // --threads 2 steps on two threads (recorded in the summary): nothing to say on stderr
+        QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
 
         // energy rows at step 0, every K steps and the last step
         const Csv energy = readCsv(dir.filePath("energy.csv"));
