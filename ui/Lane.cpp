@@ -248,13 +248,8 @@ void Lane::publish(Run& run)
     auto s = std::make_shared<FrameSnapshot>();
     s->scene = run.info;
     s->serial = ++run.serial;
-    s->time = w.time;
-    s->step = w.step;
-    s->contactCount = sim.contactCount();
-    s->criticalDt = sim.criticalDt();
-    s->params = sim.params();
+    fillRunState(*s, sim);
     s->playing = !m_paused;
-    s->instabilityMessage = sim.instabilityMessage();
     bool finite = fillBodies(*s, sim, -1, run.speedScratch);
     // after a blow-up the view keeps the last finite bodies
     if (!finite && run.lastFinite) {

@@ -455,15 +455,10 @@ void SimulationWorker::publish(Run& run)
 {
     const Clock::time_point start = Clock::now();
     const Simulation& sim = *run.sim;
-    const World& w = sim.world();
     auto s = std::make_shared<FrameSnapshot>();
     s->scene = run.info;
     s->serial = ++run.serial;
-    s->time = w.time;
-    s->step = w.step;
-    s->contactCount = sim.contactCount();
-    s->criticalDt = sim.criticalDt();
-    s->params = sim.params();
+    fillRunState(*s, sim);
     s->playing = run.playing;
     s->stepsPerSecond = run.playing ? run.stepsPerSecond : 0.0;
     s->publishShare = run.playing ? run.publishShare : 0.0;

@@ -116,4 +116,15 @@ bool fillBodies(FrameSnapshot& s, const Simulation& sim, int selected,
     return finite;
 }
 
+void fillRunState(FrameSnapshot& s, const Simulation& sim)
+{
+    const World& w = sim.world();
+    s.time = w.time;
+    s.step = w.step;
+    s.contactCount = sim.contactCount();
+    s.criticalDt = sim.criticalDt();
+    s.params = sim.params();
+    s.instabilityMessage = sim.instabilityMessage();
+}
+
 } // namespace tumble::ui

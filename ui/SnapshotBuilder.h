@@ -26,6 +26,10 @@ void sceneBounds(const World& w, double b[6]);
 std::shared_ptr<SceneInfo> makeSceneInfo(const Scene& scene, const World& world, long long revision,
                                          double sampleInterval);
 
+/// Fills s's run state from sim: time, step, contact count, critical dt, parameters and
+/// instability message.
+void fillRunState(FrameSnapshot& s, const Simulation& sim);
+
 /// Fills s's member spheres (positions, radii, speeds, memberBody, bodies), every clump's state
 /// and body selected's (< 0: none) from sim. speedScratch is reused between calls. Returns
 /// false when some value is not finite (a blow-up).

@@ -18,20 +18,9 @@
 
 using namespace tumble;
 using namespace tumble::ui;
+using tumble::test::waitUntil;
 
 namespace {
-
-bool waitUntil(const std::function<bool()>& pred, int ms = 10000)
-{
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < ms) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
-        if (pred())
-            return true;
-    }
-    return pred();
-}
 
 double laneTime(const CompareView& v, int id) { return v.laneSet()->lane(id)->time(); }
 

@@ -27,14 +27,9 @@ namespace {
 
 std::unique_ptr<MainWindow> activeRunningWindow()
 {
-    auto w = std::make_unique<MainWindow>();
-    w->resize(1100, 760);
-    w->show();
-    if (!QTest::qWaitForWindowExposed(w.get()))
+    auto w = tumble::test::runningWindow();
+    if (!w)
         return nullptr;
-    if (!w->openBuiltinScene(QString::fromStdString(defaultSceneId())))
-        return nullptr;
-    w->worker()->play();
     w->activateWindow();
     if (!QTest::qWaitForWindowActive(w.get()))
         return nullptr;
@@ -155,7 +150,7 @@ void TestKeyboard::keysAreRunMenuActions()
     auto w = activeRunningWindow();
     QVERIFY(w);
     // every key is an action with its shortcut in a menu of the window
-    for (const QKeySequence key : {QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_S),
+    for (const QKeySequence& key : {QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_S),
                                    QKeySequence(Qt::Key_R)}) {
         int found = 0;
         for (QAction* menuAction : w->menuBar()->actions())

@@ -7,26 +7,15 @@
 #include <map>
 
 #include "LaneSet.h"
+#include "WaitShown.h"
 #include "scene/BuiltinScenes.h"
 #include "sim/Simulation.h"
 
 using namespace tumble;
 using namespace tumble::ui;
+using tumble::test::waitUntil;
 
 namespace {
-
-bool waitUntil(const std::function<bool()>& pred, int ms = 10000)
-{
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < ms) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-        if (pred())
-            return true;
-        QThread::msleep(2);
-    }
-    return pred();
-}
 
 long long stepsOf(const LockstepRecord& r, int id)
 {

@@ -29,23 +29,11 @@
 
 using namespace tumble;
 using namespace tumble::ui;
+using tumble::test::runningWindow;
 using tumble::test::waitShown;
 
 namespace {
 
-// a window running the default scene, shown and past its first steps
-std::unique_ptr<MainWindow> runningWindow()
-{
-    auto w = std::make_unique<MainWindow>();
-    w->resize(1100, 760);
-    w->show();
-    if (!QTest::qWaitForWindowExposed(w.get()))
-        return nullptr;
-    if (!w->openBuiltinScene(QString::fromStdString(defaultSceneId())))
-        return nullptr;
-    w->worker()->play();
-    return w;
-}
 
 
 // chooses item data in a combo as the user would: the index changes, then activated()

@@ -74,14 +74,9 @@ bool parseCsv(const QString& text, QStringList& header, std::vector<std::vector<
 
 std::unique_ptr<MainWindow> windowAfterShortRun()
 {
-    auto w = std::make_unique<MainWindow>();
-    w->resize(1100, 760);
-    w->show();
-    if (!QTest::qWaitForWindowExposed(w.get()))
+    auto w = tumble::test::runningWindow();
+    if (!w)
         return nullptr;
-    if (!w->openBuiltinScene(QString::fromStdString(defaultSceneId())))
-        return nullptr;
-    w->worker()->play();
     // some samples with the spheres in contact: several terms are non-zero
     if (!waitShown(*w, [](const FrameSnapshot& s) { return s.time > 0.05; }, 30000))
         return nullptr;
