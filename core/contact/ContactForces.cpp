@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "parallel/Chunks.h"
 
 namespace tumble {
 
@@ -100,7 +99,19 @@ struct NormalForce {
 }
 
 // the contact law: loads on body a, history update (when committing) and energy sums
-[[gnu::always_inline]] inline ContactLoad resolve(const ContactParams& p, const ContactGeometry& g, ContactHistory& h, bool commit,
+// a contact's history entry: pointers into the ContactHistory arrays (shear, roll null when absent)
+struct HistoryEntry {
+    Vec3* shear;
+    Vec3* roll;
+    double* overlap;
+};
+
+[[gnu::always_inline]] inline HistoryEntry entry(ContactHistory& h, std::size_t k)
+{
+    return {h.hasShear() ? &h.shear[k] : nullptr, h.hasRoll() ? &h.roll[k] : nullptr, &h.overlap[k]};
+}
+
+[[gnu::always_inline]] inline ContactLoad resolve(const ContactParams& p, const ContactGeometry& g, const HistoryEntry& h, bool commit,
                            ContactSums& sums)
 {
     const Vec3& n = g.n;
@@ -109,7 +120,7 @@ struct NormalForce {
     // overlap scalings: linear 1; Hertz d^(1/2) for stiffnesses, d^(1/4) for dashpots
     const double root = p.hertz ? std::sqrt(d) : 1.0;
     const double quarter = p.hertz ? std::sqrt(root) : 1.0;
-    const double oldRoot = p.hertz ? std::sqrt(h.overlap) : 1.0;
+    const double oldRoot = p.hertz ? std::sqrt(*h.overlap) : 1.0;
 
     const NormalForce fn = normalForce(p, d, root, quarter, vn, sums);
     const double fnElastic = fn.elastic;
@@ -121,7 +132,7 @@ struct NormalForce {
         const double kt = p.kt * root;
         const double limit = p.friction * fnElastic;
         // gross slip (capped): the spring sits at the limit and the friction force is mu F_n exactly
-        const CappedSpring s = cappedSpring(h.shear, g.slide, n, kt, limit);
+        const CappedSpring s = cappedSpring(*h.shear, g.slide, n, kt, limit);
         Vec3 damp = Vec3::Zero();
         if (p.ct > 0.0 && !s.capped) {
             damp = -p.ct * quarter * (g.velocity - vn * n);
@@ -135,27 +146,39 @@ struct NormalForce {
         sums.elasticTangential += 0.5 * kt * s.u.squaredNorm();
         if (commit) {
             bookSpring(p.hertz, p.kt * oldRoot, kt, s.stored, s.u, s.step, s.capped, sums.friction, sums.stiffness);
-            h.shear = s.u;
+            *h.shear = s.u;
         }
     }
 
     if (p.rollingCap > 0.0) {
         const double kr = p.rollingStiffness * knTangent;
         const double oldKr = p.rollingStiffness * (p.hertz ? 1.5 * p.kn * oldRoot : p.kn);
-        const CappedSpring s = cappedSpring(h.roll, g.turn, n, kr, p.rollingCap * fnElastic);
+        const CappedSpring s = cappedSpring(*h.roll, g.turn, n, kr, p.rollingCap * fnElastic);
         load.couple = s.load;
         sums.elasticRolling += 0.5 * kr * s.u.squaredNorm();
         if (commit) {
             bookSpring(p.hertz, oldKr, kr, s.stored, s.u, s.step, s.capped, sums.rolling, sums.stiffness);
-            h.roll = s.u;
+            *h.roll = s.u;
         }
     }
     if (commit)
-        h.overlap = d;
+        *h.overlap = d;
     return load;
 }
 
-// what the loads of one contact do to one body: flags of PairLoad/WallLoad
+// what one member-member contact puts on its bodies: on the first (member i's) body force, its
+// dashpot part and a couple at the lever arms armA, armB from the bodies' centres; the second
+// body gets the opposite loads
+struct PairLoad {
+    Vec3 force;   // N
+    Vec3 dashpot; // N
+    Vec3 couple;  // N m
+    Vec3 armA;    // m
+    Vec3 armB;    // m
+    unsigned char kind = 0; // LoadFlag bits
+};
+
+// what the loads of one contact do to one body: flags of PairLoad
 enum LoadFlag : unsigned char {
     kTouching = 1,   // the contact carries a load
     kSprings = 2,    // resolved with springs: the force has a moment and there is a couple
@@ -165,8 +188,8 @@ enum LoadFlag : unsigned char {
     kDashMomentB = 32,
 };
 
-// adds one side's loads to body b; the second side passes the negated loads. Shared by direct and
-// stored evaluation, so both do the same arithmetic.
+// adds one side's loads to body b; the second side passes the negated loads. The deferred form
+// below does the same arithmetic, so where a load is added does not change its bits.
 [[gnu::always_inline]] inline void applySide(World& w, int b, const Vec3& arm, const Vec3& force, const Vec3& dashpot, const Vec3& couple,
                       bool springs, bool moment, bool dashMoment)
 {
@@ -180,21 +203,23 @@ enum LoadFlag : unsigned char {
         w.dissipativeTorque[kDashpot][b] += arm.cross(dashpot);
 }
 
-[[gnu::always_inline]] inline void applyPair(World& w, int a, int b, const PairLoad& l, int side)
+[[gnu::always_inline]] inline void deferSide(DeferredLoad& d, const Vec3& arm, const Vec3& force, const Vec3& dashpot, const Vec3& couple,
+                      bool springs, bool moment, bool dashMoment)
 {
-    const bool springs = (l.kind & kSprings) != 0;
-    if (side == 0)
-        applySide(w, a, l.armA, l.force, l.dashpot, l.couple, springs, (l.kind & kMomentA) != 0,
-                  (l.kind & kDashMomentA) != 0);
-    else
-        applySide(w, b, l.armB, -l.force, -l.dashpot, -l.couple, springs, (l.kind & kMomentB) != 0,
-                  (l.kind & kDashMomentB) != 0);
-}
-
-[[gnu::always_inline]] inline void applyWall(World& w, int b, const WallLoad& l)
-{
-    applySide(w, b, l.arm, l.force, l.dashpot, l.couple, (l.kind & kSprings) != 0, (l.kind & kMomentA) != 0,
-              (l.kind & kDashMomentA) != 0);
+    d.force = force;
+    d.flags = kDeferredLoad;
+    if (springs) {
+        d.torque = arm.cross(force) + couple;
+        d.flags |= kDeferredTorque;
+    } else if (moment) {
+        d.torque = arm.cross(force);
+        d.flags |= kDeferredTorque;
+    }
+    d.dashpot = dashpot;
+    if (dashMoment) {
+        d.dashTorque = arm.cross(dashpot);
+        d.flags |= kDeferredDashTorque;
+    }
 }
 
 // a contact with normal forces only (no friction, no rolling resistance): as resolve() without
@@ -218,47 +243,64 @@ enum LoadFlag : unsigned char {
 }
 
 // a contact that does not touch (any more): its springs empty, their energy is lost
-[[gnu::always_inline]] inline void release(const ContactParams& p, ContactHistory& h, bool commit, ContactSums& sums)
+[[gnu::always_inline]] inline void release(const ContactParams& p, ContactHistory& h, std::size_t k, bool commit, ContactSums& sums)
 {
-    if (!commit || h.overlap == 0.0) // every touching contact stores its overlap when it commits
+    if (!commit || h.overlap[k] == 0.0) // every touching contact stores its overlap when it commits
         return;
-    const double root = p.hertz ? std::sqrt(h.overlap) : 1.0;
-    sums.friction += 0.5 * p.kt * root * h.shear.squaredNorm();
-    sums.rolling += 0.5 * p.rollingStiffness * (p.hertz ? 1.5 * p.kn * root : p.kn) * h.roll.squaredNorm();
-    h = ContactHistory{};
+    const double root = p.hertz ? std::sqrt(h.overlap[k]) : 1.0;
+    if (h.hasShear())
+        sums.friction += 0.5 * p.kt * root * h.shear[k].squaredNorm();
+    if (h.hasRoll())
+        sums.rolling += 0.5 * p.rollingStiffness * (p.hertz ? 1.5 * p.kn * root : p.kn) * h.roll[k].squaredNorm();
+    h.clear(k);
 }
 
-template <bool Store>
-ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, std::size_t begin,
-                         std::size_t end, PairLoad* loads)
+// the pairs of one block; Blocked: some member j may belong to a body outside it
+template <bool Blocked>
+ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, const ContactBlock& block)
 {
     ContactSums sums;
     const PairCandidate* pairs = list.pairs().data();
     const ContactParams* table = list.contactParams().data();
-    ContactHistory* history = list.pairHistory().data();
-    for (std::size_t k = begin; k < end; ++k) {
+    ContactHistory& history = list.pairHistory();
+    const Vec3* memberPosition = w.memberPosition.data();
+    const double* memberRadius = w.memberRadius.data();
+    const int* memberBody = w.memberBody.data();
+    DeferredLoad* deferred = block.deferred;
+    for (std::size_t k = block.pairBegin; k < block.pairEnd; ++k) {
         const PairCandidate& p = pairs[k];
         const ContactParams& params = table[p.params];
-        const Vec3 d = w.memberPosition[p.i] - w.memberPosition[p.j];
-        const double ri = w.memberRadius[p.i];
-        const double reach = ri + w.memberRadius[p.j];
+        const Vec3 d = memberPosition[p.i] - memberPosition[p.j];
+        const double ri = memberRadius[p.i];
+        const double rj = memberRadius[p.j];
+        const double reach = ri + rj;
         const double dist2 = d.squaredNorm();
+        const int b = memberBody[p.j];
+        const bool defer = Blocked && (b < block.bodyBegin || b >= block.bodyEnd);
         if (dist2 >= reach * reach || dist2 == 0.0) {
-            release(params, history[k], commit, sums);
-            if constexpr (Store)
-                loads[k].kind = 0;
+            release(params, history, k, commit, sums);
+            if (defer)
+                (deferred++)->flags = 0;
             continue;
         }
         const double dist = std::sqrt(dist2);
-        const int a = w.memberBody[p.i];
-        const int b = w.memberBody[p.j];
+        const int a = memberBody[p.i];
         PairLoad l;
         ContactGeometry g;
         g.n = d / dist;
         g.overlap = reach - dist;
-        const Vec3 c = w.memberPosition[p.i] - g.n * (ri - 0.5 * g.overlap);
-        l.armA = c - w.position[a];
-        l.armB = c - w.position[b];
+        // lever arms from the bodies' centres to the contact point, halfway through the overlap;
+        // a member at its body's centre (every sphere) has its arm along the normal
+        const double reachI = ri - 0.5 * g.overlap;
+        const double reachJ = rj - 0.5 * g.overlap;
+        if (p.centredI && p.centredJ) {
+            l.armA = -reachI * g.n;
+            l.armB = reachJ * g.n;
+        } else {
+            const Vec3 c = memberPosition[p.i] - g.n * reachI;
+            l.armA = c - w.position[a];
+            l.armB = c - w.position[b];
+        }
         if (!params.springs) {
             l.force = normalOnly(w, params, g.n, g.overlap, a, p.centredI, l.armA, b, p.centredJ, l.armB, sums,
                                  l.dashpot);
@@ -272,7 +314,7 @@ ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion
             g.slide = (motion.displacement[a] + motion.rotation[a].cross(ra))
                       - (motion.displacement[b] + motion.rotation[b].cross(rb));
             g.turn = motion.rotation[a] - motion.rotation[b];
-            const ContactLoad load = resolve(params, g, history[k], commit, sums);
+            const ContactLoad load = resolve(params, g, entry(history, k), commit, sums);
             l.force = load.force;
             l.dashpot = load.dashpot;
             l.couple = load.couple;
@@ -280,24 +322,26 @@ ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion
             l.kind = static_cast<unsigned char>(kTouching | kSprings | (tangentialDashpot || !p.centredI ? kDashMomentA : 0)
                                                 | (tangentialDashpot || !p.centredJ ? kDashMomentB : 0));
         }
-        if constexpr (Store) {
-            loads[k] = l;
-        } else {
-            applyPair(w, a, b, l, 0);
-            applyPair(w, a, b, l, 1);
-        }
+        const bool springs = (l.kind & kSprings) != 0;
+        applySide(w, a, l.armA, l.force, l.dashpot, l.couple, springs, (l.kind & kMomentA) != 0,
+                  (l.kind & kDashMomentA) != 0);
+        if (defer)
+            deferSide(*deferred++, l.armB, -l.force, -l.dashpot, -l.couple, springs, (l.kind & kMomentB) != 0,
+                      (l.kind & kDashMomentB) != 0);
+        else
+            applySide(w, b, l.armB, -l.force, -l.dashpot, -l.couple, springs, (l.kind & kMomentB) != 0,
+                      (l.kind & kDashMomentB) != 0);
     }
     return sums;
 }
 
-template <bool Store>
 ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, std::size_t begin,
-                         std::size_t end, WallLoad* loads)
+                         std::size_t end)
 {
     ContactSums sums;
     const WallCandidate* walls = list.wallPairs().data();
     const ContactParams* table = list.contactParams().data();
-    ContactHistory* history = list.wallHistory().data();
+    ContactHistory& history = list.wallHistory();
     for (std::size_t k = begin; k < end; ++k) {
         const WallCandidate& cand = walls[k];
         const ContactParams& params = table[cand.params];
@@ -305,78 +349,66 @@ ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion
         const double r = w.memberRadius[cand.member];
         const double s = (w.memberPosition[cand.member] - wall.point).dot(wall.normal);
         if (s >= r) {
-            release(params, history[k], commit, sums);
-            if constexpr (Store)
-                loads[k].kind = 0;
+            release(params, history, k, commit, sums);
             continue;
         }
         const int b = w.memberBody[cand.member];
-        WallLoad l;
         ContactGeometry g;
         g.n = wall.normal;
         g.overlap = r - s;
-        l.arm = w.memberPosition[cand.member] - wall.normal * (r - 0.5 * g.overlap) - w.position[b];
+        const Vec3 arm = cand.centred ? Vec3(-(r - 0.5 * g.overlap) * wall.normal)
+                                      : Vec3(w.memberPosition[cand.member] - wall.normal * (r - 0.5 * g.overlap) - w.position[b]);
+        Vec3 force, dashpot, couple;
+        bool springs = false;
+        bool dashMoment = !cand.centred;
         if (!params.springs) {
-            l.force = normalOnly(w, params, g.n, g.overlap, b, cand.centred, l.arm, -1, true, l.arm, sums, l.dashpot);
-            l.couple.setZero();
-            l.kind = static_cast<unsigned char>(kTouching | (cand.centred ? 0 : kMomentA | kDashMomentA));
+            force = normalOnly(w, params, g.n, g.overlap, b, cand.centred, arm, -1, true, arm, sums, dashpot);
+            couple.setZero();
         } else {
-            g.velocity = w.velocity[b] + w.angularVelocity[b].cross(l.arm);
-            g.slide = motion.displacement[b] + motion.rotation[b].cross(l.arm);
+            g.velocity = w.velocity[b] + w.angularVelocity[b].cross(arm);
+            g.slide = motion.displacement[b] + motion.rotation[b].cross(arm);
             g.turn = motion.rotation[b];
-            const ContactLoad load = resolve(params, g, history[k], commit, sums);
-            l.force = load.force;
-            l.dashpot = load.dashpot;
-            l.couple = load.couple;
-            l.kind = static_cast<unsigned char>(kTouching | kSprings
-                                                | (params.ct > 0.0 || !cand.centred ? kDashMomentA : 0));
+            const ContactLoad load = resolve(params, g, entry(history, k), commit, sums);
+            force = load.force;
+            dashpot = load.dashpot;
+            couple = load.couple;
+            springs = true;
+            dashMoment = dashMoment || params.ct > 0.0;
         }
-        if constexpr (Store)
-            loads[k] = l;
-        else
-            applyWall(w, b, l);
+        applySide(w, b, arm, force, dashpot, couple, springs, !cand.centred, dashMoment);
     }
     return sums;
 }
 
 } // namespace
 
-ContactSums addPairContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, std::size_t begin,
-                            std::size_t end, PairLoad* loads)
+void applyDeferredLoad(World& w, int b, const DeferredLoad& l)
 {
-    return loads ? pairContacts<true>(w, list, motion, commit, begin, end, loads)
-                 : pairContacts<false>(w, list, motion, commit, begin, end, nullptr);
+    if (l.flags == 0)
+        return;
+    w.force[b] += l.force;
+    if (l.flags & kDeferredTorque)
+        w.torque[b] += l.torque;
+    w.dissipativeForce[kDashpot][b] += l.dashpot;
+    if (l.flags & kDeferredDashTorque)
+        w.dissipativeTorque[kDashpot][b] += l.dashTorque;
 }
 
-ContactSums addWallContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, std::size_t begin,
-                            std::size_t end, WallLoad* loads)
+ContactSums addBlockContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, const ContactBlock& block)
 {
-    return loads ? wallContacts<true>(w, list, motion, commit, begin, end, loads)
-                 : wallContacts<false>(w, list, motion, commit, begin, end, nullptr);
-}
-
-void applyPairLoad(World& w, const PairCandidate& pair, const PairLoad& load, int side)
-{
-    if (load.kind != 0)
-        applyPair(w, w.memberBody[pair.i], w.memberBody[pair.j], load, side);
-}
-
-void applyWallLoad(World& w, const WallCandidate& wall, const WallLoad& load)
-{
-    if (load.kind != 0)
-        applyWall(w, w.memberBody[wall.member], load);
+    ContactSums sums = block.deferred ? pairContacts<true>(w, list, motion, commit, block)
+                                      : pairContacts<false>(w, list, motion, commit, block);
+    sums.add(wallContacts(w, list, motion, commit, block.wallBegin, block.wallEnd));
+    return sums;
 }
 
 ContactSums addContactForces(World& w, NeighbourList& list, const StepMotion& motion, bool commit)
 {
-    ContactSums sums;
-    const std::size_t pairs = list.pairs().size();
-    for (std::size_t k = 0; k < pairs; k += kPairChunk)
-        sums.add(addPairContacts(w, list, motion, commit, k, std::min(pairs, k + kPairChunk), nullptr));
-    const std::size_t walls = list.wallPairs().size();
-    for (std::size_t k = 0; k < walls; k += kPairChunk)
-        sums.add(addWallContacts(w, list, motion, commit, k, std::min(walls, k + kPairChunk), nullptr));
-    return sums;
+    ContactBlock all;
+    all.pairEnd = list.pairs().size();
+    all.wallEnd = list.wallPairs().size();
+    all.bodyEnd = static_cast<int>(w.size());
+    return addBlockContacts(w, list, motion, commit, all);
 }
 
 } // namespace tumble

@@ -59,46 +59,42 @@ struct StepMotion {
     const std::vector<Vec3>& rotation;
 };
 
-/// What one member-member contact puts on its bodies: on the first (member i's) body force, its
-/// dashpot part and a couple at the lever arms armA, armB from the bodies' centres; the second
-/// body gets the opposite loads. kind: 0 no load (not touching), 1 normal force only, 2 with
-/// springs. Parallel evaluation stores these per pair and adds them per body in pair order.
-struct PairLoad {
-    Vec3 force;   ///< N
-    Vec3 dashpot; ///< N
-    Vec3 couple;  ///< N m
-    Vec3 armA;    ///< m
-    Vec3 armB;    ///< m
-    unsigned char kind = 0;
+/// The loads a contact puts on a body outside the block being evaluated, kept until that body's
+/// block adds them (Simulation: in the second body pass, in list order).
+struct DeferredLoad {
+    Vec3 force;       ///< N
+    Vec3 torque;      ///< N m, about the body's centre (valid with kDeferredTorque)
+    Vec3 dashpot;     ///< N, the dashpot part of force
+    Vec3 dashTorque;  ///< N m, the dashpot part of torque (valid with kDeferredDashTorque)
+    unsigned char flags = 0; ///< kDeferred* bits; 0: the pair did not touch
+};
+enum DeferredFlag : unsigned char { kDeferredLoad = 1, kDeferredTorque = 2, kDeferredDashTorque = 4 };
+
+/// Adds a deferred load to body b, with exactly the arithmetic of a direct add.
+void applyDeferredLoad(World& world, int b, const DeferredLoad& load);
+
+/// One block of contacts: the pair candidates [pairBegin, pairEnd) (their member i's bodies all in
+/// [bodyBegin, bodyEnd)) and wall candidates [wallBegin, wallEnd) (likewise). Loads on bodies in
+/// the block are added to world.force/torque and the dashpot channel at once; a pair whose member
+/// j belongs to a body outside the block gets the next slot of deferred (in list order, touching
+/// or not) and leaves that body's loads there. Blocks with disjoint body ranges can thus run on
+/// different threads, and each body's loads are added in one fixed order.
+struct ContactBlock {
+    std::size_t pairBegin = 0;
+    std::size_t pairEnd = 0;
+    std::size_t wallBegin = 0;
+    std::size_t wallEnd = 0;
+    int bodyBegin = 0;
+    int bodyEnd = 0;
+    DeferredLoad* deferred = nullptr; ///< this block's slots (null: no pair leaves the block)
 };
 
-/// Likewise for a member-wall contact (the wall takes nothing).
-struct WallLoad {
-    Vec3 force;   ///< N
-    Vec3 dashpot; ///< N
-    Vec3 couple;  ///< N m
-    Vec3 arm;     ///< m
-    unsigned char kind = 0;
-};
+/// Evaluates one block (see ContactBlock); commits history when commit is true.
+ContactSums addBlockContacts(World& world, NeighbourList& list, const StepMotion& motion, bool commit,
+                             const ContactBlock& block);
 
-/// Contacts of candidates [begin, end) of list.pairs(): their loads are added to world.force and
-/// torque and the dashpot channel (which the caller reset), or, when loads is not null, stored in
-/// loads[k] for applyPairLoad (world's loads untouched). Commits history when commit is true.
-ContactSums addPairContacts(World& world, NeighbourList& list, const StepMotion& motion, bool commit,
-                            std::size_t begin, std::size_t end, PairLoad* loads);
-/// Likewise for wall candidates [begin, end) of list.wallPairs().
-ContactSums addWallContacts(World& world, NeighbourList& list, const StepMotion& motion, bool commit,
-                            std::size_t begin, std::size_t end, WallLoad* loads);
-
-/// Adds a stored pair load to one of its bodies (side 0: member i's, 1: member j's), with exactly
-/// the arithmetic addPairContacts uses, so stored and direct evaluation agree bit for bit.
-void applyPairLoad(World& world, const PairCandidate& pair, const PairLoad& load, int side);
-/// Adds a stored wall load to its body.
-void applyWallLoad(World& world, const WallCandidate& wall, const WallLoad& load);
-
-/// Every contact, in fixed chunks (kPairChunk) whose sums are added in order: the same sums
-/// as a parallel evaluation. Adds loads to world.force/torque and the dashpot channel (which
-/// the caller reset).
+/// Every contact in list order, as one block holding every body. Adds loads to
+/// world.force/torque and the dashpot channel (which the caller reset).
 ContactSums addContactForces(World& world, NeighbourList& list, const StepMotion& motion, bool commit);
 
 } // namespace tumble

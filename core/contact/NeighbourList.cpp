@@ -18,16 +18,17 @@ template <class V> void keepHeadroom(V& v, std::size_t n)
 
 // copies the history of every pair present in both sorted lists (key: (first, second) member)
 template <class Candidate, class Key>
-void mergeHistory(const std::vector<Candidate>& oldList, const std::vector<ContactHistory>& oldHistory,
-                  const std::vector<Candidate>& newList, std::vector<ContactHistory>& newHistory, Key key)
+void mergeHistory(const std::vector<Candidate>& oldList, const ContactHistory& oldHistory,
+                  const std::vector<Candidate>& newList, ContactHistory& newHistory, bool shear, bool roll, Key key)
 {
-    newHistory.assign(newList.size(), ContactHistory{});
+    newHistory.keepHeadroom(newList.size(), shear, roll);
+    newHistory.assignZero(newList.size(), shear, roll);
     std::size_t a = 0;
     for (std::size_t b = 0; b < newList.size() && a < oldList.size(); ++b) {
         while (a < oldList.size() && key(oldList[a]) < key(newList[b]))
             ++a; // left the list: now more than the skin apart, so its springs were emptied when it separated
         if (a < oldList.size() && key(oldList[a]) == key(newList[b]))
-            newHistory[b] = oldHistory[a++];
+            newHistory.copyEntry(b, oldHistory, a++);
     }
 }
 
@@ -123,6 +124,20 @@ int NeighbourList::wallParams(const World& w, const ContactTable& table, int mem
     return static_cast<int>(m_params.size() - 1);
 }
 
+void NeighbourList::findSprings(std::size_t firstParams)
+{
+    // a table has every class pair's constants; per-candidate constants are checked as added
+    if (firstParams == 0) {
+        m_shear = false;
+        m_roll = false;
+    }
+    for (std::size_t k = firstParams; k < m_params.size(); ++k) {
+        const ContactParams& p = m_params[k];
+        m_shear = m_shear || (p.friction > 0.0 && p.kt > 0.0);
+        m_roll = m_roll || p.rollingCap > 0.0;
+    }
+}
+
 void NeighbourList::build(const World& w, const ContactTable& table, double skin)
 {
     m_skin = skin;
@@ -148,14 +163,16 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
                                        w.memberOffset[b].isZero(0.0)});
         }
     }
-    keepHeadroom(m_wallHistory, m_wallPairs.size());
-    mergeHistory(m_oldWallPairs, m_oldWallHistory, m_wallPairs, m_wallHistory,
+    // with a class table every candidate's constants are known now; else the walls' were just added
+    findSprings(0);
+    mergeHistory(m_oldWallPairs, m_oldWallHistory, m_wallPairs, m_wallHistory, m_shear, m_roll,
                  [](const WallCandidate& c) { return std::pair(c.member, c.wall); });
     keepHeadroom(m_wallPairs, m_wallPairs.size());
     keepHeadroom(m_oldWallPairs, m_wallPairs.size());
-    keepHeadroom(m_oldWallHistory, m_wallPairs.size());
+    m_oldWallHistory.keepHeadroom(m_wallPairs.size(), m_shear, m_roll);
+    const std::size_t pairParamsStart = m_params.size();
     if (n < 2) {
-        m_pairHistory.clear();
+        m_pairHistory.assignZero(0, false, false);
         return;
     }
 
@@ -245,13 +262,14 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
     // a fixed order (by i, then j) keeps force sums reproducible whatever the cell layout
     std::sort(m_pairs.begin(), m_pairs.end(),
               [](const PairCandidate& p, const PairCandidate& q) { return p.i != q.i ? p.i < q.i : p.j < q.j; });
-    keepHeadroom(m_pairHistory, m_pairs.size());
-    mergeHistory(m_oldPairs, m_oldPairHistory, m_pairs, m_pairHistory,
+    if (!m_classTable)
+        findSprings(pairParamsStart);
+    mergeHistory(m_oldPairs, m_oldPairHistory, m_pairs, m_pairHistory, m_shear, m_roll,
                  [](const PairCandidate& c) { return std::pair(c.i, c.j); });
     // the next build fills the other buffers
     keepHeadroom(m_pairs, m_pairs.size());
     keepHeadroom(m_oldPairs, m_pairs.size());
-    keepHeadroom(m_oldPairHistory, m_pairs.size());
+    m_oldPairHistory.keepHeadroom(m_pairs.size(), m_shear, m_roll);
     if (!m_classTable)
         keepHeadroom(m_params, m_params.size());
 }

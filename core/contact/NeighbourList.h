@@ -53,10 +53,11 @@ public:
     const std::vector<WallCandidate>& wallPairs() const { return m_wallPairs; }
     /// Contact history, one entry per pairs() / wallPairs() entry (same index). A rebuild
     /// carries every entry over to the same pair in the new lists by merging the two sorted lists.
-    std::vector<ContactHistory>& pairHistory() { return m_pairHistory; }
-    std::vector<ContactHistory>& wallHistory() { return m_wallHistory; }
-    const std::vector<ContactHistory>& pairHistory() const { return m_pairHistory; }
-    const std::vector<ContactHistory>& wallHistory() const { return m_wallHistory; }
+    /// Its shear (roll) arrays are empty unless some candidate has a tangential (rolling) spring.
+    ContactHistory& pairHistory() { return m_pairHistory; }
+    ContactHistory& wallHistory() { return m_wallHistory; }
+    const ContactHistory& pairHistory() const { return m_pairHistory; }
+    const ContactHistory& wallHistory() const { return m_wallHistory; }
     /// Contact constants the candidates index. Members are grouped into classes of equal
     /// material, radius and body mass; with few classes (every scene of a few sizes) this is a
     /// table per class pair and per class and wall, else one entry per candidate.
@@ -90,13 +91,17 @@ private:
     std::vector<int> m_cellBodies;    // (m) member indices sorted by cell
     std::vector<PairCandidate> m_pairs;         // sorted by (i, j)
     std::vector<WallCandidate> m_wallPairs;     // sorted by (member, wall)
-    std::vector<ContactHistory> m_pairHistory;  // parallel to m_pairs
-    std::vector<ContactHistory> m_wallHistory;  // parallel to m_wallPairs
+    ContactHistory m_pairHistory;  // parallel to m_pairs
+    ContactHistory m_wallHistory;  // parallel to m_wallPairs
     // the previous lists while a rebuild merges their history into the new ones
     std::vector<PairCandidate> m_oldPairs;
     std::vector<WallCandidate> m_oldWallPairs;
-    std::vector<ContactHistory> m_oldPairHistory;
-    std::vector<ContactHistory> m_oldWallHistory;
+    ContactHistory m_oldPairHistory;
+    ContactHistory m_oldWallHistory;
+    // which history arrays the candidates need (a tangential, a rolling spring somewhere)
+    bool m_shear = false;
+    bool m_roll = false;
+    void findSprings(std::size_t firstParams);
 };
 
 } // namespace tumble

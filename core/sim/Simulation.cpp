@@ -338,20 +338,11 @@ void Simulation::endPass(std::size_t c, bool gather, bool onStepEstimate)
     const std::size_t b1 = std::min(w.size(), b0 + kBodyChunk);
     BodyChunk& r = m_bodyChunks[c];
     const bool damping = m_params.localDamping > 0.0 || m_params.viscousDamping > 0.0;
-    const std::vector<PairCandidate>& pairs = m_neighbours.pairs();
-    const std::vector<WallCandidate>& walls = m_neighbours.wallPairs();
     for (std::size_t i = b0; i < b1; ++i) {
         if (gather) {
-            // the contacts' loads in list order: the one-thread loop's order
-            for (int e = m_incidentStart[i]; e < m_incidentStart[i + 1]; ++e) {
-                const int code = m_incident[static_cast<std::size_t>(e)];
-                if (code >= 0)
-                    applyPairLoad(w, pairs[static_cast<std::size_t>(code >> 1)],
-                                  m_pairLoads[static_cast<std::size_t>(code >> 1)], code & 1);
-                else
-                    applyWallLoad(w, walls[static_cast<std::size_t>(-1 - code)],
-                                  m_wallLoads[static_cast<std::size_t>(-1 - code)]);
-            }
+            // loads other blocks left for this body, in list order
+            for (int e = m_deferredStart[i]; e < m_deferredStart[i + 1]; ++e)
+                applyDeferredLoad(w, static_cast<int>(i), m_deferredLoads[static_cast<std::size_t>(m_deferred[static_cast<std::size_t>(e)])]);
         }
         if (damping)
             applyDamping(i, onStepEstimate);
@@ -373,76 +364,97 @@ void Simulation::endPass(std::size_t c, bool gather, bool onStepEstimate)
     addKineticEnergy(w, b0, b1, dt, r.energy);
 }
 
-void Simulation::buildIncidence()
+void Simulation::buildBlocks()
 {
-    // each body's contacts in the order the one-thread loop adds them: pairs by list index
-    // (pairs never join two members of one body), then walls
+    // block c holds the candidates whose member i belongs to body chunk c (pairs are sorted by i,
+    // walls by member, and members by body, so each block is a range of each list); a pair whose
+    // member j is in another chunk gets a deferred slot, numbered in list order
     const World& w = m_world;
     const std::vector<PairCandidate>& pairs = m_neighbours.pairs();
     const std::vector<WallCandidate>& walls = m_neighbours.wallPairs();
     const std::size_t n = w.size();
-    m_incidentStart.assign(n + 1, 0);
-    for (const PairCandidate& p : pairs) {
-        ++m_incidentStart[static_cast<std::size_t>(w.memberBody[p.i]) + 1];
-        ++m_incidentStart[static_cast<std::size_t>(w.memberBody[p.j]) + 1];
+    const std::size_t chunks = m_bodyChunks.size();
+    m_blockPairStart.assign(chunks + 1, pairs.size());
+    m_blockWallStart.assign(chunks + 1, walls.size());
+    m_blockSlotStart.assign(chunks + 1, 0);
+    m_deferredStart.assign(n + 1, 0);
+    if (!m_membersByBody) {
+        // one block with every body: nothing is deferred
+        m_blockPairStart[0] = 0;
+        m_blockWallStart[0] = 0;
+        m_deferred.clear();
+        m_deferredLoads.clear();
+        m_blocksBuild = m_neighbours.buildCount();
+        return;
     }
-    for (const WallCandidate& c : walls)
-        ++m_incidentStart[static_cast<std::size_t>(w.memberBody[c.member]) + 1];
-    for (std::size_t b = 0; b < n; ++b)
-        m_incidentStart[b + 1] += m_incidentStart[b];
-    keepHeadroom(m_incident, static_cast<std::size_t>(m_incidentStart[n]));
-    keepHeadroom(m_pairLoads, pairs.size());
-    keepHeadroom(m_wallLoads, walls.size());
-    m_incident.resize(static_cast<std::size_t>(m_incidentStart[n]));
-    m_incidentCursor.assign(m_incidentStart.begin(), m_incidentStart.end() - 1);
+    auto chunkOf = [&](int member) { return static_cast<std::size_t>(w.memberBody[static_cast<std::size_t>(member)]) / kBodyChunk; };
+    std::size_t slots = 0;
+    std::size_t c = 0;
     for (std::size_t k = 0; k < pairs.size(); ++k) {
-        m_incident[static_cast<std::size_t>(m_incidentCursor[static_cast<std::size_t>(w.memberBody[pairs[k].i])]++)] =
-            static_cast<int>(2 * k);
-        m_incident[static_cast<std::size_t>(m_incidentCursor[static_cast<std::size_t>(w.memberBody[pairs[k].j])]++)] =
-            static_cast<int>(2 * k + 1);
+        const std::size_t ci = chunkOf(pairs[k].i);
+        while (c <= ci) {
+            m_blockPairStart[c] = k;
+            m_blockSlotStart[c++] = slots;
+        }
+        if (chunkOf(pairs[k].j) != ci) {
+            ++slots;
+            ++m_deferredStart[static_cast<std::size_t>(w.memberBody[static_cast<std::size_t>(pairs[k].j)]) + 1];
+        }
     }
+    while (c <= chunks) {
+        m_blockPairStart[c] = pairs.size();
+        m_blockSlotStart[c++] = slots;
+    }
+    c = 0;
     for (std::size_t k = 0; k < walls.size(); ++k)
-        m_incident[static_cast<std::size_t>(m_incidentCursor[static_cast<std::size_t>(w.memberBody[walls[k].member])]++)] =
-            -1 - static_cast<int>(k);
-    m_pairLoads.resize(pairs.size());
-    m_wallLoads.resize(walls.size());
-    m_incidenceBuild = m_neighbours.buildCount();
+        for (const std::size_t cw = chunkOf(walls[k].member); c <= cw; ++c)
+            m_blockWallStart[c] = k;
+    for (; c <= chunks; ++c)
+        m_blockWallStart[c] = walls.size();
+    for (std::size_t b = 0; b < n; ++b)
+        m_deferredStart[b + 1] += m_deferredStart[b];
+    keepHeadroom(m_deferred, slots);
+    keepHeadroom(m_deferredLoads, slots);
+    m_deferred.resize(slots);
+    m_deferredLoads.resize(slots);
+    m_deferredCursor.assign(m_deferredStart.begin(), m_deferredStart.end() - 1);
+    std::size_t slot = 0;
+    for (const PairCandidate& p : pairs) {
+        if (chunkOf(p.j) == chunkOf(p.i))
+            continue;
+        const std::size_t b = static_cast<std::size_t>(w.memberBody[static_cast<std::size_t>(p.j)]);
+        m_deferred[static_cast<std::size_t>(m_deferredCursor[b]++)] = static_cast<int>(slot++);
+    }
+    m_blocksBuild = m_neighbours.buildCount();
 }
 
-void Simulation::contactPass(bool parallel)
+void Simulation::contactPass()
 {
     World& w = m_world;
     const StepMotion motion{m_stepDisplacement, m_stepRotation};
-    const std::size_t np = m_neighbours.pairs().size();
-    const std::size_t nw = m_neighbours.wallPairs().size();
-    const std::size_t pc = chunkCount(np, kPairChunk);
-    const std::size_t wc = chunkCount(nw, kPairChunk);
-    keepHeadroom(m_pairChunkSums, pc);
-    keepHeadroom(m_wallChunkSums, wc);
-    m_pairChunkSums.resize(pc);
-    m_wallChunkSums.resize(wc);
-    PairLoad* pairLoads = parallel ? m_pairLoads.data() : nullptr;
-    WallLoad* wallLoads = parallel ? m_wallLoads.data() : nullptr;
-    auto chunk = [&](std::size_t c) {
-        if (c < pc) {
-            const std::size_t k0 = c * kPairChunk;
-            m_pairChunkSums[c] = addPairContacts(w, m_neighbours, motion, true, k0, std::min(np, k0 + kPairChunk), pairLoads);
-        } else {
-            const std::size_t k0 = (c - pc) * kPairChunk;
-            m_wallChunkSums[c - pc] =
-                addWallContacts(w, m_neighbours, motion, true, k0, std::min(nw, k0 + kPairChunk), wallLoads);
-        }
+    const std::size_t chunks = m_bodyChunks.size();
+    m_blockSums.resize(chunks); // sized with the chunks, once
+    auto block = [&](std::size_t c) {
+        ContactBlock b;
+        b.pairBegin = m_blockPairStart[c];
+        b.pairEnd = m_blockPairStart[c + 1];
+        b.wallBegin = m_blockWallStart[c];
+        b.wallEnd = m_blockWallStart[c + 1];
+        b.bodyBegin = static_cast<int>(c * kBodyChunk);
+        b.bodyEnd = static_cast<int>(std::min(w.size(), (c + 1) * kBodyChunk));
+        if (!m_membersByBody)
+            b.bodyEnd = static_cast<int>(w.size());
+        b.deferred = m_blockSlotStart[c + 1] > m_blockSlotStart[c] ? m_deferredLoads.data() + m_blockSlotStart[c] : nullptr;
+        m_blockSums[c] = addBlockContacts(w, m_neighbours, motion, true, b);
     };
-    if (parallel)
-        forChunks(pc + wc, chunk);
+    if (m_membersByBody)
+        forChunks(chunks, block);
     else
-        for (std::size_t c = 0; c < pc + wc; ++c)
-            chunk(c);
-    // in chunk order: the sums addContactForces takes
+        for (std::size_t c = 0; c < chunks; ++c)
+            block(c);
+    // in chunk order: the same sums for any thread count
     ContactSums total;
-    for (const ContactSums& c : m_pairChunkSums)
-        total.add(c);
-    for (const ContactSums& c : m_wallChunkSums)
+    for (const ContactSums& c : m_blockSums)
         total.add(c);
     m_contacts = total;
 }
@@ -471,20 +483,19 @@ void Simulation::singleStageStep()
     }
     if (rebuild)
         m_neighbours.build(w, m_table, m_skin);
-    const bool parallel = m_pool != nullptr;
-    if (parallel && m_incidenceBuild != m_neighbours.buildCount())
-        buildIncidence();
+    if (m_blocksBuild != m_neighbours.buildCount())
+        buildBlocks();
 
     ++m_forceEvaluations;
     m_channelLoaded = {true, m_params.localDamping > 0.0, m_params.viscousDamping > 0.0};
-    contactPass(parallel);
+    contactPass();
     m_ledger.addDissipated(DissipationMechanism::Friction, m_contacts.friction);
     m_ledger.addDissipated(DissipationMechanism::Rolling, m_contacts.rolling);
     m_ledger.addDissipated(DissipationMechanism::Stiffness, m_contacts.stiffness);
 
     const bool onStepEstimate = m_params.localDampingVariant == LocalDampingVariant::Woo
                                 && m_translation->velocityAtForceEvaluation() == VelocityTiming::HalfStep;
-    forChunks(chunks, [this, parallel, onStepEstimate](std::size_t c) { endPass(c, parallel, onStepEstimate); });
+    forChunks(chunks, [this, onStepEstimate](std::size_t c) { endPass(c, m_membersByBody, onStepEstimate); });
 
     ChannelWork work{};
     BodyEnergy energy;
@@ -658,7 +669,6 @@ void Simulation::setThreads(int threads)
     if (threads > 1)
         m_pool = std::make_unique<ThreadPool>(threads);
     m_params.threads = threads;
-    m_incidenceBuild = -1;
 }
 
 void Simulation::setViscousDamping(double beta)

@@ -15,12 +15,14 @@
 //
 // Single-stage steps run as two passes over the bodies around the contact loop, each in fixed
 // chunks of kBodyChunk bodies: (1) scheme beginStep, the step's motion, members, rebuild check,
-// first half of the dissipative work, potential energy, load reset; (2) damping, second half of
-// the work, scheme endStep, finiteness check, kinetic energy. With params().threads > 1 the
-// chunks run on a ThreadPool and contacts are evaluated in fixed chunks into per-pair loads that
-// each body then adds in pair order: exactly the order of the one-thread loop, and every sum is
-// taken per chunk and added in chunk order, so results are bit for bit the same for any thread
-// count. The energy of the last step's state is kept from pass (1) and (2), so energy() after a
+// first half of the dissipative work, potential energy, load reset; (2) deferred contact loads,
+// damping, second half of the work, scheme endStep, finiteness check, kinetic energy. Contacts
+// are evaluated in blocks, one per body chunk: the candidates whose member i belongs to the
+// chunk (the list is sorted by i, members by body). A block adds loads on its own bodies at
+// once and leaves those on other chunks' bodies in a slot per crossing pair, which pass (2)
+// adds in list order (ContactBlock). Each body's loads are thus summed in one fixed order, every
+// sum is taken per chunk and added in chunk order, and chunks with disjoint bodies run on a
+// ThreadPool with params().threads > 1: results are bit for bit the same for any thread count. The energy of the last step's state is kept from pass (1) and (2), so energy() after a
 // step costs O(1).
 #include <array>
 #include <cstddef>
@@ -114,8 +116,8 @@ private:
     bool beginPass(std::size_t chunk);
     void endPass(std::size_t chunk, bool gather, bool onStepEstimate);
     void applyDamping(std::size_t i, bool onStepEstimate);
-    void contactPass(bool parallel);
-    void buildIncidence();
+    void contactPass();
+    void buildBlocks();
     template <class F> void forChunks(std::size_t chunks, F&& f);
 
     World m_world;
@@ -152,17 +154,19 @@ private:
         bool rebuild = false;      // a member moved past half the skin
     };
     std::vector<BodyChunk> m_bodyChunks;
-    std::vector<ContactSums> m_pairChunkSums;
-    std::vector<ContactSums> m_wallChunkSums;
+    std::vector<ContactSums> m_blockSums;
     bool m_membersByBody = false;        // members sorted by body: pass 1 moves them too
     std::vector<std::size_t> m_memberStart; // (n + 1) first member of each body when sorted
-    // parallel contacts: loads per candidate, and each body's candidates in list order
-    std::vector<PairLoad> m_pairLoads;
-    std::vector<WallLoad> m_wallLoads;
-    std::vector<int> m_incidentStart;    // (n + 1) offsets into m_incident
-    std::vector<int> m_incident;         // 2 k + side for pairs, then -1 - k for walls
-    std::vector<int> m_incidentCursor;   // (n) fill cursor
-    long long m_incidenceBuild = -1;     // neighbour-list build the incidence belongs to
+    // contact blocks (one per body chunk; one in all without m_membersByBody): their first
+    // pair, wall candidate and deferred slot, (chunks + 1) each
+    std::vector<std::size_t> m_blockPairStart;
+    std::vector<std::size_t> m_blockWallStart;
+    std::vector<std::size_t> m_blockSlotStart;
+    std::vector<DeferredLoad> m_deferredLoads; // one slot per pair crossing from one chunk to another
+    std::vector<int> m_deferredStart;    // (n + 1) offsets into m_deferred
+    std::vector<int> m_deferred;         // each body's slots, in list order
+    std::vector<int> m_deferredCursor;   // (n) fill cursor
+    long long m_blocksBuild = -1;        // neighbour-list build the blocks belong to
     // body energy of the current state, valid right after a single-stage step
     BodyEnergy m_bodyEnergy;
     bool m_bodyEnergyValid = false;

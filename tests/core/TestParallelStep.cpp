@@ -62,12 +62,11 @@ std::uint64_t stateHash(const Simulation& sim)
         h.bytes(&p.i, sizeof p.i);
         h.bytes(&p.j, sizeof p.j);
     }
-    for (const auto* history : {&sim.neighbours().pairHistory(), &sim.neighbours().wallHistory()})
-        for (const ContactHistory& c : *history) {
-            h.add(c.shear);
-            h.add(c.roll);
-            h.add(c.overlap);
-        }
+    for (const ContactHistory* history : {&sim.neighbours().pairHistory(), &sim.neighbours().wallHistory()}) {
+        h.add(history->shear);
+        h.add(history->roll);
+        h.add(history->overlap);
+    }
     const EnergySample e = sim.energy();
     for (double x : {e.kineticTranslational, e.kineticRotational, e.potentialGravity, e.elasticNormal,
                      e.elasticTangential, e.elasticRolling, e.dissipatedDashpot, e.dissipatedFriction,
