@@ -106,10 +106,42 @@ struct HistoryEntry {
     double* overlap;
 };
 
-[[gnu::always_inline]] inline HistoryEntry entry(ContactHistory& h, std::size_t k)
-{
-    return {h.hasShear() ? &h.shear[k] : nullptr, h.hasRoll() ? &h.roll[k] : nullptr, &h.overlap[k]};
-}
+// the ContactHistory arrays as raw pointers (shear, roll null when absent), taken once per loop
+struct HistoryView {
+    Vec3* shear;
+    Vec3* roll;
+    double* overlap;
+    explicit HistoryView(ContactHistory& h)
+        : shear(h.hasShear() ? h.shear.data() : nullptr), roll(h.hasRoll() ? h.roll.data() : nullptr),
+          overlap(h.overlap.data())
+    {
+    }
+    HistoryEntry operator[](std::size_t k) const
+    {
+        return {shear ? shear + k : nullptr, roll ? roll + k : nullptr, overlap + k};
+    }
+};
+
+// the World arrays the contact loop reads and writes, as raw pointers taken once per loop (a
+// store through one cannot make the compiler reload the others' vector bookkeeping)
+struct BodyView {
+    const Vec3* position;        // m
+    const Vec3* velocity;        // m/s
+    const Vec3* angularVelocity; // rad/s
+    const Vec3* displacement;    // m, since the step began
+    const Vec3* rotation;        // rad, likewise
+    Vec3* force;                 // N
+    Vec3* torque;                // N m
+    Vec3* dashForce;             // N, dashpot channel
+    Vec3* dashTorque;            // N m
+    BodyView(World& w, const StepMotion& m)
+        : position(w.position.data()), velocity(w.velocity.data()), angularVelocity(w.angularVelocity.data()),
+          displacement(m.displacement.data()), rotation(m.rotation.data()), force(w.force.data()),
+          torque(w.torque.data()), dashForce(w.dissipativeForce[kDashpot].data()),
+          dashTorque(w.dissipativeTorque[kDashpot].data())
+    {
+    }
+};
 
 [[gnu::always_inline]] inline ContactLoad resolve(const ContactParams& p, const ContactGeometry& g, const HistoryEntry& h, bool commit,
                            ContactSums& sums)
@@ -190,7 +222,7 @@ enum LoadFlag : unsigned char {
 
 // adds one side's loads to body b; the second side passes the negated loads. The deferred form
 // below does the same arithmetic, so where a load is added does not change its bits.
-[[gnu::always_inline]] inline void applySide(World& w, int b, const Vec3& arm, const Vec3& force, const Vec3& dashpot, const Vec3& couple,
+[[gnu::always_inline]] inline void applySide(const BodyView& w, int b, const Vec3& arm, const Vec3& force, const Vec3& dashpot, const Vec3& couple,
                       bool springs, bool moment, bool dashMoment)
 {
     w.force[b] += force;
@@ -198,9 +230,9 @@ enum LoadFlag : unsigned char {
         w.torque[b] += arm.cross(force) + couple;
     else if (moment)
         w.torque[b] += arm.cross(force);
-    w.dissipativeForce[kDashpot][b] += dashpot;
+    w.dashForce[b] += dashpot;
     if (dashMoment)
-        w.dissipativeTorque[kDashpot][b] += arm.cross(dashpot);
+        w.dashTorque[b] += arm.cross(dashpot);
 }
 
 [[gnu::always_inline]] inline void deferSide(DeferredLoad& d, const Vec3& arm, const Vec3& force, const Vec3& dashpot, const Vec3& couple,
@@ -225,7 +257,7 @@ enum LoadFlag : unsigned char {
 // a contact with normal forces only (no friction, no rolling resistance): as resolve() without
 // the springs, and a member at its body's centre (every sphere body) needs no lever arm: its
 // spin moves the contact point only along the tangent plane and a normal force has no moment
-[[gnu::always_inline]] inline Vec3 normalOnly(const World& w, const ContactParams& p, const Vec3& n, double d, int a, bool centredA,
+[[gnu::always_inline]] inline Vec3 normalOnly(const BodyView& w, const ContactParams& p, const Vec3& n, double d, int a, bool centredA,
                        const Vec3& ra, int b, bool centredB, const Vec3& rb, ContactSums& sums, Vec3& dashpot)
 {
     Vec3 vrel = w.velocity[a];
@@ -243,16 +275,20 @@ enum LoadFlag : unsigned char {
 }
 
 // a contact that does not touch (any more): its springs empty, their energy is lost
-[[gnu::always_inline]] inline void release(const ContactParams& p, ContactHistory& h, std::size_t k, bool commit, ContactSums& sums)
+[[gnu::always_inline]] inline void release(const ContactParams& p, const HistoryView& h, std::size_t k, bool commit, ContactSums& sums)
 {
     if (!commit || h.overlap[k] == 0.0) // every touching contact stores its overlap when it commits
         return;
     const double root = p.hertz ? std::sqrt(h.overlap[k]) : 1.0;
-    if (h.hasShear())
+    h.overlap[k] = 0.0;
+    if (h.shear) {
         sums.friction += 0.5 * p.kt * root * h.shear[k].squaredNorm();
-    if (h.hasRoll())
+        h.shear[k].setZero();
+    }
+    if (h.roll) {
         sums.rolling += 0.5 * p.rollingStiffness * (p.hertz ? 1.5 * p.kn * root : p.kn) * h.roll[k].squaredNorm();
-    h.clear(k);
+        h.roll[k].setZero();
+    }
 }
 
 // the pairs of one block; Blocked: some member j may belong to a body outside it
@@ -262,7 +298,8 @@ ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion
     ContactSums sums;
     const PairCandidate* pairs = list.pairs().data();
     const ContactParams* table = list.contactParams().data();
-    ContactHistory& history = list.pairHistory();
+    const HistoryView history(list.pairHistory());
+    const BodyView body(w, motion);
     const Vec3* memberPosition = w.memberPosition.data();
     const double* memberRadius = w.memberRadius.data();
     const int* memberBody = w.memberBody.data();
@@ -275,8 +312,8 @@ ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion
         const double rj = memberRadius[p.j];
         const double reach = ri + rj;
         const double dist2 = d.squaredNorm();
-        const int b = memberBody[p.j];
-        const bool defer = Blocked && (b < block.bodyBegin || b >= block.bodyEnd);
+        // (the blocks are body chunks: a pair leaves its block when its bodies' chunks differ)
+        const bool defer = Blocked && p.crossesChunk;
         if (dist2 >= reach * reach || dist2 == 0.0) {
             release(params, history, k, commit, sums);
             if (defer)
@@ -285,6 +322,7 @@ ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion
         }
         const double dist = std::sqrt(dist2);
         const int a = memberBody[p.i];
+        const int b = memberBody[p.j];
         PairLoad l;
         ContactGeometry g;
         g.n = d / dist;
@@ -298,11 +336,11 @@ ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion
             l.armB = reachJ * g.n;
         } else {
             const Vec3 c = memberPosition[p.i] - g.n * reachI;
-            l.armA = c - w.position[a];
-            l.armB = c - w.position[b];
+            l.armA = c - body.position[a];
+            l.armB = c - body.position[b];
         }
         if (!params.springs) {
-            l.force = normalOnly(w, params, g.n, g.overlap, a, p.centredI, l.armA, b, p.centredJ, l.armB, sums,
+            l.force = normalOnly(body, params, g.n, g.overlap, a, p.centredI, l.armA, b, p.centredJ, l.armB, sums,
                                  l.dashpot);
             l.couple.setZero();
             l.kind = static_cast<unsigned char>(kTouching | (p.centredI ? 0 : kMomentA | kDashMomentA)
@@ -310,11 +348,11 @@ ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion
         } else {
             const Vec3& ra = l.armA;
             const Vec3& rb = l.armB;
-            g.velocity = (w.velocity[a] + w.angularVelocity[a].cross(ra)) - (w.velocity[b] + w.angularVelocity[b].cross(rb));
-            g.slide = (motion.displacement[a] + motion.rotation[a].cross(ra))
-                      - (motion.displacement[b] + motion.rotation[b].cross(rb));
-            g.turn = motion.rotation[a] - motion.rotation[b];
-            const ContactLoad load = resolve(params, g, entry(history, k), commit, sums);
+            g.velocity = (body.velocity[a] + body.angularVelocity[a].cross(ra)) - (body.velocity[b] + body.angularVelocity[b].cross(rb));
+            g.slide = (body.displacement[a] + body.rotation[a].cross(ra))
+                      - (body.displacement[b] + body.rotation[b].cross(rb));
+            g.turn = body.rotation[a] - body.rotation[b];
+            const ContactLoad load = resolve(params, g, history[k], commit, sums);
             l.force = load.force;
             l.dashpot = load.dashpot;
             l.couple = load.couple;
@@ -323,13 +361,13 @@ ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion
                                                 | (tangentialDashpot || !p.centredJ ? kDashMomentB : 0));
         }
         const bool springs = (l.kind & kSprings) != 0;
-        applySide(w, a, l.armA, l.force, l.dashpot, l.couple, springs, (l.kind & kMomentA) != 0,
+        applySide(body, a, l.armA, l.force, l.dashpot, l.couple, springs, (l.kind & kMomentA) != 0,
                   (l.kind & kDashMomentA) != 0);
         if (defer)
             deferSide(*deferred++, l.armB, -l.force, -l.dashpot, -l.couple, springs, (l.kind & kMomentB) != 0,
                       (l.kind & kDashMomentB) != 0);
         else
-            applySide(w, b, l.armB, -l.force, -l.dashpot, -l.couple, springs, (l.kind & kMomentB) != 0,
+            applySide(body, b, l.armB, -l.force, -l.dashpot, -l.couple, springs, (l.kind & kMomentB) != 0,
                       (l.kind & kDashMomentB) != 0);
     }
     return sums;
@@ -341,7 +379,8 @@ ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion
     ContactSums sums;
     const WallCandidate* walls = list.wallPairs().data();
     const ContactParams* table = list.contactParams().data();
-    ContactHistory& history = list.wallHistory();
+    const HistoryView history(list.wallHistory());
+    const BodyView body(w, motion);
     for (std::size_t k = begin; k < end; ++k) {
         const WallCandidate& cand = walls[k];
         const ContactParams& params = table[cand.params];
@@ -357,42 +396,30 @@ ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion
         g.n = wall.normal;
         g.overlap = r - s;
         const Vec3 arm = cand.centred ? Vec3(-(r - 0.5 * g.overlap) * wall.normal)
-                                      : Vec3(w.memberPosition[cand.member] - wall.normal * (r - 0.5 * g.overlap) - w.position[b]);
+                                      : Vec3(w.memberPosition[cand.member] - wall.normal * (r - 0.5 * g.overlap) - body.position[b]);
         Vec3 force, dashpot, couple;
         bool springs = false;
         bool dashMoment = !cand.centred;
         if (!params.springs) {
-            force = normalOnly(w, params, g.n, g.overlap, b, cand.centred, arm, -1, true, arm, sums, dashpot);
+            force = normalOnly(body, params, g.n, g.overlap, b, cand.centred, arm, -1, true, arm, sums, dashpot);
             couple.setZero();
         } else {
-            g.velocity = w.velocity[b] + w.angularVelocity[b].cross(arm);
-            g.slide = motion.displacement[b] + motion.rotation[b].cross(arm);
-            g.turn = motion.rotation[b];
-            const ContactLoad load = resolve(params, g, entry(history, k), commit, sums);
+            g.velocity = body.velocity[b] + body.angularVelocity[b].cross(arm);
+            g.slide = body.displacement[b] + body.rotation[b].cross(arm);
+            g.turn = body.rotation[b];
+            const ContactLoad load = resolve(params, g, history[k], commit, sums);
             force = load.force;
             dashpot = load.dashpot;
             couple = load.couple;
             springs = true;
             dashMoment = dashMoment || params.ct > 0.0;
         }
-        applySide(w, b, arm, force, dashpot, couple, springs, !cand.centred, dashMoment);
+        applySide(body, b, arm, force, dashpot, couple, springs, !cand.centred, dashMoment);
     }
     return sums;
 }
 
 } // namespace
-
-void applyDeferredLoad(World& w, int b, const DeferredLoad& l)
-{
-    if (l.flags == 0)
-        return;
-    w.force[b] += l.force;
-    if (l.flags & kDeferredTorque)
-        w.torque[b] += l.torque;
-    w.dissipativeForce[kDashpot][b] += l.dashpot;
-    if (l.flags & kDeferredDashTorque)
-        w.dissipativeTorque[kDashpot][b] += l.dashTorque;
-}
 
 ContactSums addBlockContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, const ContactBlock& block)
 {

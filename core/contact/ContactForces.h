@@ -71,13 +71,24 @@ struct DeferredLoad {
 enum DeferredFlag : unsigned char { kDeferredLoad = 1, kDeferredTorque = 2, kDeferredDashTorque = 4 };
 
 /// Adds a deferred load to body b, with exactly the arithmetic of a direct add.
-void applyDeferredLoad(World& world, int b, const DeferredLoad& load);
+inline void applyDeferredLoad(World& w, int b, const DeferredLoad& l)
+{
+    if (l.flags == 0)
+        return;
+    w.force[b] += l.force;
+    if (l.flags & kDeferredTorque)
+        w.torque[b] += l.torque;
+    w.dissipativeForce[kDashpot][b] += l.dashpot;
+    if (l.flags & kDeferredDashTorque)
+        w.dissipativeTorque[kDashpot][b] += l.dashTorque;
+}
 
 /// One block of contacts: the pair candidates [pairBegin, pairEnd) (their member i's bodies all in
-/// [bodyBegin, bodyEnd)) and wall candidates [wallBegin, wallEnd) (likewise). Loads on bodies in
-/// the block are added to world.force/torque and the dashpot channel at once; a pair whose member
-/// j belongs to a body outside the block gets the next slot of deferred (in list order, touching
-/// or not) and leaves that body's loads there. Blocks with disjoint body ranges can thus run on
+/// body chunk [bodyBegin, bodyEnd), kBodyChunk) and wall candidates [wallBegin, wallEnd)
+/// (likewise). Loads on bodies in the block are added to world.force/torque and the dashpot
+/// channel at once; with deferred set, a pair that crosses chunks (PairCandidate::crossesChunk)
+/// gets the next slot of deferred (in list order, touching or not) and leaves its member j's
+/// body's loads there. Blocks with disjoint body ranges can thus run on
 /// different threads, and each body's loads are added in one fixed order.
 struct ContactBlock {
     std::size_t pairBegin = 0;

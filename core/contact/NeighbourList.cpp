@@ -4,6 +4,8 @@
 #include <cmath>
 #include <utility>
 
+#include "parallel/Chunks.h"
+
 namespace tumble {
 
 namespace {
@@ -45,7 +47,8 @@ void NeighbourList::addPairIfNear(const World& w, const ContactTable& table, int
     const double reach = w.memberRadius[i] + w.memberRadius[j] + m_skin;
     if ((w.memberPosition[i] - w.memberPosition[j]).squaredNorm() >= reach * reach)
         return;
-    m_pairs.push_back({i, j, pairParams(w, table, i, j), w.memberOffset[i].isZero(0.0), w.memberOffset[j].isZero(0.0)});
+    const bool crosses = static_cast<std::size_t>(bi) / kBodyChunk != static_cast<std::size_t>(bj) / kBodyChunk;
+    m_pairs.push_back({i, j, pairParams(w, table, i, j), w.memberOffset[i].isZero(0.0), w.memberOffset[j].isZero(0.0), crosses});
 }
 
 void NeighbourList::classifyMembers(const World& w, const ContactTable& table)

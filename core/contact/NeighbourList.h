@@ -29,6 +29,7 @@ struct PairCandidate {
     int params = 0;        ///< index into NeighbourList::contactParams()
     bool centredI = false; ///< member i sits at its body's centre (a sphere body)
     bool centredJ = false;
+    bool crossesChunk = false; ///< the members' bodies lie in different body chunks (kBodyChunk)
 };
 
 /// A member-wall candidate, with its contact constants.

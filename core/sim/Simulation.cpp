@@ -29,6 +29,22 @@ double sign(double x)
     return (x > 0.0) - (x < 0.0);
 }
 
+// index of the first entry in [begin, end) where one of the arrays is not finite, end if none.
+// 0 x is 0 for a finite x and NaN otherwise, and a sum of zeros cannot overflow: one
+// branch-free sum per range, and a search only when it is NaN.
+template <class... Arrays> std::size_t firstNonFinite(std::size_t begin, std::size_t end, const Arrays&... arrays)
+{
+    double zero = 0.0;
+    for (std::size_t i = begin; i < end; ++i)
+        zero += (0.0 * (arrays[i].sum() + ...));
+    if (zero == 0.0)
+        return end;
+    for (std::size_t i = begin; i < end; ++i)
+        if (!(arrays[i].allFinite() && ...))
+            return i;
+    return end;
+}
+
 } // namespace
 
 Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)), m_params(std::move(params))
@@ -64,6 +80,10 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
     m_membersByBody = true;
     for (std::size_t k = 1; k < m_world.memberCount(); ++k)
         m_membersByBody = m_membersByBody && m_world.memberBody[k - 1] <= m_world.memberBody[k];
+    // one member per body at its centre (every all-sphere scene): members are copies of the bodies
+    m_membersAreBodies = m_world.memberCount() == n;
+    for (std::size_t k = 0; k < m_world.memberCount() && m_membersAreBodies; ++k)
+        m_membersAreBodies = m_world.memberBody[k] == static_cast<int>(k) && m_world.memberOffset[k].isZero(0.0);
     m_memberStart.assign(n + 1, 0);
     for (int b : m_world.memberBody)
         ++m_memberStart[static_cast<std::size_t>(b) + 1];
@@ -300,30 +320,36 @@ bool Simulation::beginPass(std::size_t c)
     // every single-stage scheme moves the bodies to their end-of-step pose in beginStep
     m_translation->beginStep(w, dt, b0, b1);
     m_rotation->beginStep(w, dt, b0, b1);
-    for (std::size_t i = b0; i < b1; ++i) {
-        // a non-finite position must not reach the broad phase (its cell index would be garbage)
-        if (!r.bad && !w.position[i].allFinite()) {
-            r.bad = true;
-            r.firstBad = i;
-        }
+    // a non-finite position must not reach the broad phase (its cell index would be garbage)
+    if (const std::size_t bad = firstNonFinite(b0, b1, w.position); bad < b1) {
+        r.bad = true;
+        r.firstBad = bad;
     }
     updateStepMotion(b0, b1);
     // half the trapezoidal work of the loads at the start of the step; then they are reset
-    for (std::size_t i = b0; i < b1; ++i) {
-        for (int ch = 0; ch < kDissipationChannels; ++ch) {
-            if (!m_channelLoaded[ch])
-                continue; // still zero from the last evaluation
-            Vec3& f = w.dissipativeForce[ch][i];
-            Vec3& t = w.dissipativeTorque[ch][i];
-            r.beginWork[ch] += 0.5 * (f.dot(m_stepDisplacement[i]) + t.dot(m_stepRotation[i]));
-            f.setZero();
-            t.setZero();
+    for (int ch = 0; ch < kDissipationChannels; ++ch) {
+        if (!m_channelLoaded[ch])
+            continue; // still zero from the last evaluation
+        Vec3* f = w.dissipativeForce[ch].data();
+        Vec3* t = w.dissipativeTorque[ch].data();
+        double work = 0.0;
+        for (std::size_t i = b0; i < b1; ++i) {
+            work += f[i].dot(m_stepDisplacement[i]) + t[i].dot(m_stepRotation[i]);
+            f[i].setZero();
+            t[i].setZero();
         }
-        w.force[i] = w.mass[i] * w.gravity;
+        r.beginWork[ch] = 0.5 * work;
+    }
+    const Vec3 g = w.gravity;
+    for (std::size_t i = b0; i < b1; ++i) {
+        w.force[i] = w.mass[i] * g;
         w.torque[i].setZero();
     }
     addPotentialEnergy(w, b0, b1, r.energy);
-    if (m_membersByBody) {
+    if (m_membersAreBodies) {
+        std::copy(w.position.begin() + b0, w.position.begin() + b1, w.memberPosition.begin() + b0);
+        r.rebuild = m_neighbours.needsRebuild(w, b0, b1);
+    } else if (m_membersByBody) {
         w.updateMemberPositions(m_memberStart[b0], m_memberStart[b1]);
         r.rebuild = m_neighbours.needsRebuild(w, m_memberStart[b0], m_memberStart[b1]);
     }
@@ -346,20 +372,23 @@ void Simulation::endPass(std::size_t c, bool gather, bool onStepEstimate)
         }
         if (damping)
             applyDamping(i, onStepEstimate);
-        // the other half of the trapezoid, with the loads at the end of the step
-        for (int ch = 0; ch < kDissipationChannels; ++ch)
-            if (m_channelLoaded[ch])
-                r.endWork[ch] += 0.5 * (w.dissipativeForce[ch][i].dot(m_stepDisplacement[i])
-                                        + w.dissipativeTorque[ch][i].dot(m_stepRotation[i]));
+    }
+    // the other half of the trapezoid, with the loads at the end of the step
+    for (int ch = 0; ch < kDissipationChannels; ++ch) {
+        if (!m_channelLoaded[ch])
+            continue;
+        const Vec3* f = w.dissipativeForce[ch].data();
+        const Vec3* t = w.dissipativeTorque[ch].data();
+        double work = 0.0;
+        for (std::size_t i = b0; i < b1; ++i)
+            work += f[i].dot(m_stepDisplacement[i]) + t[i].dot(m_stepRotation[i]);
+        r.endWork[ch] = 0.5 * work;
     }
     m_translation->endStep(w, dt, b0, b1);
     m_rotation->endStep(w, dt, b0, b1);
-    for (std::size_t i = b0; i < b1; ++i) {
-        if (!w.velocity[i].allFinite() || !w.angularMomentum[i].allFinite() || !w.force[i].allFinite()) {
-            r.bad = true;
-            r.firstBad = i;
-            break;
-        }
+    if (const std::size_t bad = firstNonFinite(b0, b1, w.velocity, w.angularMomentum, w.force); bad < b1) {
+        r.bad = true;
+        r.firstBad = bad;
     }
     addKineticEnergy(w, b0, b1, dt, r.energy);
 }
