@@ -4,7 +4,10 @@
 
 namespace tumble {
 
-void Buss2ndOrder::beginStep(World& w, double dt, std::size_t begin, std::size_t end) const
+namespace {
+
+// the step of beginStep; stores w_mean dt in rotation[i] when rotation is not null
+void bussBegin(World& w, double dt, std::size_t begin, std::size_t end, Vec3* rotation)
 {
     const double half = 0.5 * dt;
     const double twelfth = dt * dt / 12.0;
@@ -15,6 +18,8 @@ void Buss2ndOrder::beginStep(World& w, double dt, std::size_t begin, std::size_t
         const bool isotropic = j.x() == j.y() && j.y() == j.z();
         if (isotropic && l.isZero(0.0) && torque.isZero(0.0)) {
             w.angularVelocity[i].setZero(); // no spin, no torque: nothing turns
+            if (rotation)
+                rotation[i].setZero();
             continue;
         }
         Vec3 mean;
@@ -30,11 +35,27 @@ void Buss2ndOrder::beginStep(World& w, double dt, std::size_t begin, std::size_t
             mean = om + omDot * half + omDot.cross(om) * twelfth;              // eq. 21
         }
         // a body that neither turns nor feels a torque keeps its orientation exactly
+        const Vec3 turn = mean * dt;
         if (mean.x() != 0.0 || mean.y() != 0.0 || mean.z() != 0.0)
-            w.orientation[i] = (rotationQuaternion(mean * dt) * w.orientation[i]).normalized(); // eq. 22
+            w.orientation[i] = (rotationQuaternion(turn) * w.orientation[i]).normalized(); // eq. 22
+        if (rotation)
+            rotation[i] = turn;
         w.angularMomentum[i] += torque * half;
         w.angularVelocity[i] = w.angularVelocityFromMomentum(i);
     }
+}
+
+} // namespace
+
+void Buss2ndOrder::beginStep(World& w, double dt, std::size_t begin, std::size_t end) const
+{
+    bussBegin(w, dt, begin, end, nullptr);
+}
+
+bool Buss2ndOrder::beginStep(World& w, double dt, std::size_t begin, std::size_t end, Vec3* rotation) const
+{
+    bussBegin(w, dt, begin, end, rotation);
+    return true;
 }
 
 void Buss2ndOrder::endStep(World& w, double dt, std::size_t begin, std::size_t end) const

@@ -13,6 +13,8 @@ class Buss2ndOrder final : public RotationScheme {
 public:
     std::string_view name() const override { return "buss_2nd_order"; }
     void beginStep(World& world, double dt, std::size_t begin, std::size_t end) const override;
+    /// Also gives the step's rotation vector, w_mean dt (exactly the rotation applied).
+    bool beginStep(World& world, double dt, std::size_t begin, std::size_t end, Vec3* rotation) const override;
     void endStep(World& world, double dt, std::size_t begin, std::size_t end) const override;
 };
 

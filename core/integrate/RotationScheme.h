@@ -24,6 +24,16 @@ public:
     /// The whole world at once.
     void beginStep(World& world, double dt) const { beginStep(world, dt, 0, world.size()); }
 
+    /// beginStep for bodies [begin, end), which also writes each body's rotation vector over the
+    /// step (rad, the rotation it applied) to rotation[i] when the scheme knows it exactly, and
+    /// then returns true; false: the caller works it out from the orientations.
+    virtual bool beginStep(World& world, double dt, std::size_t begin, std::size_t end, Vec3* rotation) const
+    {
+        (void)rotation;
+        beginStep(world, dt, begin, end);
+        return false;
+    }
+
     /// Part of the step after torques at the new pose are known; dt in s.
     virtual void endStep(World& world, double dt, std::size_t begin, std::size_t end) const = 0;
     /// The whole world at once.

@@ -123,14 +123,17 @@ void Simulation::markStepStart()
 
 void Simulation::updateStepMotion()
 {
-    updateStepMotion(0, m_world.size());
+    updateStepMotion(0, m_world.size(), false);
 }
 
-void Simulation::updateStepMotion(std::size_t begin, std::size_t end)
+void Simulation::updateStepMotion(std::size_t begin, std::size_t end, bool rotationKnown)
 {
     const World& w = m_world;
-    for (std::size_t i = begin; i < end; ++i) {
+    for (std::size_t i = begin; i < end; ++i)
         m_stepDisplacement[i] = w.position[i] - m_startPosition[i];
+    if (rotationKnown)
+        return; // the rotation scheme gave the rotation vectors
+    for (std::size_t i = begin; i < end; ++i) {
         if (w.orientation[i].coeffs() == m_startOrientation[i].coeffs()) {
             m_stepRotation[i].setZero(); // did not turn (a sphere without friction)
             continue;
@@ -319,13 +322,13 @@ bool Simulation::beginPass(std::size_t c)
     std::copy(w.orientation.begin() + b0, w.orientation.begin() + b1, m_startOrientation.begin() + b0);
     // every single-stage scheme moves the bodies to their end-of-step pose in beginStep
     m_translation->beginStep(w, dt, b0, b1);
-    m_rotation->beginStep(w, dt, b0, b1);
+    const bool rotationKnown = m_rotation->beginStep(w, dt, b0, b1, m_stepRotation.data());
     // a non-finite position must not reach the broad phase (its cell index would be garbage)
     if (const std::size_t bad = firstNonFinite(b0, b1, w.position); bad < b1) {
         r.bad = true;
         r.firstBad = bad;
     }
-    updateStepMotion(b0, b1);
+    updateStepMotion(b0, b1, rotationKnown);
     // half the trapezoidal work of the loads at the start of the step; then they are reset
     for (int ch = 0; ch < kDissipationChannels; ++ch) {
         if (!m_channelLoaded[ch])

@@ -105,7 +105,7 @@ private:
     void updateNeighbours();
     void markStepStart();
     void updateStepMotion();
-    void updateStepMotion(std::size_t begin, std::size_t end);
+    void updateStepMotion(std::size_t begin, std::size_t end, bool rotationKnown);
     void addHalfStepWork(ChannelWork& work) const;
     void bookChannelWork(const ChannelWork& work);
     void checkStability();
