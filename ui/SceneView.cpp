@@ -6,9 +6,11 @@
 #include "BodyOverlay.h"
 #include "GhostOverlay.h"
 #include "TorqueFreeGhost.h"
+#include "VtkTextLock.h"
 
 #include <vtkActor.h>
 #include <vtkCamera.h>
+#include <vtkMatrix4x4.h>
 #include <vtkCellArray.h>
 #include <vtkColorTransferFunction.h>
 #include <vtkFloatArray.h>
@@ -127,6 +129,22 @@ bool finite3(const float* p)
     return std::isfinite(p[0]) && std::isfinite(p[1]) && std::isfinite(p[2]);
 }
 
+bool drawable(const FrameSnapshot& s, std::size_t i)
+{
+    const float r = s.radii[i];
+    return finite3(&s.positions[3 * i]) && std::isfinite(r) && r > 0.f;
+}
+
+// body b's members that are drawn (finite), i.e. those that get the halo
+std::size_t selectedMembers(const FrameSnapshot& s, int b)
+{
+    std::size_t n = 0;
+    if (b >= 0)
+        for (std::size_t i = 0; i < s.memberCount(); ++i)
+            n += s.bodyOf(i) == b && drawable(s, i);
+    return n;
+}
+
 } // namespace
 
 // ------------------------------------------------------------------------------------------------
@@ -142,7 +160,7 @@ struct SceneView::Pipeline {
     vtkNew<vtkPointGaussianMapper> sphereMapper;
     vtkNew<vtkActor> sphereActor;
     vtkNew<vtkColorTransferFunction> speedColors;
-    vtkNew<vtkScalarBarActor> scalarBar;
+    vtkNew<LockedScalarBarActor> scalarBar; // text: rendered under vtkTextLock()
 
     // walls: translucent polygons plus their outlines
     vtkNew<vtkPolyData> walls;
@@ -157,13 +175,18 @@ struct SceneView::Pipeline {
     vtkNew<vtkPointGaussianMapper> haloMapper;
     vtkNew<vtkActor> haloActor;
 
-    vtkNew<vtkTextActor> caption;
+    vtkNew<LockedTextActor> caption;
     double speedMax = 0.0; // m/s, top of the colour scale as last set
+
+    // the camera of the frame just rendered (afterRender), for picking while the next renders
+    ViewCamera rendered;
 };
 
 // ------------------------------------------------------------------------------------------------
 SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_unique<Pipeline>())
 {
+    // a 100k-sphere frame takes several hundred ms on llvmpipe: never on the GUI thread
+    setThreadedRendering(true);
     Pipeline& p = *m_p;
     vtkRenderer* r = p.renderer;
     r->GradientBackgroundOn();
@@ -242,6 +265,7 @@ SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_u
     // triads, w and L arrows, trails: updated with the bodies
     m_overlay = std::make_unique<BodyOverlay>(r);
     m_ghostOverlay = std::make_unique<GhostOverlay>(r);
+    m_overlayOptions = m_overlay->options();
 
     // colour bar on the right
     p.scalarBar->SetLookupTable(p.speedColors);
@@ -283,7 +307,8 @@ SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_u
 
 SceneView::~SceneView()
 {
-    // the renderer leaves the window before the window's GL resources go
+    // no frame renders any more (afterRender is ours); then the renderer leaves the window
+    shutDownRendering();
     renderWindow()->RemoveRenderer(m_p->renderer);
 }
 
@@ -304,22 +329,30 @@ void SceneView::setSelectedBody(int b)
     if (b == m_selectedBody)
         return;
     m_selectedBody = b;
-    refreshOverlay();
-    if (m_uploaded)
-        uploadSelection(*m_uploaded);
-    update();
+    // the count now, the halo's points when no frame renders
+    const FrameSnapshot* s = m_uploaded ? m_uploaded.get() : nullptr;
+    m_highlighted = s ? selectedMembers(*s, b) : 0;
+    editPipeline([this]() {
+        refreshOverlay();
+        if (m_uploaded)
+            uploadSelection(*m_uploaded);
+    });
+    requestRender();
 }
 
 void SceneView::setOverlayOptions(const OverlayOptions& options)
 {
-    if (options == m_overlay->options())
+    if (options == m_overlayOptions)
         return;
-    m_overlay->setOptions(options);
-    refreshOverlay();
-    update();
+    m_overlayOptions = options;
+    editPipeline([this, options]() {
+        m_overlay->setOptions(options);
+        refreshOverlay();
+    });
+    requestRender();
 }
 
-const OverlayOptions& SceneView::overlayOptions() const { return m_overlay->options(); }
+const OverlayOptions& SceneView::overlayOptions() const { return m_overlayOptions; }
 
 void SceneView::refreshOverlay()
 {
@@ -333,20 +366,24 @@ void SceneView::setColourMode(ColourMode mode)
     if (mode == m_colourMode)
         return;
     m_colourMode = mode;
-    Pipeline& p = *m_p;
-    if (mode == ColourMode::Body) {
-        p.sphereMapper->SelectColorArray("bodyColour");
-        p.sphereMapper->SetColorModeToDirectScalars();
-    } else {
-        p.sphereMapper->SelectColorArray("speed");
-        p.sphereMapper->SetColorModeToMapScalars();
-    }
-    m_uploaded.reset(); // upload again: the colour array and the bar follow the mode
-    update();
+    editPipeline([this, mode]() {
+        Pipeline& p = *m_p;
+        if (mode == ColourMode::Body) {
+            p.sphereMapper->SelectColorArray("bodyColour");
+            p.sphereMapper->SetColorModeToDirectScalars();
+        } else {
+            p.sphereMapper->SelectColorArray("speed");
+            p.sphereMapper->SetColorModeToMapScalars();
+        }
+        m_uploaded.reset(); // upload again: the colour array and the bar follow the mode
+    });
+    requestRender();
 }
 
 QColor SceneView::drawnColour(std::size_t i) const
 {
+    // reads VTK's arrays and lookup table: not while a frame renders
+    const_cast<SceneView*>(this)->flushPipeline();
     const Pipeline& p = *m_p;
     if (i >= m_drawn)
         return {};
@@ -364,22 +401,56 @@ void SceneView::setSnapshot(SnapshotPtr snapshot)
     if (!snapshot || snapshot == m_snapshot)
         return;
     m_snapshot = std::move(snapshot);
-    update();
+    requestRender();
 }
 
 void SceneView::setGhost(const TorqueFreeGhost* g)
 {
     m_ghost = g;
-    update();
+    requestRender();
+}
+
+bool SceneView::renderWanted() const
+{
+    // the ghost started, stopped or restarted behind an external update()
+    const bool active = m_ghost && m_ghost->active();
+    return active != m_ghostPlaced || (active && m_ghost->startTime() != m_ghostStart);
+}
+
+void SceneView::afterRender()
+{
+    // the camera of this frame, for bodyAt() while the next one renders
+    vtkRenderer* ren = m_p->renderer;
+    ViewCamera& v = m_p->rendered;
+    const int* size = renderWindow()->GetSize();
+    v.width = size[0];
+    v.height = size[1];
+    vtkMatrix4x4* m = ren->GetActiveCamera()->GetCompositeProjectionTransformMatrix(
+        ren->GetTiledAspectRatio(), -1.0, 1.0);
+    Eigen::Matrix4d worldToView;
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 4; ++c)
+            worldToView(r, c) = m->GetElement(r, c);
+    v.viewToWorld = worldToView.inverse();
+    v.valid = v.width > 0 && v.height > 0 && v.viewToWorld.allFinite();
+}
+
+void SceneView::frameShown()
+{
+    m_shownCamera = m_p->rendered;
+    m_shown = m_rendering;
 }
 
 void SceneView::prepareRender()
 {
-    // the ghost can start or stop while the run is paused: placed on every paint (a few spheres)
-    if (m_snapshot && m_ghost && m_ghost->active())
+    // the ghost can start or stop while the run is paused: placed on every frame (a few spheres)
+    m_ghostPlaced = m_snapshot && m_ghost && m_ghost->active();
+    m_ghostStart = m_ghostPlaced ? m_ghost->startTime() : 0.0;
+    if (m_ghostPlaced)
         m_ghostOverlay->update(*m_snapshot, *m_ghost);
     else
         m_ghostOverlay->hide();
+    m_rendering = m_snapshot;
     if (!m_snapshot || m_snapshot == m_uploaded)
         return;
     const FrameSnapshot& s = *m_snapshot;
@@ -388,7 +459,7 @@ void SceneView::prepareRender()
         m_sceneRevision = s.scene->revision;
         m_speedMax = 0.0;
         m_p->speedMax = 0.0;
-        resetCamera();
+        placeCamera();
     }
     uploadBodies(s);
     uploadSelection(s);
@@ -503,7 +574,7 @@ void SceneView::uploadSelection(const FrameSnapshot& s)
         for (std::size_t i = 0; i < s.memberCount(); ++i) {
             const float* x = &s.positions[3 * i];
             const float r = s.radii[i];
-            if (s.bodyOf(i) != m_selectedBody || !finite3(x) || !std::isfinite(r) || r <= 0.f)
+            if (s.bodyOf(i) != m_selectedBody || !drawable(s, i))
                 continue;
             p.haloPoints->InsertNextPoint(x[0], x[1], x[2]);
             p.haloRadius->InsertNextValue(r);
@@ -520,27 +591,30 @@ void SceneView::uploadSelection(const FrameSnapshot& s)
 // ------------------------------------------------------------------------------------------------
 int SceneView::bodyAt(const QPoint& widgetPos) const
 {
-    // the snapshot on screen (the newest one until the first paint)
-    const FrameSnapshot* s = m_uploaded ? m_uploaded.get() : m_snapshot.get();
-    if (!s || s->memberCount() == 0)
+    // the snapshot and camera on screen (until the first frame: the newest snapshot, and the
+    // camera as it is, once no frame renders)
+    if (!m_shownCamera.valid) {
+        const_cast<SceneView*>(this)->flushPipeline();
+        const_cast<SceneView*>(this)->afterRender();
+    }
+    const ViewCamera& cam = m_shownCamera.valid ? m_shownCamera : m_p->rendered;
+    const FrameSnapshot* s = m_shown ? m_shown.get() : m_snapshot.get();
+    if (!s || s->memberCount() == 0 || !cam.valid)
         return -1;
 
     // the ray through the pixel's centre: device pixels with y up, as the interactor gets them,
-    // unprojected at the near (z = 0) and far (z = 1) planes
-    vtkRenderer* ren = m_p->renderer;
+    // to view coordinates (-1..1) and unprojected at the near (z = -1) and far (z = 1) planes
     const double dpr = devicePixelRatioF();
-    const int height = renderWindow()->GetSize()[1];
     const double dx = (widgetPos.x() + 0.5) * dpr;
-    const double dy = double(height) - (widgetPos.y() + 0.5) * dpr;
-    auto unproject = [&](double z) {
-        ren->SetDisplayPoint(dx, dy, z);
-        ren->DisplayToWorld();
-        double w[4];
-        ren->GetWorldPoint(w);
+    const double dy = double(cam.height) - (widgetPos.y() + 0.5) * dpr;
+    const double vx = 2.0 * dx / double(cam.width) - 1.0;
+    const double vy = 2.0 * dy / double(cam.height) - 1.0;
+    auto unproject = [&](double vz) {
+        const Eigen::Vector4d w = cam.viewToWorld * Eigen::Vector4d(vx, vy, vz, 1.0);
         const double h = w[3] != 0.0 ? w[3] : 1.0;
         return Vec3(w[0] / h, w[1] / h, w[2] / h);
     };
-    const Vec3 origin = unproject(0.0);
+    const Vec3 origin = unproject(-1.0);
     Vec3 dir = unproject(1.0) - origin;
     if (!origin.allFinite() || !dir.allFinite() || dir.norm() == 0.0)
         return -1;
@@ -622,6 +696,12 @@ void SceneView::rebuildWalls(const SceneInfo& info)
 // ------------------------------------------------------------------------------------------------
 void SceneView::resetCamera()
 {
+    editPipeline([this]() { placeCamera(); });
+    requestRender();
+}
+
+void SceneView::placeCamera()
+{
     if (!m_snapshot || !m_snapshot->scene)
         return;
     const SceneInfo& info = *m_snapshot->scene;
@@ -647,7 +727,6 @@ void SceneView::resetCamera()
     m_p->renderer->ResetCamera(bounds);
     cam->Zoom(1.25);
     m_p->renderer->ResetCameraClippingRange(bounds);
-    update();
 }
 
 } // namespace tumble::ui

@@ -24,6 +24,7 @@
 // second impostor mapper over the same radii, drawing only 1 < |offset| < kHaloOuter).
 #include <QElapsedTimer>
 
+#include <Eigen/Dense>
 #include <memory>
 #include <vector>
 
@@ -65,7 +66,8 @@ public:
     /// The body drawn under a widget position (logical pixels), -1 for none: the nearest
     /// member sphere the ray through that pixel hits, in the snapshot on screen.
     int bodyAt(const QPoint& widgetPos) const;
-    /// Member spheres drawn with the selection halo at the last upload.
+    /// Member spheres with the selection halo: the selected body's drawn members in the
+    /// snapshot uploaded last (counted at once; the halo follows in the next frame).
     std::size_t highlightedSphereCount() const { return m_highlighted; }
     /// A press and release closer than this (logical pixels) is a click, not a drag.
     static constexpr int kClickSlop = 4;
@@ -81,7 +83,14 @@ public:
     const GhostOverlay& ghostOverlay() const { return *m_ghostOverlay; }
 
     /// Compact: no colour bar and only the time in the caption (the small compare-lane views).
-    void setCompact(bool compact) { m_compact = compact; }
+    /// Compact views render on the GUI thread: the compare grid links their cameras (one
+    /// vtkCamera in several renderers) and edits them directly. Call before the first show.
+    void setCompact(bool compact)
+    {
+        m_compact = compact;
+        if (compact)
+            setThreadedRendering(false);
+    }
 
     /// Spheres drawn from the last snapshot (finite ones only).
     std::size_t drawnSphereCount() const { return m_drawn; }
@@ -98,12 +107,24 @@ signals:
 
 protected:
     void prepareRender() override;
+    void afterRender() override;
+    void frameShown() override;
+    bool renderWanted() const override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
 
 private:
+    // a rendered frame's camera: view coordinates (-1..1, z -1 near, 1 far) to world, and the
+    // window size in device pixels it was rendered at
+    struct ViewCamera {
+        Eigen::Matrix4d viewToWorld = Eigen::Matrix4d::Identity();
+        int width = 0;
+        int height = 0;
+        bool valid = false;
+    };
     struct Pipeline; // VTK objects, kept out of this header
+    void placeCamera();
     void uploadBodies(const FrameSnapshot& s);
     void uploadSelection(const FrameSnapshot& s); // the selected body's halo
     void rebuildWalls(const SceneInfo& info);
@@ -115,6 +136,12 @@ private:
     const TorqueFreeGhost* m_ghost = nullptr;
     SnapshotPtr m_snapshot;
     SnapshotPtr m_uploaded;      // the snapshot whose bodies VTK holds
+    SnapshotPtr m_rendering;     // the snapshot of the frame last requested
+    SnapshotPtr m_shown;         // and of the frame on screen (bodyAt)
+    ViewCamera m_shownCamera;    // the camera of the frame on screen
+    OverlayOptions m_overlayOptions; // as set (the overlay gets them between frames)
+    bool m_ghostPlaced = false;  // the ghost was drawn in the frame last requested
+    double m_ghostStart = 0.0;   // s, that ghost's start time
     long long m_sceneRevision = -1;
     std::size_t m_drawn = 0;
     double m_speedMax = 0.0;     // m/s, top of the colour scale

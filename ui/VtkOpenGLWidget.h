@@ -22,9 +22,35 @@
 //
 // Subclasses add renderers or a vtkContextView to renderWindow() and override prepareRender()
 // to update their pipeline right before VTK renders.
+//
+// Threaded mode (setThreadedRendering before the first show; issue 7). VTK renders on a
+// RenderThread (its own offscreen context, see RenderThread.h) into VTK's framebuffers; the
+// frame is read back into memory and paintGL only uploads the newest finished frame into a
+// texture and blits it (a few ms at 1500 x 940 on llvmpipe), so input never waits for a frame.
+// The CPU copy (rather than a texture shared between contexts) keeps VTK's context independent
+// of the widget's, which Qt re-creates when the widget moves to another window; on llvmpipe a
+// copy is a memcpy. Rules:
+//   - at most one frame is in flight; the render thread holds the pipeline lock while it
+//     renders. The GUI thread edits VTK objects only while no frame is in flight: paintGL runs
+//     the queued edits (editPipeline) and prepareRender(), then requests the next frame.
+//     Mouse, wheel and VTK timer events to the interactor are such edits, so a drag applied
+//     during a slow frame lands in the next one, in order.
+//   - a paint requests a frame when something changed (requestRender, an interactor render
+//     request, a resize, an expose, renderWanted()); a paint that only shows a finished frame
+//     requests none, so an idle view does not render in a loop.
+//   - paintGL outside a paint event (grabFramebuffer: exports, the screenshot, tests) renders
+//     the current state and waits for it: a grab always shows what was set before it.
+//   - text is drawn under vtkTextLock() (VtkTextLock.h); GUI-thread renders hold it too.
+//   - VTK's make-current request on the render thread makes the render context current; the
+//     GUI thread never makes GL calls for VTK while the thread lives.
+// Not for views whose VTK objects other code edits directly at any time (the energy plot's
+// charts, the compare grid's shared camera): those stay in the default, GUI-thread mode.
 #include <QOpenGLWidget>
 
 #include <QHash>
+#include <functional>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 class QTimer;
@@ -47,8 +73,20 @@ public:
     double framesPerSecond() const { return m_fps; }
     /// Frames painted since construction.
     long long frameCount() const { return m_frameCount; }
-    /// Wall time of one paint (VTK render plus blit), averaged over recent frames, ms.
+    /// Wall time of one paint on the GUI thread, averaged over recent frames, ms: VTK render
+    /// plus blit, or in threaded mode the upload and blit of a finished frame.
     double paintMilliseconds() const { return m_paintMs; }
+    /// Wall time of one VTK render (plus the read-back in threaded mode), averaged over recent
+    /// frames, ms, on whichever thread renders.
+    double renderMilliseconds() const;
+
+    /// Renders VTK on a RenderThread (see the design note); call before the widget is first
+    /// shown, later calls are ignored. Falls back to the GUI thread if the platform cannot.
+    void setThreadedRendering(bool on);
+    /// True when VTK renders on a RenderThread.
+    bool threadedRendering() const;
+    /// Asks for a new frame of the current pipeline state (update() in the default mode).
+    void requestRender();
 
 signals:
     /// The user pressed a button or turned the wheel over the view.
@@ -57,9 +95,28 @@ signals:
     void framePainted();
 
 protected:
-    /// Called in paintGL with the context current, right before VTK renders.
+    /// Called on the GUI thread right before a frame is rendered, with the pipeline free to
+    /// edit (in the default mode: in paintGL, the context current).
     virtual void prepareRender() {}
+    /// Called right after VTK rendered a frame, with the pipeline locked, on the thread that
+    /// rendered: copy here what the GUI thread needs from VTK while the next frame renders.
+    virtual void afterRender() {}
+    /// Called on the GUI thread when the frame of the last prepareRender() reaches the screen.
+    virtual void frameShown() {}
+    /// Asked by a paint that only shows a finished frame: true if a new frame is needed anyway
+    /// (state that changed without requestRender(), e.g. behind an external update()).
+    virtual bool renderWanted() const { return false; }
+    /// Runs edit (VTK calls on this widget's pipeline) now if no frame is rendering, else right
+    /// before the next frame; in the default mode, now. GUI thread.
+    void editPipeline(std::function<void()> edit);
+    /// Runs the queued edits, waiting for a frame in flight first (for reading VTK state on
+    /// the GUI thread, e.g. in tests). GUI thread.
+    void flushPipeline();
+    /// Stops rendering and releases VTK's GL resources; a subclass's destructor calls it before
+    /// it takes its renderers out of the window. Idempotent.
+    void shutDownRendering();
 
+    void paintEvent(QPaintEvent* event) override;
     void initializeGL() override;
     void resizeGL(int w, int h) override;
     void paintGL() override;
@@ -78,6 +135,21 @@ private:
     void forwardMouse(QMouseEvent* event, unsigned long vtkEvent, bool repeat = false);
     void setEventPosition(const QPointF& pos, Qt::KeyboardModifiers mods, bool repeat);
     void updateSize();
+    void paintThreaded();
+    void kickFrame();         // edits, prepareRender, then one frame posted to the thread
+    void renderOnThread(long long seq);
+    void waitForFrame();      // the frame in flight, taken
+    void runEdits();          // the queued edits, now (no frame in flight)
+    bool takeFrame();         // the newest finished frame, if any; true when new
+    void onFrameReady();
+    void presentFrame();      // the taken frame into Qt's framebuffer
+    void forceOpaque(int w, int h);
+    void releaseBlitResources();
+    void countFrame(double paintMs);
+
+    struct Async; // the render thread and the frames it hands over
+    std::unique_ptr<Async> m_async;
+    bool m_wantThreaded = false;
 
     vtkGenericOpenGLRenderWindow* m_window = nullptr;
     vtkGenericRenderWindowInteractor* m_interactor = nullptr;
@@ -93,6 +165,7 @@ private:
     qint64 m_markMs = -1;
     double m_fps = 0.0;
     double m_paintMs = 0.0;
+    double m_renderMs = 0.0;
 };
 
 } // namespace tumble::ui

@@ -143,11 +143,13 @@ int main(int argc, char** argv)
                 QApplication::exit(1);
                 return;
             }
-            std::printf("tumble: wrote %s (%dx%d); 3D view %.1f fps, paint %.1f ms; "
+            std::printf("tumble: wrote %s (%dx%d); 3D view %.1f fps, paint %.1f ms, render %.1f ms%s; "
                         "energy plot paint %.1f ms\n",
                         qPrintable(path), image.width(), image.height(),
                         window.sceneView()->framesPerSecond(),
                         window.sceneView()->paintMilliseconds(),
+                        window.sceneView()->renderMilliseconds(),
+                        window.sceneView()->threadedRendering() ? " (render thread)" : "",
                         window.energyPlot()->paintMilliseconds());
             if (const tumble::ui::SnapshotPtr s = window.shownSnapshot())
                 std::printf("tumble: worker %.0f steps/s, snapshot %.2f ms, snapshots %.2f %% of the worker's "

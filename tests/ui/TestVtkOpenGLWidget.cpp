@@ -1,5 +1,7 @@
 // VtkOpenGLWidget: VTK's frame reaches the widget (blit into Qt's framebuffer, opaque), the
-// interactor's timers are served by Qt, and mouse input drives the camera.
+// interactor's timers are served by Qt, and mouse input drives the camera. Threaded mode: the
+// frame rendered on the render thread reaches the widget, a slow frame does not hold up the GUI
+// thread, and input given during it lands in the next frame.
 #include <QtTest>
 
 #include <QSurfaceFormat>
@@ -12,6 +14,11 @@
 #include <vtkNew.h>
 #include <vtkRenderer.h>
 
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "EventLoopProbe.h"
 #include "VtkOpenGLWidget.h"
 #include "VtkSurfaceFormat.h"
 
@@ -25,7 +32,33 @@ private slots:
     void interactorTimersAreServed();
     void mouseDragRotatesTheCamera();
     void wheelZooms();
+    void threadedFrameIsBlittedOpaque();
+    void slowThreadedFrameLeavesTheGuiThreadFree();
 };
+
+namespace {
+
+// a renderer observer that makes frames slow: it sleeps in the renderer's StartEvent, on the
+// thread that renders, while sleepMs > 0
+struct SlowFrames {
+    std::atomic<int> sleepMs{0};
+    std::atomic<int> started{0};
+    vtkNew<vtkCallbackCommand> command;
+
+    explicit SlowFrames(vtkRenderer* r)
+    {
+        command->SetClientData(this);
+        command->SetCallback([](vtkObject*, unsigned long, void* client, void*) {
+            auto* self = static_cast<SlowFrames*>(client);
+            ++self->started;
+            if (const int ms = self->sleepMs.load(); ms > 0)
+                std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+        });
+        r->AddObserver(vtkCommand::StartEvent, command);
+    }
+};
+
+} // namespace
 
 void TestVtkOpenGLWidget::initTestCase()
 {
@@ -126,6 +159,82 @@ void TestVtkOpenGLWidget::wheelZooms()
     QWheelEvent wheel(QPointF(100, 100), w.mapToGlobal(QPointF(100, 100)), QPoint(), QPoint(0, 120),
                       Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(&w, &wheel);
+    const double d1 = r->GetActiveCamera()->GetDistance();
+    QVERIFY2(d1 < d0, qPrintable(QStringLiteral("%1 -> %2").arg(d0).arg(d1)));
+    w.renderWindow()->RemoveRenderer(r);
+}
+
+void TestVtkOpenGLWidget::threadedFrameIsBlittedOpaque()
+{
+    VtkOpenGLWidget w;
+    w.setThreadedRendering(true);
+    vtkNew<vtkRenderer> r;
+    r->SetBackground(0.0, 0.0, 1.0);
+    w.renderWindow()->AddRenderer(r);
+    w.resize(160, 120);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.threadedRendering());
+    const QImage img = w.grabFramebuffer(); // waits for a frame of the current state
+    QCOMPARE(img.width(), int(160 * w.devicePixelRatioF()));
+    int blue = 0;
+    for (int y = 0; y < img.height(); ++y)
+        for (int x = 0; x < img.width(); ++x) {
+            const QRgb p = img.pixel(x, y);
+            blue += qBlue(p) > 240 && qRed(p) < 15 && qGreen(p) < 15 && qAlpha(p) == 255;
+        }
+    QCOMPARE(blue, img.width() * img.height());
+    QVERIFY(w.frameCount() >= 1);
+    QVERIFY(w.renderMilliseconds() > 0.0);
+
+    // a later frame with a new background replaces it
+    r->SetBackground(0.0, 1.0, 0.0);
+    const QImage green = w.grabFramebuffer();
+    const QRgb p = green.pixel(green.width() / 2, green.height() / 2);
+    QVERIFY(qGreen(p) > 240 && qRed(p) < 15 && qBlue(p) < 15);
+}
+
+void TestVtkOpenGLWidget::slowThreadedFrameLeavesTheGuiThreadFree()
+{
+    VtkOpenGLWidget w;
+    w.setThreadedRendering(true);
+    vtkNew<vtkRenderer> r;
+    w.renderWindow()->AddRenderer(r);
+    SlowFrames slow(r);
+    w.resize(200, 200);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.grabFramebuffer(); // a first frame; none in flight now
+    const double d0 = r->GetActiveCamera()->GetDistance();
+    const long long frames = w.frameCount();
+
+    // a frame that renders for 800 ms
+    constexpr int kSlowMs = 800;
+    slow.sleepMs = kSlowMs;
+    const int started = slow.started;
+    w.requestRender();
+    QTRY_VERIFY_WITH_TIMEOUT(slow.started > started, 2000);
+    slow.sleepMs = 0; // the frames after it are quick
+
+    // while it renders: the event loop keeps turning (on the GUI thread it would stand still
+    // for the whole frame), and a wheel turn is taken without waiting for the frame
+    tumble::ui::EventLoopProbe probe;
+    QElapsedTimer clock;
+    clock.start();
+    QWheelEvent wheel(QPointF(100, 100), w.mapToGlobal(QPointF(100, 100)), QPoint(), QPoint(0, 120),
+                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&w, &wheel);
+    QVERIFY2(clock.elapsed() < kSlowMs / 2, qPrintable(QString::number(clock.elapsed())));
+    QTest::qWait(kSlowMs / 2);
+    QVERIFY2(probe.wakeUps() > 0 && probe.longestMs() < kSlowMs / 2,
+             qPrintable(QStringLiteral("%1 wake-ups, longest %2 ms")
+                            .arg(probe.wakeUps())
+                            .arg(probe.longestMs())));
+    QCOMPARE(w.frameCount(), frames); // the slow frame is still rendering
+
+    // the slow frame arrives, then the one with the wheel's zoom
+    QTRY_VERIFY_WITH_TIMEOUT(w.frameCount() >= frames + 2, 5000);
+    w.grabFramebuffer(); // nothing in flight: the camera may be read here
     const double d1 = r->GetActiveCamera()->GetDistance();
     QVERIFY2(d1 < d0, qPrintable(QStringLiteral("%1 -> %2").arg(d0).arg(d1)));
     w.renderWindow()->RemoveRenderer(r);

@@ -1,0 +1,161 @@
+// SceneView renders on its own thread: the main view is threaded and a compact (compare-lane)
+// view is not; while a slow frame renders, picking answers at once for the frame on screen (its
+// bodies and camera), and once the new frame is shown, for that one.
+#include <QtTest>
+
+#include <vtkCallbackCommand.h>
+#include <vtkCommand.h>
+#include <vtkGenericOpenGLRenderWindow.h>
+#include <vtkNew.h>
+#include <vtkRenderer.h>
+#include <vtkRendererCollection.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+#include "SceneView.h"
+#include "VtkSurfaceFormat.h"
+
+using namespace tumble;
+using namespace tumble::ui;
+
+namespace {
+
+// two spheres of radius 0.02 m on the x axis at -+0.05 m: body 0 at xLeft, body 1 at the other
+SnapshotPtr twoBodies(double xLeft, long long serial)
+{
+    auto info = std::make_shared<SceneInfo>();
+    info->revision = 1;
+    info->name = "two";
+    const double b[6] = {-0.1, 0.1, -0.1, 0.1, -0.1, 0.1};
+    std::copy(b, b + 6, info->bounds);
+    auto s = std::make_shared<FrameSnapshot>();
+    s->scene = info;
+    s->serial = serial;
+    for (const double x : {xLeft, -xLeft}) {
+        s->positions.insert(s->positions.end(), {float(x), 0.f, 0.f});
+        s->radii.push_back(0.02f);
+        s->speeds.push_back(0.f);
+    }
+    s->markers = std::make_shared<const std::vector<ParameterMarker>>();
+    return s;
+}
+
+vtkRenderer* rendererOf(SceneView& view)
+{
+    return view.renderWindow()->GetRenderers()->GetFirstRenderer();
+}
+
+// where a world point is drawn, in logical pixels (VTK's forward projection; no frame may be
+// in flight)
+QPoint projected(SceneView& view, double x, double y, double z)
+{
+    vtkRenderer* ren = rendererOf(view);
+    ren->SetWorldPoint(x, y, z, 1.0);
+    ren->WorldToDisplay();
+    double d[3];
+    ren->GetDisplayPoint(d);
+    const double dpr = view.devicePixelRatioF();
+    const int h = view.renderWindow()->GetSize()[1];
+    return QPoint(int(std::floor(d[0] / dpr)), int(std::floor((h - d[1]) / dpr)));
+}
+
+// sleeps in the renderer's StartEvent (on the thread that renders) while sleepMs > 0
+struct SlowFrames {
+    std::atomic<int> sleepMs{0};
+    std::atomic<int> started{0};
+    vtkNew<vtkCallbackCommand> command;
+
+    explicit SlowFrames(vtkRenderer* r)
+    {
+        command->SetClientData(this);
+        command->SetCallback([](vtkObject*, unsigned long, void* client, void*) {
+            auto* self = static_cast<SlowFrames*>(client);
+            ++self->started;
+            if (const int ms = self->sleepMs.load(); ms > 0)
+                std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+        });
+        r->AddObserver(vtkCommand::StartEvent, command);
+    }
+};
+
+} // namespace
+
+class TestSceneViewThreaded : public QObject {
+    Q_OBJECT
+private slots:
+    void mainViewIsThreadedCompactViewIsNot();
+    void pickingFollowsTheFrameOnScreen();
+};
+
+void TestSceneViewThreaded::mainViewIsThreadedCompactViewIsNot()
+{
+    SceneView main;
+    SceneView lane;
+    lane.setCompact(true); // the compare grid links lane cameras: GUI-thread rendering
+    for (SceneView* v : {&main, &lane}) {
+        v->resize(200, 160);
+        v->show();
+        QVERIFY(QTest::qWaitForWindowExposed(v));
+    }
+    QVERIFY(main.threadedRendering());
+    QVERIFY(!lane.threadedRendering());
+    // both draw the snapshot: the sphere at the centre of the frame differs from the corner
+    for (SceneView* v : {&main, &lane}) {
+        v->setSnapshot(twoBodies(-0.05, 1));
+        const QImage img = v->grabFramebuffer();
+        const QPoint c = projected(*v, -0.05, 0.0, 0.0) * v->devicePixelRatioF();
+        QVERIFY(img.rect().contains(c));
+        QVERIFY(img.pixelColor(c) != img.pixelColor(1, 1));
+    }
+}
+
+void TestSceneViewThreaded::pickingFollowsTheFrameOnScreen()
+{
+    SceneView view;
+    view.resize(300, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    SlowFrames slow(rendererOf(view));
+    view.setSnapshot(twoBodies(-0.05, 1));
+    view.grabFramebuffer(); // on screen; nothing in flight
+    const QPoint left = projected(view, -0.05, 0.0, 0.0);
+    const QPoint right = projected(view, 0.05, 0.0, 0.0);
+    QVERIFY((left - right).manhattanLength() > 20);
+    QCOMPARE(view.bodyAt(left), 0);
+    QCOMPARE(view.bodyAt(right), 1);
+    const long long frames = view.frameCount();
+
+    // the bodies swap places in a snapshot whose frame takes 800 ms
+    constexpr int kSlowMs = 800;
+    slow.sleepMs = kSlowMs;
+    const int started = slow.started;
+    view.setSnapshot(twoBodies(0.05, 2));
+    QTRY_VERIFY_WITH_TIMEOUT(slow.started > started, 2000);
+    slow.sleepMs = 0;
+
+    // meanwhile the screen still shows the old frame, and picking answers for it, at once
+    QElapsedTimer clock;
+    clock.start();
+    QCOMPARE(view.bodyAt(left), 0);
+    QCOMPARE(view.bodyAt(right), 1);
+    QVERIFY2(clock.elapsed() < kSlowMs / 4, qPrintable(QString::number(clock.elapsed())));
+    QCOMPARE(view.frameCount(), frames);
+
+    // once the new frame is shown, for the new one
+    QTRY_VERIFY_WITH_TIMEOUT(view.frameCount() > frames, 5000);
+    QCOMPARE(view.bodyAt(left), 1);
+    QCOMPARE(view.bodyAt(right), 0);
+}
+
+int main(int argc, char** argv)
+{
+    installVtkSurfaceFormat();
+    QApplication app(argc, argv);
+    TestSceneViewThreaded t;
+    return QTest::qExec(&t, argc, argv);
+}
+
+#include "TestSceneViewThreaded.moc"
