@@ -18,19 +18,53 @@ template <class V> void keepHeadroom(V& v, std::size_t n)
         v.reserve(n + n / 8);
 }
 
-// copies the history of every pair present in both sorted lists (key: (first, second) member)
-template <class Candidate, class Key>
-void mergeHistory(const std::vector<Candidate>& oldList, const ContactHistory& oldHistory,
-                  const std::vector<Candidate>& newList, ContactHistory& newHistory, bool shear, bool roll, Key key)
+using Key = std::pair<int, int>;
+
+Key pairKey(const PairCandidate& c)
 {
-    newHistory.keepHeadroom(newList.size(), shear, roll);
-    newHistory.assignZero(newList.size(), shear, roll);
+    return {c.i, c.j};
+}
+
+Key wallKey(const WallCandidate& c)
+{
+    return {c.member, c.wall};
+}
+
+// sets aside the key and history of every touching candidate, in list order (a zero overlap
+// means the whole entry is zero: every touching contact stores its overlap)
+template <class Candidate>
+void carryTouching(const std::vector<Candidate>& list, const ContactHistory& history, std::vector<Key>& keys,
+                   ContactHistory& carried, Key (*key)(const Candidate&))
+{
+    std::size_t touching = 0;
+    for (double d : history.overlap)
+        touching += d != 0.0 ? 1 : 0;
+    keepHeadroom(keys, touching);
+    carried.keepHeadroom(touching, history.hasShear(), history.hasRoll());
+    carried.assignZero(touching, history.hasShear(), history.hasRoll());
+    keys.clear();
+    for (std::size_t k = 0; k < history.size(); ++k) {
+        if (history.overlap[k] == 0.0)
+            continue;
+        carried.copyEntry(keys.size(), history, k);
+        keys.push_back(key(list[k]));
+    }
+}
+
+// history for a new sorted list: zero, and the carried entry wherever its key is in the list
+template <class Candidate>
+void mergeCarried(const std::vector<Key>& keys, const ContactHistory& carried, const std::vector<Candidate>& list,
+                  ContactHistory& history, bool shear, bool roll, Key (*key)(const Candidate&))
+{
+    history.keepHeadroom(list.size(), shear, roll);
+    history.assignZero(list.size(), shear, roll);
     std::size_t a = 0;
-    for (std::size_t b = 0; b < newList.size() && a < oldList.size(); ++b) {
-        while (a < oldList.size() && key(oldList[a]) < key(newList[b]))
-            ++a; // left the list: now more than the skin apart, so its springs were emptied when it separated
-        if (a < oldList.size() && key(oldList[a]) == key(newList[b]))
-            newHistory.copyEntry(b, oldHistory, a++);
+    for (std::size_t b = 0; b < list.size() && a < keys.size(); ++b) {
+        const Key k = key(list[b]);
+        while (a < keys.size() && keys[a] < k)
+            ++a; // no longer a candidate (a touching pair cannot be, but nothing depends on it)
+        if (a < keys.size() && keys[a] == k)
+            history.copyEntry(b, carried, a++);
     }
 }
 
@@ -145,10 +179,8 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
 {
     m_skin = skin;
     ++m_builds;
-    m_pairs.swap(m_oldPairs);
-    m_wallPairs.swap(m_oldWallPairs);
-    m_pairHistory.swap(m_oldPairHistory);
-    m_wallHistory.swap(m_oldWallHistory);
+    carryTouching(m_pairs, m_pairHistory, m_carriedPairKeys, m_carriedPairs, pairKey);
+    carryTouching(m_wallPairs, m_wallHistory, m_carriedWallKeys, m_carriedWalls, wallKey);
     m_pairs.clear();
     m_wallPairs.clear();
     const std::size_t n = w.memberCount();
@@ -168,11 +200,8 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
     }
     // with a class table every candidate's constants are known now; else the walls' were just added
     findSprings(0);
-    mergeHistory(m_oldWallPairs, m_oldWallHistory, m_wallPairs, m_wallHistory, m_shear, m_roll,
-                 [](const WallCandidate& c) { return std::pair(c.member, c.wall); });
+    mergeCarried(m_carriedWallKeys, m_carriedWalls, m_wallPairs, m_wallHistory, m_shear, m_roll, wallKey);
     keepHeadroom(m_wallPairs, m_wallPairs.size());
-    keepHeadroom(m_oldWallPairs, m_wallPairs.size());
-    m_oldWallHistory.keepHeadroom(m_wallPairs.size(), m_shear, m_roll);
     const std::size_t pairParamsStart = m_params.size();
     if (n < 2) {
         m_pairHistory.assignZero(0, false, false);
@@ -267,12 +296,8 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
               [](const PairCandidate& p, const PairCandidate& q) { return p.i != q.i ? p.i < q.i : p.j < q.j; });
     if (!m_classTable)
         findSprings(pairParamsStart);
-    mergeHistory(m_oldPairs, m_oldPairHistory, m_pairs, m_pairHistory, m_shear, m_roll,
-                 [](const PairCandidate& c) { return std::pair(c.i, c.j); });
-    // the next build fills the other buffers
+    mergeCarried(m_carriedPairKeys, m_carriedPairs, m_pairs, m_pairHistory, m_shear, m_roll, pairKey);
     keepHeadroom(m_pairs, m_pairs.size());
-    keepHeadroom(m_oldPairs, m_pairs.size());
-    m_oldPairHistory.keepHeadroom(m_pairs.size(), m_shear, m_roll);
     if (!m_classTable)
         keepHeadroom(m_params, m_params.size());
 }

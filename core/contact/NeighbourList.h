@@ -12,7 +12,11 @@
 // its cells instead, so a few far-flung bodies cannot blow up memory. Contact history (tangential
 // and rolling springs) lives in flat arrays beside the candidates; both lists are sorted, so a
 // rebuild hands it over with one linear merge and the force loop reads it by index, no lookup.
+// Only touching contacts have history to hand over (a contact that opens empties its springs), so
+// a rebuild first sets aside their keys and entries, then builds the new lists in place: no
+// second copy of the lists is kept.
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 #include "contact/ContactHistory.h"
@@ -94,11 +98,12 @@ private:
     std::vector<WallCandidate> m_wallPairs;     // sorted by (member, wall)
     ContactHistory m_pairHistory;  // parallel to m_pairs
     ContactHistory m_wallHistory;  // parallel to m_wallPairs
-    // the previous lists while a rebuild merges their history into the new ones
-    std::vector<PairCandidate> m_oldPairs;
-    std::vector<WallCandidate> m_oldWallPairs;
-    ContactHistory m_oldPairHistory;
-    ContactHistory m_oldWallHistory;
+    // while a rebuild carries history into the new lists: the touching contacts' keys (members
+    // i, j; member, wall) in list order and their entries (every other entry is zero)
+    std::vector<std::pair<int, int>> m_carriedPairKeys;
+    std::vector<std::pair<int, int>> m_carriedWallKeys;
+    ContactHistory m_carriedPairs;
+    ContactHistory m_carriedWalls;
     // which history arrays the candidates need (a tangential, a rolling spring somewhere)
     bool m_shear = false;
     bool m_roll = false;

@@ -86,6 +86,9 @@ public:
     /// Contacts with positive overlap at the last force evaluation.
     std::size_t contactCount() const { return m_contacts.active; }
     long long neighbourListBuilds() const { return m_neighbours.buildCount(); }
+    /// Rebuilds the neighbour list now, carrying the contact history over (a step does this by
+    /// itself when needed; benchmarks call it to see the memory a rebuild keeps).
+    void rebuildNeighbourList() { m_neighbours.build(m_world, m_table, m_skin); }
     /// Candidate pairs and their contact history (springs), as of the last step.
     const NeighbourList& neighbours() const { return m_neighbours; }
     /// Force evaluations so far, including the one at construction (RK4 does four per step).
