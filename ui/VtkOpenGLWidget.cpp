@@ -401,8 +401,10 @@ void VtkOpenGLWidget::countFrame(double paintMs)
 
 void VtkOpenGLWidget::setThreadedRendering(bool on)
 {
+    // TUMBLE_RENDER_THREAD=0 keeps every view on the GUI thread (for comparisons)
+    static const bool allowed = qEnvironmentVariable("TUMBLE_RENDER_THREAD") != QLatin1String("0");
     if (!m_initialized && !m_async)
-        m_wantThreaded = on;
+        m_wantThreaded = on && allowed;
 }
 
 bool VtkOpenGLWidget::threadedRendering() const { return m_async != nullptr; }

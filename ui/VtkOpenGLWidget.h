@@ -81,7 +81,8 @@ public:
     double renderMilliseconds() const;
 
     /// Renders VTK on a RenderThread (see the design note); call before the widget is first
-    /// shown, later calls are ignored. Falls back to the GUI thread if the platform cannot.
+    /// shown, later calls are ignored. Falls back to the GUI thread if the platform cannot, or
+    /// when the environment has TUMBLE_RENDER_THREAD=0 (to compare).
     void setThreadedRendering(bool on);
     /// True when VTK renders on a RenderThread.
     bool threadedRendering() const;

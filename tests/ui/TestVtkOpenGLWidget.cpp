@@ -34,6 +34,7 @@ private slots:
     void wheelZooms();
     void threadedFrameIsBlittedOpaque();
     void slowThreadedFrameLeavesTheGuiThreadFree();
+    void threadedWidgetSurvivesResizeAndReparenting();
 };
 
 namespace {
@@ -238,6 +239,61 @@ void TestVtkOpenGLWidget::slowThreadedFrameLeavesTheGuiThreadFree()
     const double d1 = r->GetActiveCamera()->GetDistance();
     QVERIFY2(d1 < d0, qPrintable(QStringLiteral("%1 -> %2").arg(d0).arg(d1)));
     w.renderWindow()->RemoveRenderer(r);
+}
+
+namespace {
+
+// every pixel of img is (r, g, b) within 15, fully opaque
+bool uniform(const QImage& img, int r, int g, int b)
+{
+    for (int y = 0; y < img.height(); ++y)
+        for (int x = 0; x < img.width(); ++x) {
+            const QRgb p = img.pixel(x, y);
+            if (std::abs(qRed(p) - r) > 15 || std::abs(qGreen(p) - g) > 15 ||
+                std::abs(qBlue(p) - b) > 15 || qAlpha(p) != 255)
+                return false;
+        }
+    return img.width() > 0;
+}
+
+} // namespace
+
+void TestVtkOpenGLWidget::threadedWidgetSurvivesResizeAndReparenting()
+{
+    QWidget first;
+    QWidget second;
+    auto* w = new VtkOpenGLWidget(&first);
+    w->setThreadedRendering(true);
+    vtkNew<vtkRenderer> r;
+    r->SetBackground(1.0, 0.0, 1.0);
+    w->renderWindow()->AddRenderer(r);
+    w->resize(120, 90);
+    first.resize(200, 200);
+    first.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&first));
+    QVERIFY(w->threadedRendering());
+    QVERIFY(uniform(w->grabFramebuffer(), 255, 0, 255));
+
+    // a resize: the next frame is rendered at the new size
+    w->resize(180, 150);
+    QImage img = w->grabFramebuffer();
+    QCOMPARE(img.width(), int(std::lround(180 * w->devicePixelRatioF())));
+    QCOMPARE(img.height(), int(std::lround(150 * w->devicePixelRatioF())));
+    QVERIFY(uniform(img, 255, 0, 255));
+
+    // into another window (Qt makes the widget a new context); VTK's context stays
+    w->setParent(&second);
+    w->show();
+    second.resize(220, 220);
+    second.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&second));
+    r->SetBackground(0.0, 1.0, 1.0);
+    QVERIFY(uniform(w->grabFramebuffer(), 0, 255, 255));
+    // and it keeps painting by itself
+    const long long frames = w->frameCount();
+    w->requestRender();
+    QTRY_VERIFY_WITH_TIMEOUT(w->frameCount() > frames, 3000);
+    delete w; // while shown: the render thread stops and VTK's resources go with it
 }
 
 int main(int argc, char** argv)
