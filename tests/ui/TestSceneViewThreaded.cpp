@@ -1,5 +1,6 @@
 // SceneView renders on its own thread: the main view is threaded and a compact (compare-lane)
-// view is not; while a slow frame renders, picking answers at once for the frame on screen (its
+// view is not; an idle view renders nothing (no render loop), a new snapshot one frame; while a
+// slow frame renders, picking answers at once for the frame on screen (its
 // bodies and camera), and once the new frame is shown, for that one.
 #include <QtTest>
 
@@ -87,6 +88,7 @@ class TestSceneViewThreaded : public QObject {
     Q_OBJECT
 private slots:
     void mainViewIsThreadedCompactViewIsNot();
+    void idleViewRendersNothing();
     void pickingFollowsTheFrameOnScreen();
 };
 
@@ -110,6 +112,43 @@ void TestSceneViewThreaded::mainViewIsThreadedCompactViewIsNot()
         QVERIFY(img.rect().contains(c));
         QVERIFY(img.pixelColor(c) != img.pixelColor(1, 1));
     }
+}
+
+void TestSceneViewThreaded::idleViewRendersNothing()
+{
+    SceneView view;
+    view.resize(240, 200);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    SlowFrames counter(rendererOf(view)); // counts the renders
+    view.setSnapshot(twoBodies(-0.05, 1));
+    QTRY_VERIFY_WITH_TIMEOUT(view.frameCount() >= 1, 3000);
+    // the first frames (show, expose) settle: 300 ms without a render; a render loop never does
+    QElapsedTimer settle;
+    settle.start();
+    int seen = counter.started;
+    QElapsedTimer quiet;
+    quiet.start();
+    while (quiet.elapsed() < 300 && settle.elapsed() < 5000) {
+        QTest::qWait(20);
+        if (counter.started != seen) {
+            seen = counter.started;
+            quiet.restart();
+        }
+    }
+    QVERIFY(quiet.elapsed() >= 300);
+    QTest::qWait(100); // the last one is shown
+    const int renders = counter.started;
+    const long long frames = view.frameCount();
+    QTest::qWait(600);
+    QCOMPARE(int(counter.started), renders); // nothing changed: no frame
+    QCOMPARE(view.frameCount(), frames);
+    // a new snapshot: one frame (and no more)
+    view.setSnapshot(twoBodies(0.05, 2));
+    QTRY_VERIFY_WITH_TIMEOUT(view.frameCount() == frames + 1, 3000);
+    QTest::qWait(300);
+    QCOMPARE(int(counter.started), renders + 1);
+    QCOMPARE(view.frameCount(), frames + 1);
 }
 
 void TestSceneViewThreaded::pickingFollowsTheFrameOnScreen()
