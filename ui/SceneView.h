@@ -16,9 +16,17 @@
 // The camera is placed once per scene (a 3/4 view looking down at the box, gravity down) and
 // then belongs to the user: trackball rotate (left), pan (middle or shift+left), zoom (wheel).
 // Picking: a left press and release within kClickSlop pixels (no drag, so the trackball keeps
-// its button) is a click; bodyAt() casts the ray through that pixel (the renderer's display ->
-// world at the near and far planes, device pixels, y up) and tests it analytically against
-// every drawn member sphere, the nearest hit wins. Exact, and O(members) only per click.
+// its button) is a click; bodyAt() casts the ray through that pixel (view -> world at the near
+// and far planes, device pixels, y up) and tests it analytically against every drawn member
+// sphere, the nearest hit wins. Exact, and O(members) only per click. The camera and the
+// snapshot are those of the frame on screen (copied after each render, afterRender), not VTK's
+// live objects: the next frame may be rendering on the render thread meanwhile.
+// Threading (VtkOpenGLWidget's design note): the view renders on a RenderThread, so a frame of
+// 100k spheres never blocks input; every VTK edit here (snapshot upload, overlays, selection,
+// colour mode, camera) runs on the GUI thread between frames (prepareRender, editPipeline).
+// Compact views (compare mode) render on the GUI thread: the grid shares one vtkCamera
+// between their renderers and edits it directly. Caption and colour bar are text, drawn
+// under vtkTextLock() (VtkTextLock.h).
 // Rejected: vtkPicker/hardware selection (a render pass per pick, and the impostors have no
 // geometry a cell picker could hit). The selected body's members get an amber halo ring (a
 // second impostor mapper over the same radii, drawing only 1 < |offset| < kHaloOuter).
