@@ -98,6 +98,65 @@ Scene frictionPile()
     return loadSceneText(text, "pile");
 }
 
+// 8 x 8 x 11 = 704 dumbbell clumps (two touching spheres of 6 mm) on a 26 mm grid in a box,
+// each thrown towards the middle in its own direction: 1408 members over two body chunks (kBodyChunk = 512), so
+// clumps of both chunks collide and contacts crossing from one chunk to the other carry loads
+// on members off their bodies' centres
+Scene clumpCrowd()
+{
+    const double r = 0.006;
+    const double spacing = 0.026;
+    const int nx = 8, ny = 8, nz = 11;
+    std::string bodies;
+    unsigned state = 12345u; // a fixed linear congruential sequence: the same scene everywhere
+    auto next = [&state]() {
+        state = state * 1664525u + 1013904223u;
+        return double(state >> 8) / double(1u << 24) * 2.0 - 1.0; // in [-1, 1)
+    };
+    for (int k = 0; k < nx * ny * nz; ++k) {
+        const Vec3 x(spacing * (0.5 + k % nx), spacing * (0.5 + (k / nx) % ny), spacing * (0.5 + k / (nx * ny)));
+        const Vec3 axis = Vec3(next(), next(), next() + 1.5).normalized() * r;
+        // towards the middle of the crowd, so the clumps pile into each other
+        const Vec3 middle(spacing * nx / 2, spacing * ny / 2, spacing * nz / 2);
+        const Vec3 v = Vec3(next(), next(), next()) * 0.5 + 20.0 * (middle - x);
+        const Vec3 w(20.0 * next(), 20.0 * next(), 20.0 * next());
+        char text[700];
+        std::snprintf(text, sizeof text,
+                      R"(%s{"type": "clump", "material": "m", "spheres": [)"
+                      R"({"center": [%.17g, %.17g, %.17g], "radius": %.17g}, {"center": [%.17g, %.17g, %.17g], "radius": %.17g}],)"
+                      R"( "position": [%.17g, %.17g, %.17g], "velocity": [%.17g, %.17g, %.17g], "angular_velocity": [%.17g, %.17g, %.17g]})",
+                      k == 0 ? "" : ",", axis.x(), axis.y(), axis.z(), r, -axis.x(), -axis.y(), -axis.z(), r, x.x(), x.y(),
+                      x.z(), v.x(), v.y(), v.z(), w.x(), w.y(), w.z());
+        bodies += text;
+    }
+    const double side = spacing * nx;
+    char walls[800];
+    std::snprintf(walls, sizeof walls,
+                  R"({"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "m"},)"
+                  R"({"type": "plane", "point": [0, 0, 0], "normal": [1, 0, 0], "material": "m"},)"
+                  R"({"type": "plane", "point": [%.17g, 0, 0], "normal": [-1, 0, 0], "material": "m"},)"
+                  R"({"type": "plane", "point": [0, 0, 0], "normal": [0, 1, 0], "material": "m"},)"
+                  R"({"type": "plane", "point": [0, %.17g, 0], "normal": [0, -1, 0], "material": "m"})",
+                  side, side);
+    const std::string text = R"({"format": "tumble-scene", "version": 1, "name": "crowd",
+        "gravity": [0, 0, -9.81],
+        "integration": {"translation": "velocity_verlet", "rotation": "buss_2nd_order", "dt": {"factor": 0.3}},
+        "materials": [)" + frictionMaterialJson("m", 1e5, 2.5e4, 0.5, 0.5, 0.05) + R"(],
+        "walls": [)" + std::string(walls) + R"(],
+        "bodies": [)" + bodies + "]}";
+    return loadSceneText(text, "crowd");
+}
+
+// touching pairs whose bodies lie in different body chunks
+std::size_t crossingContacts(const Simulation& sim)
+{
+    const NeighbourList& list = sim.neighbours();
+    std::size_t n = 0;
+    for (std::size_t k = 0; k < list.pairs().size(); ++k)
+        n += list.pairs()[k].crossesChunk && list.pairHistory().overlap[k] > 0.0 ? 1 : 0;
+    return n;
+}
+
 Simulation makeSim(Scene scene, int threads)
 {
     SimParams p = scene.params;
@@ -121,6 +180,8 @@ private slots:
         QTest::newRow("friction pile") << "pile" << 0.0 << 0.0 << 600 << 200;
         QTest::newRow("friction pile, damped") << "pile" << 0.3 << 2.0 << 600 << 200;
         QTest::newRow("mixed clump pile") << "mixed-pile" << 0.0 << 0.0 << 5000 << 20;
+        QTest::newRow("clump crowd, two chunks") << "crowd" << 0.0 << 0.0 << 1000 << 100;
+        QTest::newRow("clump crowd, damped") << "crowd" << 0.3 << 2.0 << 1000 << 100;
     }
 
     void sameBitsForAnyThreadCount()
@@ -130,8 +191,8 @@ private slots:
         QFETCH(double, viscousDamping);
         QFETCH(int, steps);
         QFETCH(int, minContacts);
-        Scene base = scene == "pile" ? frictionPile() : loadBuiltinScene(scene.toStdString());
-        if (scene != "pile") // thrown down onto the floor, so the clumps collide within the run
+        Scene base = scene == "pile" ? frictionPile() : scene == "crowd" ? clumpCrowd() : loadBuiltinScene(scene.toStdString());
+        if (scene == "mixed-pile") // thrown down onto the floor, so the clumps collide within the run
             for (Vec3& v : base.world.velocity)
                 v.z() = -1.0;
         std::vector<std::uint64_t> hashes;
@@ -142,7 +203,11 @@ private slots:
             s.params.viscousDamping = viscousDamping;
             Simulation sim = makeSim(std::move(s), threads);
             QCOMPARE(sim.params().threads, threads);
-            sim.run(steps);
+            std::size_t crossings = 0; // touching crossing pairs, summed over ten looks during the run
+            for (int part = 0; part < 10; ++part) {
+                sim.run(steps / 10);
+                crossings += crossingContacts(sim);
+            }
             QVERIFY2(!sim.isUnstable(), sim.instabilityMessage().c_str());
             // the run exercised what the hash covers: contacts, rebuilds, spin, slip
             QVERIFY2(sim.contactCount() > std::size_t(minContacts), std::to_string(sim.contactCount()).c_str());
@@ -150,6 +215,8 @@ private slots:
             const EnergySample e = sim.energy();
             QVERIFY(e.kineticRotational > 0.0);
             QVERIFY(e.dissipatedFriction > 0.0);
+            if (scene == "crowd") // loads left for another chunk's bodies were added
+                QVERIFY2(crossings > 20, std::to_string(crossings).c_str());
             hashes.push_back(stateHash(sim));
         }
         QCOMPARE(hashes[1], hashes[0]);
