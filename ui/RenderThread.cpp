@@ -1,6 +1,7 @@
 #include "RenderThread.h"
 
 #include <QGuiApplication>
+#include <QtGui/qguiapplication_platform.h>
 #include <QOffscreenSurface>
 #include <QOpenGLContext>
 #include <QOpenGLFunctions>
@@ -25,10 +26,12 @@ struct RenderThread::Glx {
     Display* display = nullptr;
     GLXContext context = nullptr;
     GLXPbuffer pbuffer = 0;
+    QByteArray displayName;
 
     decltype(&XOpenDisplay) openDisplay = nullptr;
     decltype(&XCloseDisplay) closeDisplay = nullptr;
     decltype(&XFree) xFree = nullptr;
+    decltype(&XDisplayString) displayString = nullptr;
     decltype(&glXChooseFBConfig) chooseConfig = nullptr;
     decltype(&glXCreatePbuffer) createPbuffer = nullptr;
     decltype(&glXDestroyPbuffer) destroyPbuffer = nullptr;
@@ -60,7 +63,8 @@ struct RenderThread::Glx {
         return f != nullptr;
     }
 
-    bool open(const QSurfaceFormat& format)
+    // GUI thread: the libraries, and Qt's display name (it may come from -display)
+    bool loadLibraries()
     {
         x11 = dlopen("libX11.so.6", RTLD_NOW | RTLD_LOCAL);
         gl = dlopen("libGL.so.1", RTLD_NOW | RTLD_LOCAL);
@@ -69,7 +73,8 @@ struct RenderThread::Glx {
         using GetProc = void (*(*)(const GLubyte*))();
         GetProc getProc = nullptr;
         if (!load(x11, "XOpenDisplay", openDisplay) || !load(x11, "XCloseDisplay", closeDisplay) ||
-            !load(x11, "XFree", xFree) || !load(gl, "glXChooseFBConfig", chooseConfig) ||
+            !load(x11, "XFree", xFree) || !load(x11, "XDisplayString", displayString) ||
+            !load(gl, "glXChooseFBConfig", chooseConfig) ||
             !load(gl, "glXCreatePbuffer", createPbuffer) ||
             !load(gl, "glXDestroyPbuffer", destroyPbuffer) ||
             !load(gl, "glXMakeContextCurrent", makeContextCurrent) ||
@@ -83,8 +88,16 @@ struct RenderThread::Glx {
             getProc(reinterpret_cast<const GLubyte*>("glReadPixels")));
         if (!createContextAttribs || !readPixels)
             return false;
+        if (auto* app = qGuiApp ? qGuiApp->nativeInterface<QNativeInterface::QX11Application>() : nullptr)
+            if (Display* qtDisplay = app->display())
+                displayName = displayString(qtDisplay);
+        return true;
+    }
 
-        display = openDisplay(nullptr); // $DISPLAY, as Qt's; our own connection
+    // render thread: a connection of our own to that display, a context and a pbuffer there
+    bool open(const QSurfaceFormat& format)
+    {
+        display = openDisplay(displayName.isEmpty() ? nullptr : displayName.constData());
         if (!display)
             return false;
         const int configAttribs[] = {GLX_DRAWABLE_TYPE, GLX_PBUFFER_BIT,
@@ -124,7 +137,7 @@ RenderThread::RenderThread(const QSurfaceFormat& format)
     if (qEnvironmentVariable("TUMBLE_RENDER_CONTEXT") != QLatin1String("qt") &&
         QGuiApplication::platformName() == QLatin1String("xcb")) {
         m_glx = std::make_unique<Glx>();
-        if (!start()) {
+        if (!m_glx->loadLibraries() || !start()) {
             m_thread.reset();
             m_glx.reset();
         }
