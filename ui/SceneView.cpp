@@ -413,7 +413,7 @@ void SceneView::setGhost(const TorqueFreeGhost* g)
 bool SceneView::renderWanted() const
 {
     // the ghost started, stopped or restarted behind an external update()
-    const bool active = m_ghost && m_ghost->active();
+    const bool active = m_snapshot && m_ghost && m_ghost->active(); // as prepareRender places it
     return active != m_ghostPlaced || (active && m_ghost->startTime() != m_ghostStart);
 }
 
