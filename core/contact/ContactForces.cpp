@@ -274,11 +274,10 @@ enum LoadFlag : unsigned char {
     return (fn.elastic + fn.damping) * n;
 }
 
-// a contact that does not touch (any more): its springs empty, their energy is lost
-[[gnu::always_inline]] inline void release(const ContactParams& p, const HistoryView& h, std::size_t k, bool commit, ContactSums& sums)
+// a contact that stopped touching at a committed evaluation (its stored overlap is not zero):
+// its springs empty, their energy is lost
+[[gnu::always_inline]] inline void release(const ContactParams& p, const HistoryView& h, std::size_t k, ContactSums& sums)
 {
-    if (!commit || h.overlap[k] == 0.0) // every touching contact stores its overlap when it commits
-        return;
     const double root = p.hertz ? std::sqrt(h.overlap[k]) : 1.0;
     h.overlap[k] = 0.0;
     if (h.shear) {
@@ -306,7 +305,6 @@ ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion
     DeferredLoad* deferred = block.deferred;
     for (std::size_t k = block.pairBegin; k < block.pairEnd; ++k) {
         const PairCandidate& p = pairs[k];
-        const ContactParams& params = table[p.params];
         const Vec3 d = memberPosition[p.i] - memberPosition[p.j];
         const double ri = memberRadius[p.i];
         const double rj = memberRadius[p.j];
@@ -315,11 +313,14 @@ ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion
         // (the blocks are body chunks: a pair leaves its block when its bodies' chunks differ)
         const bool defer = Blocked && p.crossesChunk;
         if (dist2 >= reach * reach || dist2 == 0.0) {
-            release(params, history, k, commit, sums);
+            // every touching contact stores its overlap when it commits: zero means nothing to empty
+            if (commit && history.overlap[k] != 0.0)
+                release(table[p.params], history, k, sums);
             if (defer)
                 (deferred++)->flags = 0;
             continue;
         }
+        const ContactParams& params = table[p.params];
         const double dist = std::sqrt(dist2);
         const int a = memberBody[p.i];
         const int b = memberBody[p.j];
@@ -388,7 +389,8 @@ ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion
         const double r = w.memberRadius[cand.member];
         const double s = (w.memberPosition[cand.member] - wall.point).dot(wall.normal);
         if (s >= r) {
-            release(params, history, k, commit, sums);
+            if (commit && history.overlap[k] != 0.0)
+                release(params, history, k, sums);
             continue;
         }
         const int b = w.memberBody[cand.member];
