@@ -387,6 +387,8 @@ void CompareView::buildLaneUi(int id, const LaneSettings& s, int wantedSlot, std
     u->status->setMinimumWidth(u->status->fontMetrics().horizontalAdvance(QStringLiteral("unstable at t = 0.00000 s")) + 12);
     u->view = new SceneView;
     u->view->setCompact(true); // small: the tile's title says scheme and dt
+    // the lanes' views share one vtkCamera and edit it directly: they render on the GUI thread
+    u->view->setThreadedRendering(false);
     u->view->setMinimumSize(160, 120);
     auto* head = new QHBoxLayout;
     head->addWidget(u->title, 1);

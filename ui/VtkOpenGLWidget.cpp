@@ -316,9 +316,10 @@ void VtkOpenGLWidget::paintGL()
     if (m_window->GetSize()[0] != w || m_window->GetSize()[1] != h)
         updateSize();
 
-    prepareRender();
     {
+        // prepareRender may measure text too (the energy plot's label widths)
         std::lock_guard<std::recursive_mutex> text(vtkTextLock());
+        prepareRender();
         m_window->Render();
     }
     afterRender();

@@ -82,6 +82,7 @@ SnapshotPtr snapshotWith(std::optional<BodyState> selected)
 // where a world point is drawn, in the view's logical pixels: VTK's own forward projection
 QPoint projected(SceneView& view, const Vec3& p)
 {
+    view.grabFramebuffer(); // a frame in flight on the render thread is finished first
     vtkRenderer* ren = view.renderWindow()->GetRenderers()->GetFirstRenderer();
     ren->SetWorldPoint(p.x(), p.y(), p.z(), 1.0);
     ren->WorldToDisplay();
