@@ -22,11 +22,12 @@
 
 #include "BodyInspector.h"
 #include "MainWindow.h"
-#include "WaitShown.h"
+#include "ProjectedPoint.h"
 #include "SceneView.h"
 #include "SimulationWorker.h"
 #include "TestHelpers.h"
 #include "VtkSurfaceFormat.h"
+#include "WaitShown.h"
 #include "scene/SceneLoader.h"
 
 using namespace tumble;
@@ -79,18 +80,10 @@ SnapshotPtr snapshotWith(std::optional<BodyState> selected)
 }
 
 
-// where a world point is drawn, in the view's logical pixels: VTK's own forward projection
+// where a world point is drawn, in the view's logical pixels
 QPoint projected(SceneView& view, const Vec3& p)
 {
-    view.grabFramebuffer(); // a frame in flight on the render thread is finished first
-    vtkRenderer* ren = view.renderWindow()->GetRenderers()->GetFirstRenderer();
-    ren->SetWorldPoint(p.x(), p.y(), p.z(), 1.0);
-    ren->WorldToDisplay();
-    double d[3];
-    ren->GetDisplayPoint(d);
-    const double dpr = view.devicePixelRatioF();
-    const int h = view.renderWindow()->GetSize()[1];
-    return QPoint(int(std::floor(d[0] / dpr)), int(std::floor((h - d[1]) / dpr)));
+    return tumble::ui::test::projected(view, p.x(), p.y(), p.z());
 }
 
 // the background gradient's colour at row y of an image of height h

@@ -16,13 +16,18 @@
 #include <cmath>
 #include <thread>
 
+#include "ProjectedPoint.h"
 #include "SceneView.h"
+#include "SlowFrames.h"
 #include "VtkSurfaceFormat.h"
 
 using namespace tumble;
 using namespace tumble::ui;
 
 namespace {
+
+using tumble::ui::test::projected;
+using tumble::ui::test::SlowFrames;
 
 // two spheres of radius 0.02 m on the x axis at -+0.05 m: body 0 at xLeft, body 1 at the other
 SnapshotPtr twoBodies(double xLeft, long long serial)
@@ -48,39 +53,6 @@ vtkRenderer* rendererOf(SceneView& view)
 {
     return view.renderWindow()->GetRenderers()->GetFirstRenderer();
 }
-
-// where a world point is drawn, in logical pixels (VTK's forward projection; no frame may be
-// in flight)
-QPoint projected(SceneView& view, double x, double y, double z)
-{
-    vtkRenderer* ren = rendererOf(view);
-    ren->SetWorldPoint(x, y, z, 1.0);
-    ren->WorldToDisplay();
-    double d[3];
-    ren->GetDisplayPoint(d);
-    const double dpr = view.devicePixelRatioF();
-    const int h = view.renderWindow()->GetSize()[1];
-    return QPoint(int(std::floor(d[0] / dpr)), int(std::floor((h - d[1]) / dpr)));
-}
-
-// sleeps in the renderer's StartEvent (on the thread that renders) while sleepMs > 0
-struct SlowFrames {
-    std::atomic<int> sleepMs{0};
-    std::atomic<int> started{0};
-    vtkNew<vtkCallbackCommand> command;
-
-    explicit SlowFrames(vtkRenderer* r)
-    {
-        command->SetClientData(this);
-        command->SetCallback([](vtkObject*, unsigned long, void* client, void*) {
-            auto* self = static_cast<SlowFrames*>(client);
-            ++self->started;
-            if (const int ms = self->sleepMs.load(); ms > 0)
-                std::this_thread::sleep_for(std::chrono::milliseconds(ms));
-        });
-        r->AddObserver(vtkCommand::StartEvent, command);
-    }
-};
 
 } // namespace
 

@@ -19,6 +19,7 @@
 #include <thread>
 
 #include "EventLoopProbe.h"
+#include "SlowFrames.h"
 #include "VtkOpenGLWidget.h"
 #include "VtkSurfaceFormat.h"
 
@@ -37,29 +38,7 @@ private slots:
     void threadedWidgetSurvivesResizeAndReparenting();
 };
 
-namespace {
-
-// a renderer observer that makes frames slow: it sleeps in the renderer's StartEvent, on the
-// thread that renders, while sleepMs > 0
-struct SlowFrames {
-    std::atomic<int> sleepMs{0};
-    std::atomic<int> started{0};
-    vtkNew<vtkCallbackCommand> command;
-
-    explicit SlowFrames(vtkRenderer* r)
-    {
-        command->SetClientData(this);
-        command->SetCallback([](vtkObject*, unsigned long, void* client, void*) {
-            auto* self = static_cast<SlowFrames*>(client);
-            ++self->started;
-            if (const int ms = self->sleepMs.load(); ms > 0)
-                std::this_thread::sleep_for(std::chrono::milliseconds(ms));
-        });
-        r->AddObserver(vtkCommand::StartEvent, command);
-    }
-};
-
-} // namespace
+using tumble::ui::test::SlowFrames;
 
 void TestVtkOpenGLWidget::initTestCase()
 {
