@@ -131,8 +131,14 @@ int LaneSet::laneCount() const
 void LaneSet::setPlaying(bool playing)
 {
     m_resync = true; // resumes from the target, not from when it was paused
-    m_playing = playing;
-    wake();
+    {
+        // under the lock the coordinator copies the lanes with: once it sees playing, it sees
+        // every lane added before
+        std::lock_guard lock(m_mutex);
+        m_playing = playing;
+        m_wake = true;
+    }
+    m_cv.notify_one();
 }
 
 std::vector<LockstepRecord> LaneSet::history() const
@@ -149,6 +155,7 @@ void LaneSet::coordinate()
     double wait = kPoll;
     std::vector<std::shared_ptr<Lane>> lanes;
     std::vector<std::shared_ptr<Lane>> finished;
+    bool playing = false;
     for (;;) {
         {
             std::unique_lock lock(m_mutex);
@@ -157,6 +164,7 @@ void LaneSet::coordinate()
                 return;
             m_wake = false;
             lanes = m_lanes;
+            playing = m_playing;
             // removed lanes whose threads are done are joined here (at once), not on the GUI
             auto done = std::stable_partition(m_stopping.begin(), m_stopping.end(),
                                               [](const auto& l) { return !l->finished(); });
@@ -165,7 +173,7 @@ void LaneSet::coordinate()
         }
         finished.clear();
         wait = kPoll;
-        if (!m_playing)
+        if (!playing)
             continue;
 
         const double target = m_target.load();
