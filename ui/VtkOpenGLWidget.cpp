@@ -250,12 +250,7 @@ void VtkOpenGLWidget::initializeGL()
         return;
     }
     // a new context (first show, or re-parenting): VTK sets up its GL state in it
-    m_window->SetReadyForRendering(false);
-    m_window->SetOwnContext(0);
-    m_window->SetMultiSamples(0);
-    m_window->OpenGLInitContext();
-    m_window->GetState()->ResetFramebufferBindings();
-    m_window->SetReadyForRendering(true);
+    initVtkContext();
     m_initialized = true;
     disconnect(m_contextGone);
     m_contextGone = connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, [this]() {
@@ -285,6 +280,18 @@ void VtkOpenGLWidget::updateSize()
     m_interactor->UpdateSize(w, h); // also resizes the render window
     m_window->SetSize(w, h);
     m_window->SetDPI(int(std::lround(72.0 * dpr)));
+}
+
+// ------------------------------------------------------------------------------------------------
+void VtkOpenGLWidget::initVtkContext()
+{
+    // VTK sets up its GL state in the context current on this thread (not its own, no MSAA)
+    m_window->SetReadyForRendering(false);
+    m_window->SetOwnContext(0);
+    m_window->SetMultiSamples(0);
+    m_window->OpenGLInitContext();
+    m_window->GetState()->ResetFramebufferBindings();
+    m_window->SetReadyForRendering(true);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -557,12 +564,7 @@ void VtkOpenGLWidget::renderOnThread(long long serial)
         std::lock_guard<std::mutex> lock(a.pipeline);
         if (!a.vtkReady) {
             // VTK sets up its GL state in the render context (current on this thread)
-            m_window->SetReadyForRendering(false);
-            m_window->SetOwnContext(0);
-            m_window->SetMultiSamples(0);
-            m_window->OpenGLInitContext();
-            m_window->GetState()->ResetFramebufferBindings();
-            m_window->SetReadyForRendering(true);
+            initVtkContext();
             a.vtkReady = true;
         }
         m_window->Render();

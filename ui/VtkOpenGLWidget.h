@@ -131,6 +131,8 @@ protected:
     void leaveEvent(QEvent* event) override;
 
 private:
+    // VTK's GL set-up in the context current on the calling thread (widget or render thread)
+    void initVtkContext();
     void onRenderWindowEvent(vtkObject* caller, unsigned long eventId, void* callData);
     void onInteractorEvent(vtkObject* caller, unsigned long eventId, void* callData);
     void forwardMouse(QMouseEvent* event, unsigned long vtkEvent, bool repeat = false);
