@@ -300,9 +300,7 @@ void VtkOpenGLWidget::paintEvent(QPaintEvent* event)
     // paintGL from here is a repaint; from anywhere else (grabFramebuffer) a grab
     if (m_async)
         m_async->inPaintEvent = true;
-    m_inPaintEvent = true;
     QOpenGLWidget::paintEvent(event);
-    m_inPaintEvent = false;
     if (m_async)
         m_async->inPaintEvent = false;
 }
@@ -325,21 +323,16 @@ void VtkOpenGLWidget::paintGL()
     if (m_window->GetSize()[0] != w || m_window->GetSize()[1] != h)
         updateSize();
 
-    // VTK's text may be in use on a render thread (a few ms). A repaint never waits for it,
-    // since that thread runs at a lower priority and could hold the GUI thread up for long: it
-    // shows the last frame again and comes back soon. A grab (outside a paint event) waits.
-    std::unique_lock<std::recursive_mutex> text(vtkTextLock(), std::defer_lock);
-    const bool fresh = m_inPaintEvent ? text.try_lock() : (text.lock(), true);
-    if (fresh) {
-        prepareRender(); // may measure text too (the energy plot's label widths)
+    {
+        // the render thread may draw text meanwhile (it holds this lock only for its text
+        // actors, a few ms); prepareRender may measure text too (the energy plot's labels)
+        std::lock_guard<std::recursive_mutex> text(vtkTextLock());
+        prepareRender();
         m_window->Render();
-        text.unlock();
-        afterRender();
-        const double renderMs = double(paintTimer.nsecsElapsed()) * 1e-6;
-        m_renderMs = m_frameCount == 0 ? renderMs : 0.8 * m_renderMs + 0.2 * renderMs;
-    } else {
-        QTimer::singleShot(kTextRetryMs, this, qOverload<>(&QWidget::update));
     }
+    afterRender();
+    const double renderMs = double(paintTimer.nsecsElapsed()) * 1e-6;
+    m_renderMs = m_frameCount == 0 ? renderMs : 0.8 * m_renderMs + 0.2 * renderMs;
 
     // a render may have switched contexts (another widget painted meanwhile)
     if (QOpenGLContext::currentContext() != context())

@@ -160,9 +160,6 @@ private:
     std::vector<unsigned long> m_interactorObservers;
     QHash<int, QTimer*> m_timers; // platform timer id (= VTK timer id) -> timer
     bool m_initialized = false;
-    bool m_inPaintEvent = false; // paintGL runs for a repaint (not a grab)
-    // a repaint that found VTK's text in use on a render thread tries again after this, ms
-    static constexpr int kTextRetryMs = 5;
     QMetaObject::Connection m_contextGone;
 
     // frame rate over a sliding one-second window
