@@ -1,6 +1,7 @@
 #include "contact/ContactForces.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 
@@ -90,10 +91,10 @@ struct NormalForce {
     double damping;
 };
 
-[[gnu::always_inline]] inline NormalForce normalForce(const ContactParams& p, double d, double root, double quarter, double vn, ContactSums& sums)
+[[gnu::always_inline]] inline NormalForce normalForce(const ContactParams& p, bool hertz, double d, double root, double quarter, double vn, ContactSums& sums)
 {
     const double elastic = p.kn * d * root;
-    sums.elasticNormal += (p.hertz ? 0.4 : 0.5) * elastic * d;
+    sums.elasticNormal += (hertz ? 0.4 : 0.5) * elastic * d;
     ++sums.active;
     return {elastic, -p.cn * quarter * vn};
 }
@@ -143,6 +144,25 @@ struct BodyView {
     }
 };
 
+// Which parts of the law a contact has: read from its constants (RuntimeLaw), or fixed at compile
+// time (FixedLaw) so the commonest laws get their own loop body without the others' branches and
+// live values. Both give the same arithmetic for the same contact.
+struct RuntimeLaw {
+    static bool hertz(const ContactParams& p) { return p.hertz; }
+    static bool shear(const ContactParams& p) { return p.friction > 0.0 && p.kt > 0.0; }
+    static bool rolling(const ContactParams& p) { return p.rollingCap > 0.0; }
+    static bool shearDashpot(const ContactParams& p) { return p.ct > 0.0; }
+    static bool springs(const ContactParams& p) { return p.springs; }
+};
+template <unsigned char Bits> struct FixedLaw {
+    static constexpr bool hertz(const ContactParams&) { return (Bits & kLawHertz) != 0; }
+    static constexpr bool shear(const ContactParams&) { return (Bits & kLawShear) != 0; }
+    static constexpr bool rolling(const ContactParams&) { return (Bits & kLawRolling) != 0; }
+    static constexpr bool shearDashpot(const ContactParams&) { return (Bits & kLawShearDashpot) != 0; }
+    static constexpr bool springs(const ContactParams&) { return (Bits & (kLawShear | kLawRolling)) != 0; }
+};
+
+template <class Law>
 [[gnu::always_inline]] inline ContactLoad resolve(const ContactParams& p, const ContactGeometry& g, const HistoryEntry& h, bool commit,
                            ContactSums& sums)
 {
@@ -150,23 +170,23 @@ struct BodyView {
     const double d = g.overlap;
     const double vn = g.velocity.dot(n);
     // overlap scalings: linear 1; Hertz d^(1/2) for stiffnesses, d^(1/4) for dashpots
-    const double root = p.hertz ? std::sqrt(d) : 1.0;
-    const double quarter = p.hertz ? std::sqrt(root) : 1.0;
-    const double oldRoot = p.hertz ? std::sqrt(*h.overlap) : 1.0;
+    const double root = Law::hertz(p) ? std::sqrt(d) : 1.0;
+    const double quarter = Law::hertz(p) ? std::sqrt(root) : 1.0;
+    const double oldRoot = Law::hertz(p) ? std::sqrt(*h.overlap) : 1.0;
 
-    const NormalForce fn = normalForce(p, d, root, quarter, vn, sums);
+    const NormalForce fn = normalForce(p, Law::hertz(p), d, root, quarter, vn, sums);
     const double fnElastic = fn.elastic;
     ContactLoad load{(fn.elastic + fn.damping) * n, fn.damping * n, Vec3::Zero()};
     // tangent stiffness of the normal spring, N/m (rolling stiffness follows it)
-    const double knTangent = p.hertz ? 1.5 * p.kn * root : p.kn;
+    const double knTangent = Law::hertz(p) ? 1.5 * p.kn * root : p.kn;
 
-    if (p.friction > 0.0 && p.kt > 0.0) {
+    if (Law::shear(p)) {
         const double kt = p.kt * root;
         const double limit = p.friction * fnElastic;
         // gross slip (capped): the spring sits at the limit and the friction force is mu F_n exactly
         const CappedSpring s = cappedSpring(*h.shear, g.slide, n, kt, limit);
         Vec3 damp = Vec3::Zero();
-        if (p.ct > 0.0 && !s.capped) {
+        if (Law::shearDashpot(p) && !s.capped) {
             damp = -p.ct * quarter * (g.velocity - vn * n);
             const Vec3 total = s.load + damp;
             const double total2 = total.squaredNorm();
@@ -177,19 +197,19 @@ struct BodyView {
         load.dashpot += damp;
         sums.elasticTangential += 0.5 * kt * s.u.squaredNorm();
         if (commit) {
-            bookSpring(p.hertz, p.kt * oldRoot, kt, s.stored, s.u, s.step, s.capped, sums.friction, sums.stiffness);
+            bookSpring(Law::hertz(p), p.kt * oldRoot, kt, s.stored, s.u, s.step, s.capped, sums.friction, sums.stiffness);
             *h.shear = s.u;
         }
     }
 
-    if (p.rollingCap > 0.0) {
+    if (Law::rolling(p)) {
         const double kr = p.rollingStiffness * knTangent;
-        const double oldKr = p.rollingStiffness * (p.hertz ? 1.5 * p.kn * oldRoot : p.kn);
+        const double oldKr = p.rollingStiffness * (Law::hertz(p) ? 1.5 * p.kn * oldRoot : p.kn);
         const CappedSpring s = cappedSpring(*h.roll, g.turn, n, kr, p.rollingCap * fnElastic);
         load.couple = s.load;
         sums.elasticRolling += 0.5 * kr * s.u.squaredNorm();
         if (commit) {
-            bookSpring(p.hertz, oldKr, kr, s.stored, s.u, s.step, s.capped, sums.rolling, sums.stiffness);
+            bookSpring(Law::hertz(p), oldKr, kr, s.stored, s.u, s.step, s.capped, sums.rolling, sums.stiffness);
             *h.roll = s.u;
         }
     }
@@ -197,28 +217,6 @@ struct BodyView {
         *h.overlap = d;
     return load;
 }
-
-// what one member-member contact puts on its bodies: on the first (member i's) body force, its
-// dashpot part and a couple at the lever arms armA, armB from the bodies' centres; the second
-// body gets the opposite loads
-struct PairLoad {
-    Vec3 force;   // N
-    Vec3 dashpot; // N
-    Vec3 couple;  // N m
-    Vec3 armA;    // m
-    Vec3 armB;    // m
-    unsigned char kind = 0; // LoadFlag bits
-};
-
-// what the loads of one contact do to one body: flags of PairLoad
-enum LoadFlag : unsigned char {
-    kTouching = 1,   // the contact carries a load
-    kSprings = 2,    // resolved with springs: the force has a moment and there is a couple
-    kMomentA = 4,    // normal force only: it has a moment about body a (a member off its centre)
-    kMomentB = 8,
-    kDashMomentA = 16, // the dashpot force has a moment about body a
-    kDashMomentB = 32,
-};
 
 // adds one side's loads to body b; the second side passes the negated loads. The deferred form
 // below does the same arithmetic, so where a load is added does not change its bits.
@@ -269,7 +267,7 @@ enum LoadFlag : unsigned char {
             vrel -= w.angularVelocity[b].cross(rb);
     }
     const double root = p.hertz ? std::sqrt(d) : 1.0;
-    const NormalForce fn = normalForce(p, d, root, p.hertz ? std::sqrt(root) : 1.0, vrel.dot(n), sums);
+    const NormalForce fn = normalForce(p, p.hertz, d, root, p.hertz ? std::sqrt(root) : 1.0, vrel.dot(n), sums);
     dashpot = fn.damping * n;
     return (fn.elastic + fn.damping) * n;
 }
@@ -290,86 +288,130 @@ enum LoadFlag : unsigned char {
     }
 }
 
+// What a pair kernel reads and writes: the candidates' arrays as raw pointers, taken once per block.
+struct PairContext {
+    BodyView body;
+    const ContactParams* table;
+    HistoryView history;
+    const Vec3* memberPosition; // m
+    const double* memberRadius; // m
+    const int* memberBody;
+    bool commit;
+    ContactSums* sums;
+};
+
+// One touching pair past the distance test (d = p_i - p_j, m; dist2 = |d|^2, m^2): the normal, lever
+// arms, kinematics, the law, and the loads on both bodies (member j's body's left in slot when it
+// is not null). Centred: both members sit at their bodies' centres, known at compile time. Each
+// instance is a function of its own, called through a table, so the candidate loop stays small
+// and each law's body gets its own registers.
+template <class Law, bool Centred, bool Blocked>
+[[gnu::noinline, gnu::flatten]] void pairKernel(const PairContext& c, const PairCandidate& p, std::size_t k, const Vec3& d, double dist2,
+                                  DeferredLoad* slot)
+{
+    const BodyView& body = c.body;
+    const ContactParams& params = c.table[p.params];
+    ContactSums& sums = *c.sums;
+    const double dist = std::sqrt(dist2);
+    const Vec3 n = d / dist;
+    const double ri = c.memberRadius[p.i];
+    const double rj = c.memberRadius[p.j];
+    const double overlap = (ri + rj) - dist;
+    const int a = c.memberBody[p.i];
+    const int b = c.memberBody[p.j];
+    const bool centredI = Centred || p.centredI;
+    const bool centredJ = Centred || p.centredJ;
+    // lever arms from the bodies' centres to the contact point, halfway through the overlap;
+    // a member at its body's centre (every sphere) has its arm along the normal
+    const double reachI = ri - 0.5 * overlap;
+    const double reachJ = rj - 0.5 * overlap;
+    Vec3 ra, rb;
+    if (centredI && centredJ) {
+        ra = -reachI * n;
+        rb = reachJ * n;
+    } else {
+        const Vec3 cp = c.memberPosition[p.i] - n * reachI;
+        ra = cp - body.position[a];
+        rb = cp - body.position[b];
+    }
+    if (!Law::springs(params)) {
+        Vec3 dashpot;
+        const Vec3 force = normalOnly(body, params, n, overlap, a, centredI, ra, b, centredJ, rb, sums, dashpot);
+        const Vec3 couple = Vec3::Zero();
+        applySide(body, a, ra, force, dashpot, couple, false, !centredI, !centredI);
+        if (Blocked && slot)
+            deferSide(*slot, rb, -force, -dashpot, -couple, false, !centredJ, !centredJ);
+        else
+            applySide(body, b, rb, -force, -dashpot, -couple, false, !centredJ, !centredJ);
+        return;
+    }
+    ContactGeometry g;
+    g.n = n;
+    g.overlap = overlap;
+    g.velocity = (body.velocity[a] + body.angularVelocity[a].cross(ra)) - (body.velocity[b] + body.angularVelocity[b].cross(rb));
+    g.slide = (body.displacement[a] + body.rotation[a].cross(ra)) - (body.displacement[b] + body.rotation[b].cross(rb));
+    g.turn = body.rotation[a] - body.rotation[b];
+    const ContactLoad load = resolve<Law>(params, g, c.history[k], c.commit, sums);
+    const bool tangentialDashpot = Law::shearDashpot(params);
+    applySide(body, a, ra, load.force, load.dashpot, load.couple, true, false, tangentialDashpot || !centredI);
+    const bool dashMomentB = tangentialDashpot || !centredJ;
+    if (Blocked && slot)
+        deferSide(*slot, rb, -load.force, -load.dashpot, -load.couple, true, false, dashMomentB);
+    else
+        applySide(body, b, rb, -load.force, -load.dashpot, -load.couple, true, false, dashMomentB);
+}
+
+using PairKernel = void (*)(const PairContext&, const PairCandidate&, std::size_t, const Vec3&, double, DeferredLoad*);
+
+// the kernel for each (both members centred, ContactParams::law): the commonest laws between
+// spheres have their own, everything else reads its law at run time
+template <bool Blocked> constexpr std::array<PairKernel, 32> pairKernels()
+{
+    std::array<PairKernel, 32> t{};
+    for (std::size_t i = 0; i < 16; ++i) {
+        t[i] = &pairKernel<RuntimeLaw, false, Blocked>;
+        t[16 + i] = &pairKernel<RuntimeLaw, true, Blocked>;
+    }
+    t[16 + kLawShear] = &pairKernel<FixedLaw<kLawShear>, true, Blocked>;
+    t[16 + (kLawShear | kLawRolling)] = &pairKernel<FixedLaw<kLawShear | kLawRolling>, true, Blocked>;
+    t[16 + (kLawHertz | kLawShear | kLawShearDashpot)] =
+        &pairKernel<FixedLaw<kLawHertz | kLawShear | kLawShearDashpot>, true, Blocked>;
+    t[16 + (kLawHertz | kLawShear | kLawRolling | kLawShearDashpot)] =
+        &pairKernel<FixedLaw<kLawHertz | kLawShear | kLawRolling | kLawShearDashpot>, true, Blocked>;
+    return t;
+}
+
 // the pairs of one block; Blocked: some member j may belong to a body outside it
 template <bool Blocked>
 ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, const ContactBlock& block)
 {
+    static constexpr std::array<PairKernel, 32> kernels = pairKernels<Blocked>();
     ContactSums sums;
     const PairCandidate* pairs = list.pairs().data();
-    const ContactParams* table = list.contactParams().data();
-    const HistoryView history(list.pairHistory());
-    const BodyView body(w, motion);
-    const Vec3* memberPosition = w.memberPosition.data();
-    const double* memberRadius = w.memberRadius.data();
-    const int* memberBody = w.memberBody.data();
+    const PairContext context{BodyView(w, motion), list.contactParams().data(), HistoryView(list.pairHistory()),
+                              w.memberPosition.data(), w.memberRadius.data(), w.memberBody.data(), commit, &sums};
+    const ContactParams* table = context.table;
+    const Vec3* memberPosition = context.memberPosition;
+    const double* memberRadius = context.memberRadius;
+    const double* overlap = context.history.overlap;
     DeferredLoad* deferred = block.deferred;
     for (std::size_t k = block.pairBegin; k < block.pairEnd; ++k) {
         const PairCandidate& p = pairs[k];
         const Vec3 d = memberPosition[p.i] - memberPosition[p.j];
-        const double ri = memberRadius[p.i];
-        const double rj = memberRadius[p.j];
-        const double reach = ri + rj;
+        const double reach = memberRadius[p.i] + memberRadius[p.j];
         const double dist2 = d.squaredNorm();
         // (the blocks are body chunks: a pair leaves its block when its bodies' chunks differ)
         const bool defer = Blocked && p.crossesChunk;
         if (dist2 >= reach * reach || dist2 == 0.0) {
             // every touching contact stores its overlap when it commits: zero means nothing to empty
-            if (commit && history.overlap[k] != 0.0)
-                release(table[p.params], history, k, sums);
+            if (commit && overlap[k] != 0.0)
+                release(table[p.params], context.history, k, sums);
             if (defer)
                 (deferred++)->flags = 0;
             continue;
         }
-        const ContactParams& params = table[p.params];
-        const double dist = std::sqrt(dist2);
-        const int a = memberBody[p.i];
-        const int b = memberBody[p.j];
-        PairLoad l;
-        ContactGeometry g;
-        g.n = d / dist;
-        g.overlap = reach - dist;
-        // lever arms from the bodies' centres to the contact point, halfway through the overlap;
-        // a member at its body's centre (every sphere) has its arm along the normal
-        const double reachI = ri - 0.5 * g.overlap;
-        const double reachJ = rj - 0.5 * g.overlap;
-        if (p.centredI && p.centredJ) {
-            l.armA = -reachI * g.n;
-            l.armB = reachJ * g.n;
-        } else {
-            const Vec3 c = memberPosition[p.i] - g.n * reachI;
-            l.armA = c - body.position[a];
-            l.armB = c - body.position[b];
-        }
-        if (!params.springs) {
-            l.force = normalOnly(body, params, g.n, g.overlap, a, p.centredI, l.armA, b, p.centredJ, l.armB, sums,
-                                 l.dashpot);
-            l.couple.setZero();
-            l.kind = static_cast<unsigned char>(kTouching | (p.centredI ? 0 : kMomentA | kDashMomentA)
-                                                | (p.centredJ ? 0 : kMomentB | kDashMomentB));
-        } else {
-            const Vec3& ra = l.armA;
-            const Vec3& rb = l.armB;
-            g.velocity = (body.velocity[a] + body.angularVelocity[a].cross(ra)) - (body.velocity[b] + body.angularVelocity[b].cross(rb));
-            g.slide = (body.displacement[a] + body.rotation[a].cross(ra))
-                      - (body.displacement[b] + body.rotation[b].cross(rb));
-            g.turn = body.rotation[a] - body.rotation[b];
-            const ContactLoad load = resolve(params, g, history[k], commit, sums);
-            l.force = load.force;
-            l.dashpot = load.dashpot;
-            l.couple = load.couple;
-            const bool tangentialDashpot = params.ct > 0.0;
-            l.kind = static_cast<unsigned char>(kTouching | kSprings | (tangentialDashpot || !p.centredI ? kDashMomentA : 0)
-                                                | (tangentialDashpot || !p.centredJ ? kDashMomentB : 0));
-        }
-        const bool springs = (l.kind & kSprings) != 0;
-        applySide(body, a, l.armA, l.force, l.dashpot, l.couple, springs, (l.kind & kMomentA) != 0,
-                  (l.kind & kDashMomentA) != 0);
-        if (defer)
-            deferSide(*deferred++, l.armB, -l.force, -l.dashpot, -l.couple, springs, (l.kind & kMomentB) != 0,
-                      (l.kind & kDashMomentB) != 0);
-        else
-            applySide(body, b, l.armB, -l.force, -l.dashpot, -l.couple, springs, (l.kind & kMomentB) != 0,
-                      (l.kind & kDashMomentB) != 0);
+        const unsigned kernel = table[p.params].law | (p.centredI && p.centredJ ? 16u : 0u);
+        kernels[kernel](context, p, k, d, dist2, defer ? deferred++ : nullptr);
     }
     return sums;
 }
@@ -409,7 +451,7 @@ ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion
             g.velocity = body.velocity[b] + body.angularVelocity[b].cross(arm);
             g.slide = body.displacement[b] + body.rotation[b].cross(arm);
             g.turn = body.rotation[b];
-            const ContactLoad load = resolve(params, g, history[k], commit, sums);
+            const ContactLoad load = resolve<RuntimeLaw>(params, g, history[k], commit, sums);
             force = load.force;
             dashpot = load.dashpot;
             couple = load.couple;

@@ -23,6 +23,15 @@ struct ContactParams {
     double rollingStiffness = 0.0; ///< 2.25 (mu_r R*)^2, m^2
     bool hertz = false;
     bool springs = false;          ///< a tangential (friction > 0, kt > 0) or a rolling spring
+    unsigned char law = 0;         ///< LawBits of the parts above, for the force loop's dispatch
+};
+
+/// The parts of a contact law that are present, as bits of ContactParams::law.
+enum LawBits : unsigned char {
+    kLawHertz = 1,        ///< Hertz-Mindlin (else linear)
+    kLawShear = 2,        ///< a tangential spring: friction > 0 and kt > 0
+    kLawRolling = 4,      ///< a rolling spring: rollingCap > 0
+    kLawShearDashpot = 8, ///< a tangential dashpot: ct > 0
 };
 
 /// Constants for a contact of the given law; rStar = R_i R_j / (R_i + R_j) (a wall: R_i) in m,
