@@ -381,30 +381,33 @@ template <bool Blocked> constexpr std::array<PairKernel, 32> pairKernels()
     return t;
 }
 
-// the pairs of one block; Blocked: some member j may belong to a body outside it
-template <bool Blocked>
-ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, const ContactBlock& block)
+// The pairs of one block; Blocked: some member j may belong to a body outside it; Commit: the
+// evaluation ends a step (contacts that opened empty their springs). The loop holds the distance
+// test alone; what a touching pair needs is in its kernel.
+template <bool Blocked, bool Commit>
+ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion, const ContactBlock& block)
 {
     static constexpr std::array<PairKernel, 32> kernels = pairKernels<Blocked>();
     ContactSums sums;
     const PairCandidate* pairs = list.pairs().data();
     const PairContext context{BodyView(w, motion), list.contactParams().data(), HistoryView(list.pairHistory()),
-                              w.memberPosition.data(), w.memberRadius.data(), w.memberBody.data(), commit, &sums};
+                              w.memberPosition.data(), w.memberRadius.data(), w.memberBody.data(), Commit, &sums};
     const ContactParams* table = context.table;
     const Vec3* memberPosition = context.memberPosition;
     const double* memberRadius = context.memberRadius;
     const double* overlap = context.history.overlap;
     DeferredLoad* deferred = block.deferred;
-    for (std::size_t k = block.pairBegin; k < block.pairEnd; ++k) {
+    const std::size_t end = block.pairEnd;
+    for (std::size_t k = block.pairBegin; k < end; ++k) {
         const PairCandidate& p = pairs[k];
         const Vec3 d = memberPosition[p.i] - memberPosition[p.j];
         const double reach = memberRadius[p.i] + memberRadius[p.j];
         const double dist2 = d.squaredNorm();
         // (the blocks are body chunks: a pair leaves its block when its bodies' chunks differ)
         const bool defer = Blocked && p.crossesChunk;
-        if (dist2 >= reach * reach || dist2 == 0.0) {
+        if (!((dist2 < reach * reach) & (dist2 != 0.0))) {
             // every touching contact stores its overlap when it commits: zero means nothing to empty
-            if (commit && overlap[k] != 0.0)
+            if (Commit && overlap[k] != 0.0)
                 release(table[p.params], context.history, k, sums);
             if (defer)
                 (deferred++)->flags = 0;
@@ -416,49 +419,74 @@ ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion
     return sums;
 }
 
+// One member touching a wall (s: the member centre's height above the plane, m, < its radius):
+// as pairKernel, with the wall at rest.
+template <class Law, bool Centred>
+[[gnu::noinline, gnu::flatten]] void wallKernel(const PairContext& c, const WallCandidate& cand, const Wall& wall,
+                                                std::size_t k, double s)
+{
+    const BodyView& body = c.body;
+    const ContactParams& params = c.table[cand.params];
+    ContactSums& sums = *c.sums;
+    const double r = c.memberRadius[cand.member];
+    const int b = c.memberBody[cand.member];
+    const bool centred = Centred || cand.centred;
+    ContactGeometry g;
+    g.n = wall.normal;
+    g.overlap = r - s;
+    const Vec3 arm = centred ? Vec3(-(r - 0.5 * g.overlap) * wall.normal)
+                             : Vec3(c.memberPosition[cand.member] - wall.normal * (r - 0.5 * g.overlap) - body.position[b]);
+    if (!Law::springs(params)) {
+        Vec3 dashpot;
+        const Vec3 force = normalOnly(body, params, g.n, g.overlap, b, centred, arm, -1, true, arm, sums, dashpot);
+        applySide(body, b, arm, force, dashpot, Vec3::Zero(), false, !centred, !centred);
+        return;
+    }
+    g.velocity = body.velocity[b] + body.angularVelocity[b].cross(arm);
+    g.slide = body.displacement[b] + body.rotation[b].cross(arm);
+    g.turn = body.rotation[b];
+    const ContactLoad load = resolve<Law>(params, g, c.history[k], c.commit, sums);
+    applySide(body, b, arm, load.force, load.dashpot, load.couple, true, !centred, !centred || Law::shearDashpot(params));
+}
+
+using WallKernel = void (*)(const PairContext&, const WallCandidate&, const Wall&, std::size_t, double);
+
+// the kernel for each (member centred, ContactParams::law), as pairKernels
+constexpr std::array<WallKernel, 32> wallKernels()
+{
+    std::array<WallKernel, 32> t{};
+    for (std::size_t i = 0; i < 16; ++i) {
+        t[i] = &wallKernel<RuntimeLaw, false>;
+        t[16 + i] = &wallKernel<RuntimeLaw, true>;
+    }
+    t[16 + kLawShear] = &wallKernel<FixedLaw<kLawShear>, true>;
+    t[16 + (kLawShear | kLawRolling)] = &wallKernel<FixedLaw<kLawShear | kLawRolling>, true>;
+    t[16 + (kLawHertz | kLawShear | kLawShearDashpot)] = &wallKernel<FixedLaw<kLawHertz | kLawShear | kLawShearDashpot>, true>;
+    t[16 + (kLawHertz | kLawShear | kLawRolling | kLawShearDashpot)] =
+        &wallKernel<FixedLaw<kLawHertz | kLawShear | kLawRolling | kLawShearDashpot>, true>;
+    return t;
+}
+
+// the wall candidates [begin, end): the distance test here, a touching member's law in its kernel
 ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, std::size_t begin,
                          std::size_t end)
 {
+    static constexpr std::array<WallKernel, 32> kernels = wallKernels();
     ContactSums sums;
     const WallCandidate* walls = list.wallPairs().data();
-    const ContactParams* table = list.contactParams().data();
-    const HistoryView history(list.wallHistory());
-    const BodyView body(w, motion);
+    const PairContext context{BodyView(w, motion), list.contactParams().data(), HistoryView(list.wallHistory()),
+                              w.memberPosition.data(), w.memberRadius.data(), w.memberBody.data(), commit, &sums};
+    const Wall* wallData = w.walls.data();
     for (std::size_t k = begin; k < end; ++k) {
         const WallCandidate& cand = walls[k];
-        const ContactParams& params = table[cand.params];
-        const Wall& wall = w.walls[cand.wall];
-        const double r = w.memberRadius[cand.member];
-        const double s = (w.memberPosition[cand.member] - wall.point).dot(wall.normal);
-        if (s >= r) {
-            if (commit && history.overlap[k] != 0.0)
-                release(params, history, k, sums);
+        const Wall& wall = wallData[cand.wall];
+        const double s = (context.memberPosition[cand.member] - wall.point).dot(wall.normal);
+        if (s >= context.memberRadius[cand.member]) {
+            if (commit && context.history.overlap[k] != 0.0)
+                release(context.table[cand.params], context.history, k, sums);
             continue;
         }
-        const int b = w.memberBody[cand.member];
-        ContactGeometry g;
-        g.n = wall.normal;
-        g.overlap = r - s;
-        const Vec3 arm = cand.centred ? Vec3(-(r - 0.5 * g.overlap) * wall.normal)
-                                      : Vec3(w.memberPosition[cand.member] - wall.normal * (r - 0.5 * g.overlap) - body.position[b]);
-        Vec3 force, dashpot, couple;
-        bool springs = false;
-        bool dashMoment = !cand.centred;
-        if (!params.springs) {
-            force = normalOnly(body, params, g.n, g.overlap, b, cand.centred, arm, -1, true, arm, sums, dashpot);
-            couple.setZero();
-        } else {
-            g.velocity = body.velocity[b] + body.angularVelocity[b].cross(arm);
-            g.slide = body.displacement[b] + body.rotation[b].cross(arm);
-            g.turn = body.rotation[b];
-            const ContactLoad load = resolve<RuntimeLaw>(params, g, history[k], commit, sums);
-            force = load.force;
-            dashpot = load.dashpot;
-            couple = load.couple;
-            springs = true;
-            dashMoment = dashMoment || params.ct > 0.0;
-        }
-        applySide(body, b, arm, force, dashpot, couple, springs, !cand.centred, dashMoment);
+        kernels[context.table[cand.params].law | (cand.centred ? 16u : 0u)](context, cand, wall, k, s);
     }
     return sums;
 }
@@ -467,8 +495,10 @@ ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion
 
 ContactSums addBlockContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, const ContactBlock& block)
 {
-    ContactSums sums = block.deferred ? pairContacts<true>(w, list, motion, commit, block)
-                                      : pairContacts<false>(w, list, motion, commit, block);
+    ContactSums sums = block.deferred ? (commit ? pairContacts<true, true>(w, list, motion, block)
+                                                : pairContacts<true, false>(w, list, motion, block))
+                                      : (commit ? pairContacts<false, true>(w, list, motion, block)
+                                                : pairContacts<false, false>(w, list, motion, block));
     sums.add(wallContacts(w, list, motion, commit, block.wallBegin, block.wallEnd));
     return sums;
 }
