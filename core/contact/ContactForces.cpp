@@ -385,7 +385,8 @@ template <bool Blocked> constexpr std::array<PairKernel, 32> pairKernels()
 // evaluation ends a step (contacts that opened empty their springs). The loop holds the distance
 // test alone; what a touching pair needs is in its kernel.
 template <bool Blocked, bool Commit>
-ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion, const ContactBlock& block)
+ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion, const ContactBlock& block,
+                         unsigned centredBit)
 {
     static constexpr std::array<PairKernel, 32> kernels = pairKernels<Blocked>();
     ContactSums sums;
@@ -413,7 +414,7 @@ ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion
                 (deferred++)->flags = 0;
             continue;
         }
-        const unsigned kernel = table[p.params].law | (p.centredI && p.centredJ ? 16u : 0u);
+        const unsigned kernel = table[p.params].law | (p.centredI && p.centredJ ? centredBit : 0u);
         kernels[kernel](context, p, k, d, dist2, defer ? deferred++ : nullptr);
     }
     return sums;
@@ -469,7 +470,7 @@ constexpr std::array<WallKernel, 32> wallKernels()
 
 // the wall candidates [begin, end): the distance test here, a touching member's law in its kernel
 ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, std::size_t begin,
-                         std::size_t end)
+                         std::size_t end, unsigned centredBit)
 {
     static constexpr std::array<WallKernel, 32> kernels = wallKernels();
     ContactSums sums;
@@ -486,30 +487,33 @@ ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion
                 release(context.table[cand.params], context.history, k, sums);
             continue;
         }
-        kernels[context.table[cand.params].law | (cand.centred ? 16u : 0u)](context, cand, wall, k, s);
+        kernels[context.table[cand.params].law | (cand.centred ? centredBit : 0u)](context, cand, wall, k, s);
     }
     return sums;
 }
 
 } // namespace
 
-ContactSums addBlockContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, const ContactBlock& block)
+ContactSums addBlockContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, const ContactBlock& block,
+                             ContactKernels kernels)
 {
-    ContactSums sums = block.deferred ? (commit ? pairContacts<true, true>(w, list, motion, block)
-                                                : pairContacts<true, false>(w, list, motion, block))
-                                      : (commit ? pairContacts<false, true>(w, list, motion, block)
-                                                : pairContacts<false, false>(w, list, motion, block));
-    sums.add(wallContacts(w, list, motion, commit, block.wallBegin, block.wallEnd));
+    // the kernel tables' upper half holds the specialised kernels of centred members
+    const unsigned centredBit = kernels == ContactKernels::Specialised ? 16u : 0u;
+    ContactSums sums = block.deferred ? (commit ? pairContacts<true, true>(w, list, motion, block, centredBit)
+                                                : pairContacts<true, false>(w, list, motion, block, centredBit))
+                                      : (commit ? pairContacts<false, true>(w, list, motion, block, centredBit)
+                                                : pairContacts<false, false>(w, list, motion, block, centredBit));
+    sums.add(wallContacts(w, list, motion, commit, block.wallBegin, block.wallEnd, centredBit));
     return sums;
 }
 
-ContactSums addContactForces(World& w, NeighbourList& list, const StepMotion& motion, bool commit)
+ContactSums addContactForces(World& w, NeighbourList& list, const StepMotion& motion, bool commit, ContactKernels kernels)
 {
     ContactBlock all;
     all.pairEnd = list.pairs().size();
     all.wallEnd = list.wallPairs().size();
     all.bodyEnd = static_cast<int>(w.size());
-    return addBlockContacts(w, list, motion, commit, all);
+    return addBlockContacts(w, list, motion, commit, all, kernels);
 }
 
 } // namespace tumble

@@ -100,12 +100,20 @@ struct ContactBlock {
     DeferredLoad* deferred = nullptr; ///< this block's slots (null: no pair leaves the block)
 };
 
+/// Which code evaluates a touching contact. Specialised: a pair of centred members (every pair of
+/// spheres, and a sphere on a wall) with one of the commonest laws (ContactParams::law: linear
+/// with friction, with or without rolling resistance; Hertz-Mindlin likewise) runs a kernel
+/// compiled for that law's parts only. Generic: every contact reads its law at run time (the
+/// reference the specialised kernels must match bit for bit).
+enum class ContactKernels { Specialised, Generic };
+
 /// Evaluates one block (see ContactBlock); commits history when commit is true.
 ContactSums addBlockContacts(World& world, NeighbourList& list, const StepMotion& motion, bool commit,
-                             const ContactBlock& block);
+                             const ContactBlock& block, ContactKernels kernels = ContactKernels::Specialised);
 
 /// Every contact in list order, as one block holding every body. Adds loads to
 /// world.force/torque and the dashpot channel (which the caller reset).
-ContactSums addContactForces(World& world, NeighbourList& list, const StepMotion& motion, bool commit);
+ContactSums addContactForces(World& world, NeighbourList& list, const StepMotion& motion, bool commit,
+                             ContactKernels kernels = ContactKernels::Specialised);
 
 } // namespace tumble
