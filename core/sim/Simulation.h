@@ -118,6 +118,8 @@ private:
     void singleStageStep();
     bool beginPass(std::size_t chunk);
     void endPass(std::size_t chunk, bool gather, bool onStepEstimate);
+    template <bool kDamped, bool kSpheres> bool pfcBeginPass(std::size_t chunk);
+    template <bool kDamped> void pfcEndPass(std::size_t chunk, bool gather, bool onStepEstimate);
     void applyDamping(std::size_t i, bool onStepEstimate);
     void contactPass();
     void buildBlocks();
@@ -127,6 +129,7 @@ private:
     SimParams m_params;
     std::unique_ptr<TranslationScheme> m_translation;
     std::unique_ptr<RotationScheme> m_rotation;
+    bool m_pfcSchemes = false; // velocity Verlet and Buss: the passes inline their per-body steps
     ContactTable m_table;
     NeighbourList m_neighbours;
     EnergyLedger m_ledger;
@@ -160,6 +163,7 @@ private:
     std::vector<ContactSums> m_blockSums;
     bool m_membersByBody = false;        // members sorted by body: pass 1 moves them too
     bool m_membersAreBodies = false;     // member k is body k, at its centre: pass 1 copies positions
+    bool m_spheres = false;              // that, and every body isotropic (inertia is constant)
     std::vector<std::size_t> m_memberStart; // (n + 1) first member of each body when sorted
     // contact blocks (one per body chunk; one in all without m_membersByBody): their first
     // pair, wall candidate and deferred slot, (chunks + 1) each
