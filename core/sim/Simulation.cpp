@@ -421,15 +421,11 @@ void Simulation::endPass(std::size_t c, bool gather, bool onStepEstimate)
     const std::size_t b1 = std::min(w.size(), b0 + kBodyChunk);
     BodyChunk& r = m_bodyChunks[c];
     const bool damping = m_params.localDamping > 0.0 || m_params.viscousDamping > 0.0;
-    for (std::size_t i = b0; i < b1; ++i) {
-        if (gather) {
-            // loads other blocks left for this body, in list order
-            for (int e = m_deferredStart[i]; e < m_deferredStart[i + 1]; ++e)
-                applyDeferredLoad(w, static_cast<int>(i), m_deferredLoads[static_cast<std::size_t>(m_deferred[static_cast<std::size_t>(e)])]);
-        }
-        if (damping)
+    if (gather)
+        gatherDeferred(b0, b1);
+    if (damping)
+        for (std::size_t i = b0; i < b1; ++i)
             applyDamping(i, onStepEstimate);
-    }
     // the other half of the trapezoid, with the loads at the end of the step
     for (int ch = 0; ch < kDissipationChannels; ++ch) {
         if (!m_channelLoaded[ch])
@@ -486,6 +482,9 @@ template <bool kDamped, bool kSpheres> bool Simulation::pfcBeginPass(std::size_t
     const bool checkMoves = check.reference != nullptr; // else a build is due anyway
     bool moved = !checkMoves;
     const Vec3 g = w.gravity;
+    Vec3* dashForce = f[kDashpot];
+    Vec3* dashTorque = t[kDashpot];
+    double dashWork = 0.0; // the dashpots' (always loaded); the damping channels' in work
     ChannelWork work{};
     double potential = 0.0;
     for (std::size_t i = b0; i < b1; ++i) {
@@ -500,9 +499,9 @@ template <bool kDamped, bool kSpheres> bool Simulation::pfcBeginPass(std::size_t
             Buss2ndOrder::beginTurning(w, i, steps, turn);
         }
         // half the trapezoidal work of the loads at the start of the step; then they are reset
-        work[kDashpot] += f[kDashpot][i].dot(disp[i]) + t[kDashpot][i].dot(turn[i]);
-        f[kDashpot][i].setZero();
-        t[kDashpot][i].setZero();
+        dashWork += dashForce[i].dot(disp[i]) + dashTorque[i].dot(turn[i]);
+        dashForce[i].setZero();
+        dashTorque[i].setZero();
         if constexpr (kDamped) {
             for (int ch = kDashpot + 1; ch < kDissipationChannels; ++ch) {
                 if (!f[ch])
@@ -522,6 +521,7 @@ template <bool kDamped, bool kSpheres> bool Simulation::pfcBeginPass(std::size_t
                 moved |= check.moved(i, x[i]);
         }
     }
+    work[kDashpot] = dashWork;
     for (int ch = 0; ch < kDissipationChannels; ++ch)
         if (f[ch])
             r.beginWork[ch] = 0.5 * work[ch];
@@ -561,9 +561,6 @@ template <bool kDamped> void Simulation::pfcEndPass(std::size_t c, bool gather, 
     const Vec3* torque = w.torque.data();
     const Vec3* disp = m_stepDisplacement.data();
     const Vec3* turn = m_stepRotation.data();
-    const int* deferredStart = m_deferredStart.data();
-    const int* deferred = m_deferred.data();
-    const DeferredLoad* loads = m_deferredLoads.data();
     std::array<const Vec3*, kDissipationChannels> f{};
     std::array<const Vec3*, kDissipationChannels> t{};
     for (int ch = 0; ch < kDissipationChannels; ++ch) {
@@ -572,19 +569,19 @@ template <bool kDamped> void Simulation::pfcEndPass(std::size_t c, bool gather, 
             t[ch] = w.dissipativeTorque[ch].data();
         }
     }
+    const Vec3* dashForce = f[kDashpot];
+    const Vec3* dashTorque = t[kDashpot];
+    double dashWork = 0.0; // the dashpots' (always loaded); the damping channels' in work
     ChannelWork work{};
     double kinetic = r.energy.kineticTranslational;
     double rotational = r.energy.kineticRotational;
+    if (gather)
+        gatherDeferred(b0, b1);
     for (std::size_t i = b0; i < b1; ++i) {
-        if (gather) {
-            // loads other blocks left for this body, in list order
-            for (int e = deferredStart[i]; e < deferredStart[i + 1]; ++e)
-                applyDeferredLoad(w, static_cast<int>(i), loads[static_cast<std::size_t>(deferred[e])]);
-        }
         if constexpr (kDamped)
             applyDamping(i, onStepEstimate);
         // the other half of the trapezoid, with the loads at the end of the step
-        work[kDashpot] += f[kDashpot][i].dot(disp[i]) + t[kDashpot][i].dot(turn[i]);
+        dashWork += dashForce[i].dot(disp[i]) + dashTorque[i].dot(turn[i]);
         if constexpr (kDamped) {
             for (int ch = kDashpot + 1; ch < kDissipationChannels; ++ch)
                 if (f[ch])
@@ -596,6 +593,7 @@ template <bool kDamped> void Simulation::pfcEndPass(std::size_t c, bool gather, 
         kinetic += 0.5 * mass[i] * v[i].squaredNorm();
         rotational += 0.5 * om[i].dot(l[i]);
     }
+    work[kDashpot] = dashWork;
     for (int ch = 0; ch < kDissipationChannels; ++ch)
         if (f[ch])
             r.endWork[ch] = 0.5 * work[ch];
@@ -608,6 +606,19 @@ template <bool kDamped> void Simulation::pfcEndPass(std::size_t c, bool gather, 
             r.bad = true;
             r.firstBad = bad;
         }
+    }
+}
+
+void Simulation::gatherDeferred(std::size_t b0, std::size_t b1)
+{
+    // the loads other blocks left for bodies [b0, b1), each body's in list order (a body's loads
+    // only meet its own, so bodies may take theirs one after another)
+    World& w = m_world;
+    const DeferredRef* refs = m_deferred.data();
+    const DeferredLoad* loads = m_deferredLoads.data();
+    for (int e = m_deferredStart[b0]; e < m_deferredStart[b1]; ++e) {
+        const DeferredRef& d = refs[e];
+        applyDeferredLoad(w, d.body, loads[d.slot]);
     }
 }
 
@@ -670,7 +681,7 @@ void Simulation::buildBlocks()
         if (chunkOf(p.j) == chunkOf(p.i))
             continue;
         const std::size_t b = static_cast<std::size_t>(w.memberBody[static_cast<std::size_t>(p.j)]);
-        m_deferred[static_cast<std::size_t>(m_deferredCursor[b]++)] = static_cast<int>(slot++);
+        m_deferred[static_cast<std::size_t>(m_deferredCursor[b]++)] = {static_cast<int>(slot++), static_cast<int>(b)};
     }
     m_blocksBuild = m_neighbours.buildCount();
 }
