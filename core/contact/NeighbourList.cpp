@@ -309,13 +309,21 @@ bool NeighbourList::needsRebuild(const World& w) const
 
 bool NeighbourList::needsRebuild(const World& w, std::size_t begin, std::size_t end) const
 {
-    if (m_builds == 0 || m_reference.size() != w.memberCount())
+    const MoveCheck check = moveCheck(w);
+    if (!check.reference)
         return true;
-    const double limit = 0.25 * m_skin * m_skin; // (skin / 2)^2
+    const Vec3* x = w.memberPosition.data();
     for (std::size_t b = begin; b < end; ++b)
-        if ((w.memberPosition[b] - m_reference[b]).squaredNorm() > limit)
+        if (check.moved(b, x[b]))
             return true;
     return false;
+}
+
+NeighbourList::MoveCheck NeighbourList::moveCheck(const World& w) const
+{
+    if (m_builds == 0 || m_reference.size() != w.memberCount())
+        return {nullptr, 0.0};
+    return {m_reference.data(), 0.25 * m_skin * m_skin}; // (skin / 2)^2
 }
 
 } // namespace tumble

@@ -53,6 +53,15 @@ public:
     bool needsRebuild(const World& world) const;
     /// As needsRebuild, for members [begin, end) only (a step checks them in ranges).
     bool needsRebuild(const World& world, std::size_t begin, std::size_t end) const;
+    /// needsRebuild's test, for a pass that checks members as it moves them: member k moved too
+    /// far when moved(k, its position). A list that needs a build anyway (never built, or built
+    /// for another member count) has no reference positions.
+    struct MoveCheck {
+        const Vec3* reference; ///< (m) positions at the last build, m; null: needs a build anyway
+        double limit;          ///< (skin / 2)^2, m^2
+        bool moved(std::size_t k, const Vec3& x) const { return (x - reference[k]).squaredNorm() > limit; }
+    };
+    MoveCheck moveCheck(const World& world) const;
 
     const std::vector<PairCandidate>& pairs() const { return m_pairs; }
     const std::vector<WallCandidate>& wallPairs() const { return m_wallPairs; }

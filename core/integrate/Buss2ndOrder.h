@@ -6,6 +6,7 @@
 // and L advances with velocity-Verlet half kicks, L += M(t) dt/2 before the force evaluation and
 // L += M(t + dt) dt/2 after it; then w = I(t + dt)^-1 L (eq. 23).
 #include "integrate/RotationScheme.h"
+#include "math/ExactZero.h"
 
 namespace tumble {
 
@@ -16,6 +17,27 @@ public:
     /// Also gives the step's rotation vector, w_mean dt (exactly the rotation applied).
     bool beginStep(World& world, double dt, std::size_t begin, std::size_t end, Vec3* rotation) const override;
     void endStep(World& world, double dt, std::size_t begin, std::size_t end) const override;
+
+    // One body's part of each, shared by the range loops and the Simulation's fused passes (the
+    // same arithmetic either way); dt and half = dt/2 in s.
+
+    /// Principal moments j (kg m^2) all equal: w x L = 0.
+    static bool isotropic(const Vec3& j) { return j.x() == j.y() && j.y() == j.z(); }
+    /// An isotropic body with neither angular momentum l nor torque: beginStep only zeroes its
+    /// angular velocity and rotation vector (nothing turns).
+    static bool still(const Vec3& j, const Vec3& l, const Vec3& torque) { return allZero(l, torque) && isotropic(j); }
+    /// The step dt and its derived constants, worked out once per range.
+    struct Steps {
+        explicit Steps(double step) : dt(step), half(0.5 * step), twelfth(step * step / 12.0) {}
+        double dt;      ///< s
+        double half;    ///< dt/2, s
+        double twelfth; ///< dt^2/12, s^2
+    };
+    /// beginStep of body i when it is not still; writes w_mean dt (rad) to rotation[i] unless
+    /// rotation is null. Out of line and cold: the loops over still bodies stay small.
+    [[gnu::cold]] static void beginTurning(World& world, std::size_t i, const Steps& steps, Vec3* rotation);
+    /// endStep of body i when its torque is not zero (else L, q and so w are as beginStep left them).
+    [[gnu::cold]] static void endTurning(World& world, std::size_t i, double half);
 };
 
 } // namespace tumble

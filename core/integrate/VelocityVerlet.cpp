@@ -4,20 +4,23 @@ namespace tumble {
 
 void VelocityVerlet::beginStep(World& w, double dt, std::size_t begin, std::size_t end) const
 {
-    // v(t + dt/2) = v(t) + F(t)/m dt/2 ; x(t + dt) = x(t) + v(t + dt/2) dt
     const double half = 0.5 * dt;
-    for (std::size_t i = begin; i < end; ++i) {
-        w.velocity[i] += w.force[i] * (w.invMass[i] * half);
-        w.position[i] += w.velocity[i] * dt;
-    }
+    Vec3* x = w.position.data();
+    Vec3* v = w.velocity.data();
+    const Vec3* f = w.force.data();
+    const double* invMass = w.invMass.data();
+    for (std::size_t i = begin; i < end; ++i)
+        kickAndDrift(x[i], v[i], f[i], invMass[i], dt, half);
 }
 
 void VelocityVerlet::endStep(World& w, double dt, std::size_t begin, std::size_t end) const
 {
-    // v(t + dt) = v(t + dt/2) + F(t + dt)/m dt/2
     const double half = 0.5 * dt;
+    Vec3* v = w.velocity.data();
+    const Vec3* f = w.force.data();
+    const double* invMass = w.invMass.data();
     for (std::size_t i = begin; i < end; ++i)
-        w.velocity[i] += w.force[i] * (w.invMass[i] * half);
+        kick(v[i], f[i], invMass[i], half);
 }
 
 } // namespace tumble

@@ -13,6 +13,18 @@ public:
     VelocityTiming velocityAtForceEvaluation() const override { return VelocityTiming::HalfStep; }
     void beginStep(World& world, double dt, std::size_t begin, std::size_t end) const override;
     void endStep(World& world, double dt, std::size_t begin, std::size_t end) const override;
+
+    // One body's part of each, shared by the range loops and the Simulation's fused passes (the
+    // same arithmetic either way). x in m, v in m/s, f in N, invMass in 1/kg, dt and half = dt/2 in s.
+
+    /// beginStep: v(t + dt/2) = v(t) + F(t)/m dt/2 ; x(t + dt) = x(t) + v(t + dt/2) dt
+    static void kickAndDrift(Vec3& x, Vec3& v, const Vec3& f, double invMass, double dt, double half)
+    {
+        v += f * (invMass * half);
+        x += v * dt;
+    }
+    /// endStep: v(t + dt) = v(t + dt/2) + F(t + dt)/m dt/2
+    static void kick(Vec3& v, const Vec3& f, double invMass, double half) { v += f * (invMass * half); }
 };
 
 } // namespace tumble

@@ -4,7 +4,10 @@
 #include <cmath>
 #include <sstream>
 
+#include "integrate/Buss2ndOrder.h"
 #include "integrate/IntegratorRegistry.h"
+#include "integrate/VelocityVerlet.h"
+#include "math/ExactZero.h"
 #include "parallel/Chunks.h"
 #include "sim/CriticalTimestep.h"
 
@@ -45,6 +48,12 @@ template <class... Arrays> std::size_t firstNonFinite(std::size_t begin, std::si
     return end;
 }
 
+// velocity Verlet with Buss's rotation (PFC's schemes): the step passes inline their per-body steps
+bool isPfc(const TranslationScheme& t, const RotationScheme& r)
+{
+    return dynamic_cast<const VelocityVerlet*>(&t) && dynamic_cast<const Buss2ndOrder*>(&r);
+}
+
 } // namespace
 
 Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)), m_params(std::move(params))
@@ -53,6 +62,7 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
         throw ParameterError(err);
     m_translation = makeTranslationScheme(m_params.translation);
     m_rotation = makeRotationScheme(m_params.rotation);
+    m_pfcSchemes = isPfc(*m_translation, *m_rotation);
     // a scene gives on-step velocities
     m_world.velocityTiming = VelocityTiming::OnStep;
     m_world.angularTiming = VelocityTiming::OnStep;
@@ -84,6 +94,9 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
     m_membersAreBodies = m_world.memberCount() == n;
     for (std::size_t k = 0; k < m_world.memberCount() && m_membersAreBodies; ++k)
         m_membersAreBodies = m_world.memberBody[k] == static_cast<int>(k) && m_world.memberOffset[k].isZero(0.0);
+    m_spheres = m_membersAreBodies;
+    for (std::size_t i = 0; i < n && m_spheres; ++i)
+        m_spheres = Buss2ndOrder::isotropic(m_world.inertia[i]);
     m_memberStart.assign(n + 1, 0);
     for (int b : m_world.memberBody)
         ++m_memberStart[static_cast<std::size_t>(b) + 1];
@@ -312,6 +325,12 @@ void Simulation::step()
 
 bool Simulation::beginPass(std::size_t c)
 {
+    if (m_pfcSchemes) {
+        const bool damped = m_channelLoaded[kLocalDamping] || m_channelLoaded[kViscous];
+        if (m_spheres)
+            return damped ? pfcBeginPass<true, true>(c) : pfcBeginPass<false, true>(c);
+        return damped ? pfcBeginPass<true, false>(c) : pfcBeginPass<false, false>(c);
+    }
     World& w = m_world;
     const double dt = m_params.dt;
     const std::size_t b0 = c * kBodyChunk;
@@ -390,20 +409,23 @@ bool Simulation::beginPass(std::size_t c)
 void Simulation::endPass(std::size_t c, bool gather, bool onStepEstimate)
 {
     World& w = m_world;
+    if (m_pfcSchemes && w.velocityTiming == VelocityTiming::OnStep && w.angularTiming == VelocityTiming::OnStep) {
+        if (m_channelLoaded[kLocalDamping] || m_channelLoaded[kViscous])
+            pfcEndPass<true>(c, gather, onStepEstimate);
+        else
+            pfcEndPass<false>(c, gather, onStepEstimate);
+        return;
+    }
     const double dt = m_params.dt;
     const std::size_t b0 = c * kBodyChunk;
     const std::size_t b1 = std::min(w.size(), b0 + kBodyChunk);
     BodyChunk& r = m_bodyChunks[c];
     const bool damping = m_params.localDamping > 0.0 || m_params.viscousDamping > 0.0;
-    for (std::size_t i = b0; i < b1; ++i) {
-        if (gather) {
-            // loads other blocks left for this body, in list order
-            for (int e = m_deferredStart[i]; e < m_deferredStart[i + 1]; ++e)
-                applyDeferredLoad(w, static_cast<int>(i), m_deferredLoads[static_cast<std::size_t>(m_deferred[static_cast<std::size_t>(e)])]);
-        }
-        if (damping)
+    if (gather)
+        gatherDeferred(b0, b1);
+    if (damping)
+        for (std::size_t i = b0; i < b1; ++i)
             applyDamping(i, onStepEstimate);
-    }
     // the other half of the trapezoid, with the loads at the end of the step
     for (int ch = 0; ch < kDissipationChannels; ++ch) {
         if (!m_channelLoaded[ch])
@@ -422,6 +444,182 @@ void Simulation::endPass(std::size_t c, bool gather, bool onStepEstimate)
         r.firstBad = bad;
     }
     addKineticEnergy(w, b0, b1, dt, r.energy);
+}
+
+template <bool kDamped, bool kSpheres> bool Simulation::pfcBeginPass(std::size_t c)
+{
+    // beginPass with both schemes' per-body steps inlined: one sweep that loads each body's state
+    // once. Every expression and every sum's order are the general path's.
+    World& w = m_world;
+    const double dt = m_params.dt;
+    const double half = 0.5 * dt;
+    const Buss2ndOrder::Steps steps(dt);
+    const std::size_t b0 = c * kBodyChunk;
+    const std::size_t b1 = std::min(w.size(), b0 + kBodyChunk);
+    BodyChunk& r = m_bodyChunks[c];
+    r = BodyChunk{};
+    const double* mass = w.mass.data();
+    const double* invMass = w.invMass.data();
+    const Vec3* inertia = w.inertia.data();
+    Vec3* x = w.position.data();
+    Vec3* v = w.velocity.data();
+    Vec3* om = w.angularVelocity.data();
+    const Vec3* l = w.angularMomentum.data();
+    Vec3* force = w.force.data();
+    Vec3* torque = w.torque.data();
+    Vec3* disp = m_stepDisplacement.data();
+    Vec3* turn = m_stepRotation.data();
+    Vec3* member = w.memberPosition.data();
+    std::array<Vec3*, kDissipationChannels> f{};
+    std::array<Vec3*, kDissipationChannels> t{};
+    for (int ch = 0; ch < kDissipationChannels; ++ch) {
+        if (m_channelLoaded[ch]) {
+            f[ch] = w.dissipativeForce[ch].data();
+            t[ch] = w.dissipativeTorque[ch].data();
+        }
+    }
+    const NeighbourList::MoveCheck check = m_neighbours.moveCheck(w);
+    const bool checkMoves = check.reference != nullptr; // else a build is due anyway
+    bool moved = !checkMoves;
+    const Vec3 g = w.gravity;
+    Vec3* dashForce = f[kDashpot];
+    Vec3* dashTorque = t[kDashpot];
+    double dashWork = 0.0; // the dashpots' (always loaded); the damping channels' in work
+    ChannelWork work{};
+    double potential = 0.0;
+    for (std::size_t i = b0; i < b1; ++i) {
+        // the start position lives only here: Buss gives the rotation
+        const Vec3 x0 = x[i];
+        VelocityVerlet::kickAndDrift(x[i], v[i], force[i], invMass[i], dt, half);
+        disp[i] = x[i] - x0;
+        if (allZero(l[i], torque[i]) && (kSpheres || Buss2ndOrder::isotropic(inertia[i]))) {
+            om[i].setZero(); // still: nothing turns
+            turn[i].setZero();
+        } else {
+            Buss2ndOrder::beginTurning(w, i, steps, turn);
+        }
+        // half the trapezoidal work of the loads at the start of the step; then they are reset
+        dashWork += dashForce[i].dot(disp[i]) + dashTorque[i].dot(turn[i]);
+        dashForce[i].setZero();
+        dashTorque[i].setZero();
+        if constexpr (kDamped) {
+            for (int ch = kDashpot + 1; ch < kDissipationChannels; ++ch) {
+                if (!f[ch])
+                    continue; // still zero from the last evaluation
+                work[ch] += f[ch][i].dot(disp[i]) + t[ch][i].dot(turn[i]);
+                f[ch][i].setZero();
+                t[ch][i].setZero();
+            }
+        }
+        const double m = mass[i];
+        force[i] = m * g;
+        torque[i].setZero();
+        potential -= m * g.dot(x[i]);
+        if constexpr (kSpheres) {
+            member[i] = x[i];
+            if (checkMoves)
+                moved |= check.moved(i, x[i]);
+        }
+    }
+    work[kDashpot] = dashWork;
+    for (int ch = 0; ch < kDissipationChannels; ++ch)
+        if (f[ch])
+            r.beginWork[ch] = 0.5 * work[ch];
+    r.energy.potentialGravity = potential;
+    // a non-finite position must not reach the broad phase (its cell index would be garbage);
+    // one makes the potential energy non-finite (0 x inf is NaN), so only then search
+    if (!std::isfinite(potential)) {
+        if (const std::size_t bad = firstNonFinite(b0, b1, w.position); bad < b1) {
+            r.bad = true;
+            r.firstBad = bad;
+        }
+    }
+    if constexpr (kSpheres) {
+        r.rebuild = moved;
+    } else if (m_membersByBody) {
+        w.updateMemberPositions(m_memberStart[b0], m_memberStart[b1]);
+        r.rebuild = m_neighbours.needsRebuild(w, m_memberStart[b0], m_memberStart[b1]);
+    }
+    return !r.bad;
+}
+
+template <bool kDamped> void Simulation::pfcEndPass(std::size_t c, bool gather, bool onStepEstimate)
+{
+    // endPass with both schemes' per-body steps inlined, for on-step velocities (what they keep);
+    // the general path's expressions, and its sums in the same order
+    World& w = m_world;
+    const double half = 0.5 * m_params.dt;
+    const std::size_t b0 = c * kBodyChunk;
+    const std::size_t b1 = std::min(w.size(), b0 + kBodyChunk);
+    BodyChunk& r = m_bodyChunks[c];
+    const double* mass = w.mass.data();
+    const double* invMass = w.invMass.data();
+    Vec3* v = w.velocity.data();
+    const Vec3* om = w.angularVelocity.data();
+    const Vec3* l = w.angularMomentum.data();
+    const Vec3* force = w.force.data();
+    const Vec3* torque = w.torque.data();
+    const Vec3* disp = m_stepDisplacement.data();
+    const Vec3* turn = m_stepRotation.data();
+    std::array<const Vec3*, kDissipationChannels> f{};
+    std::array<const Vec3*, kDissipationChannels> t{};
+    for (int ch = 0; ch < kDissipationChannels; ++ch) {
+        if (m_channelLoaded[ch]) {
+            f[ch] = w.dissipativeForce[ch].data();
+            t[ch] = w.dissipativeTorque[ch].data();
+        }
+    }
+    const Vec3* dashForce = f[kDashpot];
+    const Vec3* dashTorque = t[kDashpot];
+    double dashWork = 0.0; // the dashpots' (always loaded); the damping channels' in work
+    ChannelWork work{};
+    double kinetic = r.energy.kineticTranslational;
+    double rotational = r.energy.kineticRotational;
+    if (gather)
+        gatherDeferred(b0, b1);
+    for (std::size_t i = b0; i < b1; ++i) {
+        if constexpr (kDamped)
+            applyDamping(i, onStepEstimate);
+        // the other half of the trapezoid, with the loads at the end of the step
+        dashWork += dashForce[i].dot(disp[i]) + dashTorque[i].dot(turn[i]);
+        if constexpr (kDamped) {
+            for (int ch = kDashpot + 1; ch < kDissipationChannels; ++ch)
+                if (f[ch])
+                    work[ch] += f[ch][i].dot(disp[i]) + t[ch][i].dot(turn[i]);
+        }
+        VelocityVerlet::kick(v[i], force[i], invMass[i], half);
+        if (!allZero(torque[i]))
+            Buss2ndOrder::endTurning(w, i, half);
+        kinetic += 0.5 * mass[i] * v[i].squaredNorm();
+        rotational += 0.5 * om[i].dot(l[i]);
+    }
+    work[kDashpot] = dashWork;
+    for (int ch = 0; ch < kDissipationChannels; ++ch)
+        if (f[ch])
+            r.endWork[ch] = 0.5 * work[ch];
+    r.energy.kineticTranslational = kinetic;
+    r.energy.kineticRotational = rotational;
+    // a non-finite force makes the velocity so, and that or a non-finite momentum makes the
+    // energies so (0 x inf is NaN): only then search
+    if (!std::isfinite(kinetic) || !std::isfinite(rotational)) {
+        if (const std::size_t bad = firstNonFinite(b0, b1, w.velocity, w.angularMomentum, w.force); bad < b1) {
+            r.bad = true;
+            r.firstBad = bad;
+        }
+    }
+}
+
+void Simulation::gatherDeferred(std::size_t b0, std::size_t b1)
+{
+    // the loads other blocks left for bodies [b0, b1), each body's in list order (a body's loads
+    // only meet its own, so bodies may take theirs one after another)
+    World& w = m_world;
+    const DeferredRef* refs = m_deferred.data();
+    const DeferredLoad* loads = m_deferredLoads.data();
+    for (int e = m_deferredStart[b0]; e < m_deferredStart[b1]; ++e) {
+        const DeferredRef& d = refs[e];
+        applyDeferredLoad(w, d.body, loads[d.slot]);
+    }
 }
 
 void Simulation::buildBlocks()
@@ -483,7 +681,7 @@ void Simulation::buildBlocks()
         if (chunkOf(p.j) == chunkOf(p.i))
             continue;
         const std::size_t b = static_cast<std::size_t>(w.memberBody[static_cast<std::size_t>(p.j)]);
-        m_deferred[static_cast<std::size_t>(m_deferredCursor[b]++)] = static_cast<int>(slot++);
+        m_deferred[static_cast<std::size_t>(m_deferredCursor[b]++)] = {static_cast<int>(slot++), static_cast<int>(b)};
     }
     m_blocksBuild = m_neighbours.buildCount();
 }
@@ -704,6 +902,7 @@ void Simulation::setSchemes(std::string_view translation, std::string_view rotat
     toOnStep();
     m_translation = std::move(t);
     m_rotation = std::move(r);
+    m_pfcSchemes = isPfc(*m_translation, *m_rotation);
     m_params.translation = std::string(translation);
     m_params.rotation = std::string(rotation);
     fromOnStep();

@@ -16,14 +16,22 @@
 // Single-stage steps run as two passes over the bodies around the contact loop, each in fixed
 // chunks of kBodyChunk bodies: (1) scheme beginStep, the step's motion, members, rebuild check,
 // first half of the dissipative work, potential energy, load reset; (2) deferred contact loads,
-// damping, second half of the work, scheme endStep, finiteness check, kinetic energy. Contacts
-// are evaluated in blocks, one per body chunk: the candidates whose member i belongs to the
-// chunk (the list is sorted by i, members by body). A block adds loads on its own bodies at
+// damping, second half of the work, scheme endStep, finiteness check, kinetic energy. With
+// velocity Verlet and Buss's rotation (PFC's schemes, every scene's default) each pass is one
+// sweep per chunk with the schemes' per-body steps inlined (pfcBeginPass, pfcEndPass), so a
+// body's state is loaded once; there a non-finite position (velocity, momentum, force) makes
+// the chunk's potential (kinetic) energy non-finite, so the finiteness search runs only then.
+// Other schemes run their range loops, then the bookkeeping loops. Both give the same bits:
+// every expression, and the order of every sum, is the same.
+//
+// Contacts are evaluated in blocks, one per body chunk: the candidates whose member i belongs to
+// the chunk (the list is sorted by i, members by body). A block adds loads on its own bodies at
 // once and leaves those on other chunks' bodies in a slot per crossing pair, which pass (2)
 // adds in list order (ContactBlock). Each body's loads are thus summed in one fixed order, every
 // sum is taken per chunk and added in chunk order, and chunks with disjoint bodies run on a
-// ThreadPool with params().threads > 1: results are bit for bit the same for any thread count. The energy of the last step's state is kept from pass (1) and (2), so energy() after a
-// step costs O(1).
+// ThreadPool with params().threads > 1: results are bit for bit the same for any thread count.
+// The energy of the last step's state is kept from pass (1) and (2), so energy() after a step
+// costs O(1).
 #include <array>
 #include <cstddef>
 #include <memory>
@@ -118,7 +126,10 @@ private:
     void singleStageStep();
     bool beginPass(std::size_t chunk);
     void endPass(std::size_t chunk, bool gather, bool onStepEstimate);
+    template <bool kDamped, bool kSpheres> bool pfcBeginPass(std::size_t chunk);
+    template <bool kDamped> void pfcEndPass(std::size_t chunk, bool gather, bool onStepEstimate);
     void applyDamping(std::size_t i, bool onStepEstimate);
+    void gatherDeferred(std::size_t begin, std::size_t end);
     void contactPass();
     void buildBlocks();
     template <class F> void forChunks(std::size_t chunks, F&& f);
@@ -127,6 +138,7 @@ private:
     SimParams m_params;
     std::unique_ptr<TranslationScheme> m_translation;
     std::unique_ptr<RotationScheme> m_rotation;
+    bool m_pfcSchemes = false; // velocity Verlet and Buss: the passes inline their per-body steps
     ContactTable m_table;
     NeighbourList m_neighbours;
     EnergyLedger m_ledger;
@@ -160,6 +172,7 @@ private:
     std::vector<ContactSums> m_blockSums;
     bool m_membersByBody = false;        // members sorted by body: pass 1 moves them too
     bool m_membersAreBodies = false;     // member k is body k, at its centre: pass 1 copies positions
+    bool m_spheres = false;              // that, and every body isotropic (inertia is constant)
     std::vector<std::size_t> m_memberStart; // (n + 1) first member of each body when sorted
     // contact blocks (one per body chunk; one in all without m_membersByBody): their first
     // pair, wall candidate and deferred slot, (chunks + 1) each
@@ -167,8 +180,12 @@ private:
     std::vector<std::size_t> m_blockWallStart;
     std::vector<std::size_t> m_blockSlotStart;
     std::vector<DeferredLoad> m_deferredLoads; // one slot per pair crossing from one chunk to another
+    struct DeferredRef {
+        int slot; // into m_deferredLoads
+        int body; // that receives it
+    };
     std::vector<int> m_deferredStart;    // (n + 1) offsets into m_deferred
-    std::vector<int> m_deferred;         // each body's slots, in list order
+    std::vector<DeferredRef> m_deferred; // each body's slots, in list order, bodies in order
     std::vector<int> m_deferredCursor;   // (n) fill cursor
     long long m_blocksBuild = -1;        // neighbour-list build the blocks belong to
     // body energy of the current state, valid right after a single-stage step
