@@ -22,11 +22,11 @@ inline void pause()
 
 } // namespace
 
-ThreadPool::ThreadPool(int threads)
+ThreadPool::ThreadPool(int threads) : m_threads(threads > 1 ? threads : 1), m_shares(new Share[static_cast<std::size_t>(m_threads)])
 {
-    m_workers.reserve(static_cast<std::size_t>(threads > 1 ? threads - 1 : 0));
-    for (int t = 1; t < threads; ++t)
-        m_workers.emplace_back([this] { workerLoop(); });
+    m_workers.reserve(static_cast<std::size_t>(m_threads - 1));
+    for (int t = 1; t < m_threads; ++t)
+        m_workers.emplace_back([this, t] { workerLoop(t); });
 }
 
 ThreadPool::~ThreadPool()
@@ -38,23 +38,36 @@ ThreadPool::~ThreadPool()
         t.join();
 }
 
-void ThreadPool::claimChunks()
+bool ThreadPool::claimFrom(int share)
 {
-    std::uint64_t v = m_claim.load(std::memory_order_acquire);
+    std::atomic<std::uint64_t>& claim = m_shares[static_cast<std::size_t>(share)].claim;
+    std::uint64_t v = claim.load(std::memory_order_acquire);
     for (;;) {
         const std::uint64_t next = v & 0xffffffffu;
         if (next >= (v >> 32))
-            return;
-        if (!m_claim.compare_exchange_weak(v, v + 1, std::memory_order_acq_rel, std::memory_order_acquire))
-            continue;
-        m_call(m_ctx, static_cast<std::size_t>(next));
-        if (m_remaining.fetch_sub(1, std::memory_order_acq_rel) == 1)
-            m_remaining.notify_all();
-        v = m_claim.load(std::memory_order_acquire);
+            return false;
+        if (claim.compare_exchange_weak(v, v + 1, std::memory_order_acq_rel, std::memory_order_acquire))
+            break;
+    }
+    m_call(m_ctx, static_cast<std::size_t>(v & 0xffffffffu));
+    if (m_remaining.fetch_sub(1, std::memory_order_acq_rel) == 1)
+        m_remaining.notify_all();
+    return true;
+}
+
+void ThreadPool::claimChunks(int self)
+{
+    // its own share first, then what the others have left
+    while (claimFrom(self)) {
+    }
+    for (int k = 1; k < m_threads; ++k) {
+        const int other = (self + k) % m_threads;
+        while (claimFrom(other)) {
+        }
     }
 }
 
-void ThreadPool::workerLoop()
+void ThreadPool::workerLoop(int self)
 {
     unsigned seen = 0; // the generation at construction: a job posted before this thread ran is still seen
     for (;;) {
@@ -72,7 +85,7 @@ void ThreadPool::workerLoop()
         seen = g;
         if (m_stop.load(std::memory_order_acquire))
             return;
-        claimChunks();
+        claimChunks(self);
     }
 }
 
@@ -83,10 +96,15 @@ void ThreadPool::runJob(std::size_t chunks, Call call, void* ctx)
     m_call = call;
     m_ctx = ctx;
     m_remaining.store(chunks, std::memory_order_relaxed);
-    m_claim.store(static_cast<std::uint64_t>(chunks) << 32, std::memory_order_release);
+    const std::uint64_t t = static_cast<std::uint64_t>(m_threads);
+    for (std::uint64_t s = 0; s < t; ++s) {
+        const std::uint64_t begin = chunks * s / t;
+        const std::uint64_t end = chunks * (s + 1) / t;
+        m_shares[s].claim.store((end << 32) | begin, std::memory_order_release);
+    }
     m_generation.fetch_add(1, std::memory_order_release);
     m_generation.notify_all();
-    claimChunks();
+    claimChunks(0);
     std::size_t left = m_remaining.load(std::memory_order_acquire);
     for (int s = 0; left != 0 && s < kSpins; ++s) {
         pause();
