@@ -34,10 +34,10 @@ public:
         double twelfth; ///< dt^2/12, s^2
     };
     /// beginStep of body i when it is not still; writes w_mean dt (rad) to rotation[i] unless
-    /// rotation is null. Out of line and cold: the loops over still bodies stay small.
-    [[gnu::cold]] static void beginTurning(World& world, std::size_t i, const Steps& steps, Vec3* rotation);
+    /// rotation is null. Not marked cold: in every scene with friction the bodies turn.
+    static void beginTurning(World& world, std::size_t i, const Steps& steps, Vec3* rotation);
     /// endStep of body i when its torque is not zero (else L, q and so w are as beginStep left them).
-    [[gnu::cold]] static void endTurning(World& world, std::size_t i, double half);
+    static void endTurning(World& world, std::size_t i, double half);
 };
 
 } // namespace tumble
