@@ -1,0 +1,61 @@
+// ThreadPool: every chunk of a run is called exactly once, for any thread and chunk count (fewer
+// chunks than threads too), run after run; and a thread stalled inside its own share does not
+// hold the rest of that share back: the other threads take it.
+#include <QtTest>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include "parallel/ThreadPool.h"
+
+using namespace tumble;
+
+class TestThreadPool : public QObject {
+    Q_OBJECT
+private slots:
+    void everyChunkRunsExactlyOnce()
+    {
+        for (int threads : {2, 3, 4}) {
+            ThreadPool pool(threads);
+            QCOMPARE(pool.threads(), threads);
+            for (std::size_t chunks : {0, 1, 2, 3, 7, 20, 1000}) {
+                for (int run = 0; run < 20; ++run) {
+                    std::vector<std::atomic<int>> calls(chunks);
+                    auto f = [&](std::size_t c) { calls[c].fetch_add(1, std::memory_order_relaxed); };
+                    pool.run(chunks, f);
+                    for (std::size_t c = 0; c < chunks; ++c)
+                        QVERIFY2(calls[c].load() == 1, qPrintable(QStringLiteral("threads %1, chunks %2, chunk %3: %4 calls")
+                                                                      .arg(threads)
+                                                                      .arg(chunks)
+                                                                      .arg(c)
+                                                                      .arg(calls[c].load())));
+                }
+            }
+        }
+    }
+
+    void aStalledThreadsShareIsTakenByTheOthers()
+    {
+        // two threads, 20 chunks: the caller's share is [0, 10), the worker's [10, 20). The
+        // caller takes chunk 0 first and stalls in it; the worker finishes its own share and
+        // must then take chunks 1 to 9 while the caller is still in chunk 0.
+        ThreadPool pool(2);
+        const std::size_t chunks = 20;
+        std::vector<std::thread::id> ranOn(chunks);
+        const std::thread::id caller = std::this_thread::get_id();
+        auto f = [&](std::size_t c) {
+            ranOn[c] = std::this_thread::get_id();
+            if (c == 0)
+                std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        };
+        pool.run(chunks, f);
+        QVERIFY(ranOn[0] == caller);
+        for (std::size_t c = 1; c < chunks; ++c)
+            QVERIFY2(ranOn[c] != caller, qPrintable(QStringLiteral("chunk %1 waited for the stalled caller").arg(c)));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestThreadPool)
+#include "TestThreadPool.moc"
