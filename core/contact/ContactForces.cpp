@@ -144,14 +144,14 @@ struct BodyView {
     }
 };
 
-// Which parts of the law a contact has: read from its constants (RuntimeLaw), or fixed at compile
-// time (FixedLaw) so the commonest laws get their own loop body without the others' branches and
-// live values. Both give the same arithmetic for the same contact.
+// Which parts of the law a contact has (ContactParams::law): read at run time (RuntimeLaw), or
+// fixed at compile time (FixedLaw) so the commonest laws get their own loop body without the
+// others' branches and live values. Both give the same arithmetic for the same contact.
 struct RuntimeLaw {
-    static bool hertz(const ContactParams& p) { return p.hertz; }
-    static bool shear(const ContactParams& p) { return p.friction > 0.0 && p.kt > 0.0; }
-    static bool rolling(const ContactParams& p) { return p.rollingCap > 0.0; }
-    static bool shearDashpot(const ContactParams& p) { return p.ct > 0.0; }
+    static bool hertz(const ContactParams& p) { return (p.law & kLawHertz) != 0; }
+    static bool shear(const ContactParams& p) { return (p.law & kLawShear) != 0; }
+    static bool rolling(const ContactParams& p) { return (p.law & kLawRolling) != 0; }
+    static bool shearDashpot(const ContactParams& p) { return (p.law & kLawShearDashpot) != 0; }
     static bool springs(const ContactParams& p) { return p.springs; }
 };
 template <unsigned char Bits> struct FixedLaw {
@@ -363,21 +363,22 @@ template <class Law, bool Centred, bool Blocked>
 
 using PairKernel = void (*)(const PairContext&, const PairCandidate&, std::size_t, const Vec3&, double, DeferredLoad*);
 
-// the kernel for each (both members centred, ContactParams::law): the commonest laws between
-// spheres have their own, everything else reads its law at run time
-template <bool Blocked> constexpr std::array<PairKernel, 32> pairKernels()
+// A kernel table, entry (both members centred ? 16 : 0) | ContactParams::law, from
+// make.operator()<Law, Centred>() (one kernel instance): the commonest laws between centred
+// members (every pair of spheres, a sphere on a wall) get a kernel of their own, everything else
+// reads its law at run time.
+template <class Kernel, class Make> constexpr std::array<Kernel, 32> kernelTable(Make make)
 {
-    std::array<PairKernel, 32> t{};
+    std::array<Kernel, 32> t{};
     for (std::size_t i = 0; i < 16; ++i) {
-        t[i] = &pairKernel<RuntimeLaw, false, Blocked>;
-        t[16 + i] = &pairKernel<RuntimeLaw, true, Blocked>;
+        t[i] = make.template operator()<RuntimeLaw, false>();
+        t[16 + i] = make.template operator()<RuntimeLaw, true>();
     }
-    t[16 + kLawShear] = &pairKernel<FixedLaw<kLawShear>, true, Blocked>;
-    t[16 + (kLawShear | kLawRolling)] = &pairKernel<FixedLaw<kLawShear | kLawRolling>, true, Blocked>;
-    t[16 + (kLawHertz | kLawShear | kLawShearDashpot)] =
-        &pairKernel<FixedLaw<kLawHertz | kLawShear | kLawShearDashpot>, true, Blocked>;
-    t[16 + (kLawHertz | kLawShear | kLawRolling | kLawShearDashpot)] =
-        &pairKernel<FixedLaw<kLawHertz | kLawShear | kLawRolling | kLawShearDashpot>, true, Blocked>;
+    auto fixed = [&]<unsigned char Bits>() { t[16 + Bits] = make.template operator()<FixedLaw<Bits>, true>(); };
+    fixed.template operator()<kLawShear>();
+    fixed.template operator()<kLawShear | kLawRolling>();
+    fixed.template operator()<kLawHertz | kLawShear | kLawShearDashpot>();
+    fixed.template operator()<kLawHertz | kLawShear | kLawRolling | kLawShearDashpot>();
     return t;
 }
 
@@ -388,7 +389,8 @@ template <bool Blocked, bool Commit>
 ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion, const ContactBlock& block,
                          unsigned centredBit)
 {
-    static constexpr std::array<PairKernel, 32> kernels = pairKernels<Blocked>();
+    static constexpr std::array<PairKernel, 32> kernels =
+        kernelTable<PairKernel>([]<class Law, bool Centred>() -> PairKernel { return &pairKernel<Law, Centred, Blocked>; });
     ContactSums sums;
     const PairCandidate* pairs = list.pairs().data();
     const PairContext context{BodyView(w, motion), list.contactParams().data(), HistoryView(list.pairHistory()),
@@ -452,27 +454,12 @@ template <class Law, bool Centred>
 
 using WallKernel = void (*)(const PairContext&, const WallCandidate&, const Wall&, std::size_t, double);
 
-// the kernel for each (member centred, ContactParams::law), as pairKernels
-constexpr std::array<WallKernel, 32> wallKernels()
-{
-    std::array<WallKernel, 32> t{};
-    for (std::size_t i = 0; i < 16; ++i) {
-        t[i] = &wallKernel<RuntimeLaw, false>;
-        t[16 + i] = &wallKernel<RuntimeLaw, true>;
-    }
-    t[16 + kLawShear] = &wallKernel<FixedLaw<kLawShear>, true>;
-    t[16 + (kLawShear | kLawRolling)] = &wallKernel<FixedLaw<kLawShear | kLawRolling>, true>;
-    t[16 + (kLawHertz | kLawShear | kLawShearDashpot)] = &wallKernel<FixedLaw<kLawHertz | kLawShear | kLawShearDashpot>, true>;
-    t[16 + (kLawHertz | kLawShear | kLawRolling | kLawShearDashpot)] =
-        &wallKernel<FixedLaw<kLawHertz | kLawShear | kLawRolling | kLawShearDashpot>, true>;
-    return t;
-}
-
 // the wall candidates [begin, end): the distance test here, a touching member's law in its kernel
 ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, std::size_t begin,
                          std::size_t end, unsigned centredBit)
 {
-    static constexpr std::array<WallKernel, 32> kernels = wallKernels();
+    static constexpr std::array<WallKernel, 32> kernels =
+        kernelTable<WallKernel>([]<class Law, bool Centred>() -> WallKernel { return &wallKernel<Law, Centred>; });
     ContactSums sums;
     const WallCandidate* walls = list.wallPairs().data();
     const PairContext context{BodyView(w, motion), list.contactParams().data(), HistoryView(list.wallHistory()),

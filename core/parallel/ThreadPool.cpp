@@ -22,7 +22,7 @@ inline void pause()
 
 } // namespace
 
-ThreadPool::ThreadPool(int threads) : m_threads(threads > 1 ? threads : 1), m_shares(new Share[static_cast<std::size_t>(m_threads)])
+ThreadPool::ThreadPool(int threads) : m_threads(threads > 1 ? threads : 1), m_shares(std::make_unique<Share[]>(static_cast<std::size_t>(m_threads)))
 {
     m_workers.reserve(static_cast<std::size_t>(m_threads - 1));
     for (int t = 1; t < m_threads; ++t)
@@ -58,13 +58,9 @@ bool ThreadPool::claimFrom(int share)
 void ThreadPool::claimChunks(int self)
 {
     // its own share first, then what the others have left
-    while (claimFrom(self)) {
-    }
-    for (int k = 1; k < m_threads; ++k) {
-        const int other = (self + k) % m_threads;
-        while (claimFrom(other)) {
+    for (int k = 0; k < m_threads; ++k)
+        while (claimFrom((self + k) % m_threads)) {
         }
-    }
 }
 
 void ThreadPool::workerLoop(int self)

@@ -347,34 +347,6 @@ bool Simulation::beginPass(std::size_t c)
         r.bad = true;
         r.firstBad = bad;
     }
-    if (rotationKnown && m_membersAreBodies && !m_channelLoaded[kLocalDamping] && !m_channelLoaded[kViscous]) {
-        // every sphere scene without damping: the general path's arithmetic below, in one sweep
-        const Vec3 g = w.gravity;
-        const Vec3* x = w.position.data();
-        const Vec3* x0 = m_startPosition.data();
-        const Vec3* turn = m_stepRotation.data();
-        const double* mass = w.mass.data();
-        Vec3* disp = m_stepDisplacement.data();
-        Vec3* f = w.dissipativeForce[kDashpot].data();
-        Vec3* t = w.dissipativeTorque[kDashpot].data();
-        Vec3* force = w.force.data();
-        Vec3* torque = w.torque.data();
-        Vec3* member = w.memberPosition.data();
-        double work = 0.0;
-        for (std::size_t i = b0; i < b1; ++i) {
-            disp[i] = x[i] - x0[i];
-            work += f[i].dot(disp[i]) + t[i].dot(turn[i]);
-            f[i].setZero();
-            t[i].setZero();
-            force[i] = mass[i] * g;
-            torque[i].setZero();
-            r.energy.potentialGravity -= mass[i] * g.dot(x[i]);
-            member[i] = x[i];
-        }
-        r.beginWork[kDashpot] = 0.5 * work;
-        r.rebuild = m_neighbours.needsRebuild(w, b0, b1);
-        return !r.bad;
-    }
     updateStepMotion(b0, b1, rotationKnown);
     // half the trapezoidal work of the loads at the start of the step; then they are reset
     for (int ch = 0; ch < kDissipationChannels; ++ch) {

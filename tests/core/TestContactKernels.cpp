@@ -8,12 +8,14 @@
 #include <cstring>
 #include <random>
 
+#include "IoTestFiles.h"
 #include "contact/ContactForces.h"
 #include "contact/ContactLaw.h"
 #include "contact/NeighbourList.h"
 #include "model/World.h"
 
 using namespace tumble;
+using tumble::test::sameBits;
 
 namespace {
 
@@ -45,11 +47,6 @@ bool sameBits(const std::vector<Vec3>& a, const std::vector<Vec3>& b)
 bool sameBits(const std::vector<double>& a, const std::vector<double>& b)
 {
     return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
-}
-
-bool sameBits(double a, double b)
-{
-    return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
 } // namespace
