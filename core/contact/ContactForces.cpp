@@ -218,36 +218,38 @@ template <class Law>
     return load;
 }
 
-// adds one side's loads to body b; the second side passes the negated loads. The deferred form
-// below does the same arithmetic, so where a load is added does not change its bits.
-[[gnu::always_inline]] inline void applySide(const BodyView& w, int b, const Vec3& arm, const Vec3& force, const Vec3& dashpot, const Vec3& couple,
-                      bool springs, bool moment, bool dashMoment)
+// What one contact puts on one of its bodies: the force, its moment about the body's centre,
+// and their dashpot parts. torque (dashTorque) is only read when hasTorque (hasDashTorque).
+struct SideLoad {
+    Vec3 force = Vec3::Zero();      // N
+    Vec3 torque = Vec3::Zero();     // N m
+    Vec3 dashpot = Vec3::Zero();    // N
+    Vec3 dashTorque = Vec3::Zero(); // N m
+};
+
+// adds one side's loads to body b. The deferred form below does the same arithmetic, so where a
+// load is added does not change its bits.
+[[gnu::always_inline]] inline void applySide(const BodyView& w, int b, const SideLoad& l, bool hasTorque, bool hasDashTorque)
 {
-    w.force[b] += force;
-    if (springs)
-        w.torque[b] += arm.cross(force) + couple;
-    else if (moment)
-        w.torque[b] += arm.cross(force);
-    w.dashForce[b] += dashpot;
-    if (dashMoment)
-        w.dashTorque[b] += arm.cross(dashpot);
+    w.force[b] += l.force;
+    if (hasTorque)
+        w.torque[b] += l.torque;
+    w.dashForce[b] += l.dashpot;
+    if (hasDashTorque)
+        w.dashTorque[b] += l.dashTorque;
 }
 
-[[gnu::always_inline]] inline void deferSide(DeferredLoad& d, const Vec3& arm, const Vec3& force, const Vec3& dashpot, const Vec3& couple,
-                      bool springs, bool moment, bool dashMoment)
+[[gnu::always_inline]] inline void deferSide(DeferredLoad& d, const SideLoad& l, bool hasTorque, bool hasDashTorque)
 {
-    d.force = force;
+    d.force = l.force;
     d.flags = kDeferredLoad;
-    if (springs) {
-        d.torque = arm.cross(force) + couple;
-        d.flags |= kDeferredTorque;
-    } else if (moment) {
-        d.torque = arm.cross(force);
+    if (hasTorque) {
+        d.torque = l.torque;
         d.flags |= kDeferredTorque;
     }
-    d.dashpot = dashpot;
-    if (dashMoment) {
-        d.dashTorque = arm.cross(dashpot);
+    d.dashpot = l.dashpot;
+    if (hasDashTorque) {
+        d.dashTorque = l.dashTorque;
         d.flags |= kDeferredDashTorque;
     }
 }
@@ -321,44 +323,82 @@ template <class Law, bool Centred, bool Blocked>
     const int b = c.memberBody[p.j];
     const bool centredI = Centred || p.centredI;
     const bool centredJ = Centred || p.centredJ;
-    // lever arms from the bodies' centres to the contact point, halfway through the overlap;
-    // a member at its body's centre (every sphere) has its arm along the normal
+    // lever arms from the bodies' centres to the contact point, halfway through the overlap.
+    // Two members at their bodies' centres (two spheres) have arms along the normal,
+    // ra = -reachI n and rb = reachJ n, so w_a x ra - w_b x rb = -(reachI w_a + reachJ w_b) x n
+    // and the moments of a load F are -reachI n x F and -reachJ n x F (of -F on b): one cross
+    // product for each instead of two.
     const double reachI = ri - 0.5 * overlap;
     const double reachJ = rj - 0.5 * overlap;
-    Vec3 ra, rb;
-    if (centredI && centredJ) {
-        ra = -reachI * n;
-        rb = reachJ * n;
-    } else {
+    const bool spheres = centredI && centredJ;
+    Vec3 ra = Vec3::Zero();
+    Vec3 rb = Vec3::Zero(); // read only off centre
+    if (!spheres) {
         const Vec3 cp = c.memberPosition[p.i] - n * reachI;
         ra = cp - body.position[a];
         rb = cp - body.position[b];
     }
+    // the moments about the two centres of a load f on a (-f on b)
+    auto moments = [&](const Vec3& f, Vec3& ma, Vec3& mb) {
+        if (spheres) {
+            const Vec3 nf = n.cross(f);
+            ma = -reachI * nf;
+            mb = -reachJ * nf;
+        } else {
+            ma = ra.cross(f);
+            mb = rb.cross(-f);
+        }
+    };
+    SideLoad la, lb;
     if (!Law::springs(params)) {
-        Vec3 dashpot;
-        const Vec3 force = normalOnly(body, params, n, overlap, a, centredI, ra, b, centredJ, rb, sums, dashpot);
-        const Vec3 couple = Vec3::Zero();
-        applySide(body, a, ra, force, dashpot, couple, false, !centredI, !centredI);
+        // a normal force has no moment about a centred member's body
+        la.force = normalOnly(body, params, n, overlap, a, centredI, ra, b, centredJ, rb, sums, la.dashpot);
+        lb.force = -la.force;
+        lb.dashpot = -la.dashpot;
+        if (!spheres) {
+            moments(la.force, la.torque, lb.torque);
+            moments(la.dashpot, la.dashTorque, lb.dashTorque);
+        }
+        applySide(body, a, la, !centredI, !centredI);
         if (Blocked && slot)
-            deferSide(*slot, rb, -force, -dashpot, -couple, false, !centredJ, !centredJ);
+            deferSide(*slot, lb, !centredJ, !centredJ);
         else
-            applySide(body, b, rb, -force, -dashpot, -couple, false, !centredJ, !centredJ);
+            applySide(body, b, lb, !centredJ, !centredJ);
         return;
     }
     ContactGeometry g;
     g.n = n;
     g.overlap = overlap;
-    g.velocity = (body.velocity[a] + body.angularVelocity[a].cross(ra)) - (body.velocity[b] + body.angularVelocity[b].cross(rb));
-    g.slide = (body.displacement[a] + body.rotation[a].cross(ra)) - (body.displacement[b] + body.rotation[b].cross(rb));
+    if (spheres) {
+        g.velocity = (body.velocity[a] - body.velocity[b])
+                     - (reachI * body.angularVelocity[a] + reachJ * body.angularVelocity[b]).cross(n);
+        g.slide = (body.displacement[a] - body.displacement[b])
+                  - (reachI * body.rotation[a] + reachJ * body.rotation[b]).cross(n);
+    } else {
+        g.velocity = (body.velocity[a] + body.angularVelocity[a].cross(ra)) - (body.velocity[b] + body.angularVelocity[b].cross(rb));
+        g.slide = (body.displacement[a] + body.rotation[a].cross(ra)) - (body.displacement[b] + body.rotation[b].cross(rb));
+    }
     g.turn = body.rotation[a] - body.rotation[b];
     const ContactLoad load = resolve<Law>(params, g, c.history[k], c.commit, sums);
+    la.force = load.force;
+    lb.force = -load.force;
+    la.dashpot = load.dashpot;
+    lb.dashpot = -load.dashpot;
+    moments(load.force, la.torque, lb.torque);
+    if (Law::rolling(params)) {
+        la.torque += load.couple;
+        lb.torque -= load.couple;
+    }
     const bool tangentialDashpot = Law::shearDashpot(params);
-    applySide(body, a, ra, load.force, load.dashpot, load.couple, true, false, tangentialDashpot || !centredI);
+    const bool dashMomentA = tangentialDashpot || !centredI;
     const bool dashMomentB = tangentialDashpot || !centredJ;
+    if (dashMomentA || dashMomentB)
+        moments(load.dashpot, la.dashTorque, lb.dashTorque);
+    applySide(body, a, la, true, dashMomentA);
     if (Blocked && slot)
-        deferSide(*slot, rb, -load.force, -load.dashpot, -load.couple, true, false, dashMomentB);
+        deferSide(*slot, lb, true, dashMomentB);
     else
-        applySide(body, b, rb, -load.force, -load.dashpot, -load.couple, true, false, dashMomentB);
+        applySide(body, b, lb, true, dashMomentB);
 }
 
 using PairKernel = void (*)(const PairContext&, const PairCandidate&, std::size_t, const Vec3&, double, DeferredLoad*);
@@ -442,14 +482,22 @@ template <class Law, bool Centred>
     if (!Law::springs(params)) {
         Vec3 dashpot;
         const Vec3 force = normalOnly(body, params, g.n, g.overlap, b, centred, arm, -1, true, arm, sums, dashpot);
-        applySide(body, b, arm, force, dashpot, Vec3::Zero(), false, !centred, !centred);
+        const SideLoad l{force, centred ? Vec3::Zero() : Vec3(arm.cross(force)), dashpot,
+                         centred ? Vec3::Zero() : Vec3(arm.cross(dashpot))};
+        applySide(body, b, l, !centred, !centred);
         return;
     }
     g.velocity = body.velocity[b] + body.angularVelocity[b].cross(arm);
     g.slide = body.displacement[b] + body.rotation[b].cross(arm);
     g.turn = body.rotation[b];
     const ContactLoad load = resolve<Law>(params, g, c.history[k], c.commit, sums);
-    applySide(body, b, arm, load.force, load.dashpot, load.couple, true, !centred, !centred || Law::shearDashpot(params));
+    SideLoad l{load.force, arm.cross(load.force), load.dashpot, Vec3::Zero()};
+    if (Law::rolling(params))
+        l.torque += load.couple;
+    const bool dashMoment = !centred || Law::shearDashpot(params);
+    if (dashMoment)
+        l.dashTorque = arm.cross(load.dashpot);
+    applySide(body, b, l, true, dashMoment);
 }
 
 using WallKernel = void (*)(const PairContext&, const WallCandidate&, const Wall&, std::size_t, double);
