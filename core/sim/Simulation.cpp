@@ -94,6 +94,11 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
     m_membersAreBodies = m_world.memberCount() == n;
     for (std::size_t k = 0; k < m_world.memberCount() && m_membersAreBodies; ++k)
         m_membersAreBodies = m_world.memberBody[k] == static_cast<int>(k) && m_world.memberOffset[k].isZero(0.0);
+    // dashpots exert moments only off centre or through a tangential dashpot (Hertz-Mindlin's)
+    m_dashMoments = !m_membersAreBodies;
+    for (std::size_t a = 0; a < m_table.materialCount(); ++a)
+        for (std::size_t b = 0; b < m_table.materialCount(); ++b)
+            m_dashMoments = m_dashMoments || m_table.law(static_cast<int>(a), static_cast<int>(b)).model == ContactModelKind::HertzMindlin;
     m_spheres = m_membersAreBodies;
     for (std::size_t i = 0; i < n && m_spheres; ++i)
         m_spheres = Buss2ndOrder::isotropic(m_world.inertia[i]);
@@ -455,7 +460,7 @@ template <bool kDamped, bool kSpheres> bool Simulation::pfcBeginPass(std::size_t
     bool moved = !checkMoves;
     const Vec3 g = w.gravity;
     Vec3* dashForce = f[kDashpot];
-    Vec3* dashTorque = t[kDashpot];
+    Vec3* dashTorque = m_dashMoments ? t[kDashpot] : nullptr; // else every entry stays zero
     double dashWork = 0.0; // the dashpots' (always loaded); the damping channels' in work
     ChannelWork work{};
     double potential = 0.0;
@@ -471,9 +476,11 @@ template <bool kDamped, bool kSpheres> bool Simulation::pfcBeginPass(std::size_t
             Buss2ndOrder::beginTurning(w, i, steps, turn);
         }
         // half the trapezoidal work of the loads at the start of the step; then they are reset
-        dashWork += dashForce[i].dot(disp[i]) + dashTorque[i].dot(turn[i]);
+        const double dashForceWork = dashForce[i].dot(disp[i]);
+        dashWork += dashTorque ? dashForceWork + dashTorque[i].dot(turn[i]) : dashForceWork;
         dashForce[i].setZero();
-        dashTorque[i].setZero();
+        if (dashTorque)
+            dashTorque[i].setZero();
         if constexpr (kDamped) {
             for (int ch = kDashpot + 1; ch < kDissipationChannels; ++ch) {
                 if (!f[ch])
@@ -542,7 +549,7 @@ template <bool kDamped> void Simulation::pfcEndPass(std::size_t c, bool gather, 
         }
     }
     const Vec3* dashForce = f[kDashpot];
-    const Vec3* dashTorque = t[kDashpot];
+    const Vec3* dashTorque = m_dashMoments ? t[kDashpot] : nullptr; // else every entry is zero
     double dashWork = 0.0; // the dashpots' (always loaded); the damping channels' in work
     ChannelWork work{};
     double kinetic = r.energy.kineticTranslational;
@@ -553,7 +560,8 @@ template <bool kDamped> void Simulation::pfcEndPass(std::size_t c, bool gather, 
         if constexpr (kDamped)
             applyDamping(i, onStepEstimate);
         // the other half of the trapezoid, with the loads at the end of the step
-        dashWork += dashForce[i].dot(disp[i]) + dashTorque[i].dot(turn[i]);
+        const double dashForceWork = dashForce[i].dot(disp[i]);
+        dashWork += dashTorque ? dashForceWork + dashTorque[i].dot(turn[i]) : dashForceWork;
         if constexpr (kDamped) {
             for (int ch = kDashpot + 1; ch < kDissipationChannels; ++ch)
                 if (f[ch])

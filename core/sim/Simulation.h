@@ -173,6 +173,7 @@ private:
     bool m_membersByBody = false;        // members sorted by body: pass 1 moves them too
     bool m_membersAreBodies = false;     // member k is body k, at its centre: pass 1 copies positions
     bool m_spheres = false;              // that, and every body isotropic (inertia is constant)
+    bool m_dashMoments = true;           // some contact may give a dashpot moment (else they stay zero)
     std::vector<std::size_t> m_memberStart; // (n + 1) first member of each body when sorted
     // contact blocks (one per body chunk; one in all without m_membersByBody): their first
     // pair, wall candidate and deferred slot, (chunks + 1) each
