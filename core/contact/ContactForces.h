@@ -70,19 +70,6 @@ struct DeferredLoad {
 };
 enum DeferredFlag : unsigned char { kDeferredLoad = 1, kDeferredTorque = 2, kDeferredDashTorque = 4 };
 
-/// Adds a deferred load to body b, with exactly the arithmetic of a direct add.
-inline void applyDeferredLoad(World& w, int b, const DeferredLoad& l)
-{
-    if (l.flags == 0)
-        return;
-    w.force[b] += l.force;
-    if (l.flags & kDeferredTorque)
-        w.torque[b] += l.torque;
-    w.dissipativeForce[kDashpot][b] += l.dashpot;
-    if (l.flags & kDeferredDashTorque)
-        w.dissipativeTorque[kDashpot][b] += l.dashTorque;
-}
-
 /// One block of contacts: the pair candidates [pairBegin, pairEnd) (their member i's bodies all in
 /// body chunk [bodyBegin, bodyEnd), kBodyChunk) and wall candidates [wallBegin, wallEnd)
 /// (likewise). Loads on bodies in the block are added to world.force/torque and the dashpot

@@ -593,12 +593,27 @@ void Simulation::gatherDeferred(std::size_t b0, std::size_t b1)
 {
     // the loads other blocks left for bodies [b0, b1), each body's in list order (a body's loads
     // only meet its own, so bodies may take theirs one after another)
+    // (the arithmetic of a direct add, so where a load is added does not change its bits; raw
+    // pointers taken once)
     World& w = m_world;
     const DeferredRef* refs = m_deferred.data();
     const DeferredLoad* loads = m_deferredLoads.data();
-    for (int e = m_deferredStart[b0]; e < m_deferredStart[b1]; ++e) {
-        const DeferredRef& d = refs[e];
-        applyDeferredLoad(w, d.body, loads[d.slot]);
+    Vec3* force = w.force.data();
+    Vec3* torque = w.torque.data();
+    Vec3* dashForce = w.dissipativeForce[kDashpot].data();
+    Vec3* dashTorque = w.dissipativeTorque[kDashpot].data();
+    const int end = m_deferredStart[b1];
+    for (int e = m_deferredStart[b0]; e < end; ++e) {
+        const std::size_t b = static_cast<std::size_t>(refs[e].body);
+        const DeferredLoad& l = loads[refs[e].slot];
+        if (l.flags == 0)
+            continue;
+        force[b] += l.force;
+        if (l.flags & kDeferredTorque)
+            torque[b] += l.torque;
+        dashForce[b] += l.dashpot;
+        if (l.flags & kDeferredDashTorque)
+            dashTorque[b] += l.dashTorque;
     }
 }
 
