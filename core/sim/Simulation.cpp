@@ -592,9 +592,8 @@ template <bool kDamped> void Simulation::pfcEndPass(std::size_t c, bool gather, 
 void Simulation::gatherDeferred(std::size_t b0, std::size_t b1)
 {
     // the loads other blocks left for bodies [b0, b1), each body's in list order (a body's loads
-    // only meet its own, so bodies may take theirs one after another)
-    // (the arithmetic of a direct add, so where a load is added does not change its bits; raw
-    // pointers taken once)
+    // only meet its own, so bodies may take theirs one after another), with the arithmetic of a
+    // direct add, so where a load is added does not change its bits; raw pointers taken once
     World& w = m_world;
     const DeferredRef* refs = m_deferred.data();
     const DeferredLoad* loads = m_deferredLoads.data();
