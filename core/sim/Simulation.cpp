@@ -94,11 +94,14 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
     m_membersAreBodies = m_world.memberCount() == n;
     for (std::size_t k = 0; k < m_world.memberCount() && m_membersAreBodies; ++k)
         m_membersAreBodies = m_world.memberBody[k] == static_cast<int>(k) && m_world.memberOffset[k].isZero(0.0);
-    // dashpots exert moments only off centre or through a tangential dashpot (Hertz-Mindlin's)
+    // dashpots exert moments only off centre or through a tangential dashpot; whether a material
+    // pair's law has one does not depend on the pair's effective radius and mass (1 m, 1 kg here)
     m_dashMoments = !m_membersAreBodies;
     for (std::size_t a = 0; a < m_table.materialCount(); ++a)
         for (std::size_t b = 0; b < m_table.materialCount(); ++b)
-            m_dashMoments = m_dashMoments || m_table.law(static_cast<int>(a), static_cast<int>(b)).model == ContactModelKind::HertzMindlin;
+            m_dashMoments = m_dashMoments
+                            || (makeContactParams(m_table.law(static_cast<int>(a), static_cast<int>(b)), 1.0, 1.0).law
+                                & kLawShearDashpot) != 0;
     m_spheres = m_membersAreBodies;
     for (std::size_t i = 0; i < n && m_spheres; ++i)
         m_spheres = Buss2ndOrder::isotropic(m_world.inertia[i]);
@@ -469,7 +472,8 @@ template <bool kDamped, bool kSpheres> bool Simulation::pfcBeginPass(std::size_t
         const Vec3 x0 = x[i];
         VelocityVerlet::kickAndDrift(x[i], v[i], force[i], invMass[i], dt, half);
         disp[i] = x[i] - x0;
-        if (allZero(l[i], torque[i]) && (kSpheres || Buss2ndOrder::isotropic(inertia[i]))) {
+        // (every body of a sphere scene is isotropic)
+        if (kSpheres ? allZero(l[i], torque[i]) : Buss2ndOrder::still(inertia[i], l[i], torque[i])) {
             om[i].setZero(); // still: nothing turns
             turn[i].setZero();
         } else {
