@@ -111,6 +111,7 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
     for (std::size_t b = 0; b < n; ++b)
         m_memberStart[b + 1] += m_memberStart[b];
     m_bodyChunks.resize(chunkCount(n, kBodyChunk));
+    m_endWaiting = std::make_unique<std::atomic<int>[]>(m_bodyChunks.size());
     if (m_params.threads > 1)
         m_pool = std::make_unique<ThreadPool>(m_params.threads);
     m_startPosition.resize(n);
@@ -681,34 +682,83 @@ void Simulation::buildBlocks()
         const std::size_t b = static_cast<std::size_t>(w.memberBody[static_cast<std::size_t>(p.j)]);
         m_deferred[static_cast<std::size_t>(m_deferredCursor[b]++)] = {static_cast<int>(slot++), static_cast<int>(b)};
     }
+    // the chunks each block reads or loads: its own, and every chunk a crossing pair reaches
+    // (member j's chunk is never before member i's); each chunk's end pass waits for them all
+    keepHeadroom(m_blockTargets, 2 * chunks);
+    m_blockTargets.clear();
+    m_blockTargetStart.assign(chunks + 1, 0);
+    m_endWaits.assign(chunks, 0);
+    m_lastBlock.assign(chunks, chunks); // per chunk, the last block that listed it
+    auto target = [&](std::size_t block, std::size_t t) {
+        if (m_lastBlock[t] == block)
+            return;
+        m_lastBlock[t] = block;
+        m_blockTargets.push_back(t);
+        ++m_endWaits[t];
+    };
+    for (c = 0; c < chunks; ++c) {
+        m_blockTargetStart[c] = m_blockTargets.size();
+        target(c, c);
+        for (std::size_t k = m_blockPairStart[c]; k < m_blockPairStart[c + 1]; ++k)
+            target(c, chunkOf(pairs[k].j));
+    }
+    m_blockTargetStart[chunks] = m_blockTargets.size();
     m_blocksBuild = m_neighbours.buildCount();
+}
+
+ContactSums Simulation::blockContacts(std::size_t c)
+{
+    World& w = m_world;
+    const StepMotion motion{m_stepDisplacement, m_stepRotation};
+    ContactBlock b;
+    b.pairBegin = m_blockPairStart[c];
+    b.pairEnd = m_blockPairStart[c + 1];
+    b.wallBegin = m_blockWallStart[c];
+    b.wallEnd = m_blockWallStart[c + 1];
+    b.bodyBegin = static_cast<int>(c * kBodyChunk);
+    b.bodyEnd = static_cast<int>(std::min(w.size(), (c + 1) * kBodyChunk));
+    if (!m_membersByBody)
+        b.bodyEnd = static_cast<int>(w.size());
+    b.deferred = m_blockSlotStart[c + 1] > m_blockSlotStart[c] ? m_deferredLoads.data() + m_blockSlotStart[c] : nullptr;
+    return addBlockContacts(w, m_neighbours, motion, true, b);
 }
 
 void Simulation::contactPass()
 {
-    World& w = m_world;
-    const StepMotion motion{m_stepDisplacement, m_stepRotation};
     const std::size_t chunks = m_bodyChunks.size();
     m_blockSums.resize(chunks); // sized with the chunks, once
-    auto block = [&](std::size_t c) {
-        ContactBlock b;
-        b.pairBegin = m_blockPairStart[c];
-        b.pairEnd = m_blockPairStart[c + 1];
-        b.wallBegin = m_blockWallStart[c];
-        b.wallEnd = m_blockWallStart[c + 1];
-        b.bodyBegin = static_cast<int>(c * kBodyChunk);
-        b.bodyEnd = static_cast<int>(std::min(w.size(), (c + 1) * kBodyChunk));
-        if (!m_membersByBody)
-            b.bodyEnd = static_cast<int>(w.size());
-        b.deferred = m_blockSlotStart[c + 1] > m_blockSlotStart[c] ? m_deferredLoads.data() + m_blockSlotStart[c] : nullptr;
-        m_blockSums[c] = addBlockContacts(w, m_neighbours, motion, true, b);
-    };
+    auto block = [&](std::size_t c) { m_blockSums[c] = blockContacts(c); };
     if (m_membersByBody)
         forChunks(chunks, block);
     else
         for (std::size_t c = 0; c < chunks; ++c)
             block(c);
     // in chunk order: the same sums for any thread count
+    ContactSums total;
+    for (const ContactSums& c : m_blockSums)
+        total.add(c);
+    m_contacts = total;
+}
+
+void Simulation::contactAndEndPass(bool onStepEstimate)
+{
+    // contactPass, then endPass of every chunk, in one job: a chunk's end pass changes its
+    // bodies' velocities, so it waits for every block that reads them or leaves loads for them
+    // (m_endWaits); the thread that finishes the last of those runs it. Every end pass sees the
+    // same loads in the same order as after a whole contact pass: the same bits.
+    const std::size_t chunks = m_bodyChunks.size();
+    m_blockSums.resize(chunks); // sized with the chunks, once
+    for (std::size_t c = 0; c < chunks; ++c)
+        m_endWaiting[c].store(m_endWaits[c], std::memory_order_relaxed); // published by the job's start
+    forChunks(chunks, [this, onStepEstimate](std::size_t c) {
+        m_blockSums[c] = blockContacts(c);
+        for (std::size_t k = m_blockTargetStart[c]; k < m_blockTargetStart[c + 1]; ++k) {
+            const std::size_t t = m_blockTargets[k];
+            // acq_rel: the end pass sees every write of the blocks counted before it
+            if (m_endWaiting[t].fetch_sub(1, std::memory_order_acq_rel) == 1)
+                endPass(t, true, onStepEstimate);
+        }
+    });
     ContactSums total;
     for (const ContactSums& c : m_blockSums)
         total.add(c);
@@ -744,14 +794,17 @@ void Simulation::singleStageStep()
 
     ++m_forceEvaluations;
     m_channelLoaded = {true, m_params.localDamping > 0.0, m_params.viscousDamping > 0.0};
-    contactPass();
+    const bool onStepEstimate = m_params.localDampingVariant == LocalDampingVariant::Woo
+                                && m_translation->velocityAtForceEvaluation() == VelocityTiming::HalfStep;
+    if (m_membersByBody) {
+        contactAndEndPass(onStepEstimate);
+    } else {
+        contactPass();
+        forChunks(chunks, [this, onStepEstimate](std::size_t c) { endPass(c, false, onStepEstimate); });
+    }
     m_ledger.addDissipated(DissipationMechanism::Friction, m_contacts.friction);
     m_ledger.addDissipated(DissipationMechanism::Rolling, m_contacts.rolling);
     m_ledger.addDissipated(DissipationMechanism::Stiffness, m_contacts.stiffness);
-
-    const bool onStepEstimate = m_params.localDampingVariant == LocalDampingVariant::Woo
-                                && m_translation->velocityAtForceEvaluation() == VelocityTiming::HalfStep;
-    forChunks(chunks, [this, onStepEstimate](std::size_t c) { endPass(c, m_membersByBody, onStepEstimate); });
 
     ChannelWork work{};
     BodyEnergy energy;
