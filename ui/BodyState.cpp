@@ -8,7 +8,7 @@ BodyState bodyState(const World& w, std::size_t i, double dt)
 {
     const OnStepKinematics k = onStepKinematics(w, i, dt);
     BodyState b;
-    b.id = static_cast<int>(i);
+    b.id = w.bodyId(i); // the scene's id, wherever the simulation keeps the body
     b.type = w.type[i];
     b.mass = w.mass[i];
     b.moments = w.inertia[i];

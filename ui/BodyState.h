@@ -12,7 +12,7 @@
 namespace tumble::ui {
 
 struct BodyState {
-    int id = -1;                  ///< body index in the World (scene order)
+    int id = -1;                  ///< scene id: the body's index in the scene's body list
     BodyType type = BodyType::Sphere;
     double mass = 0.0;            ///< kg
     Vec3 moments = Vec3::Zero();  ///< principal moments J1 <= J2 <= J3, kg m^2

@@ -44,7 +44,7 @@ struct Lane::Run {
     long long serial = 0;
     bool dirty = true;
     SnapshotPtr lastFinite;
-    std::vector<float> speedScratch;
+    PublishScratch publishScratch;
     std::vector<LaneSample> samples; // since the last publish
 
     // the step count the lane has at shared time t (never negative, never behind the anchor)
@@ -250,7 +250,7 @@ void Lane::publish(Run& run)
     s->serial = ++run.serial;
     fillRunState(*s, sim);
     s->playing = !m_paused;
-    bool finite = fillBodies(*s, sim, -1, run.speedScratch);
+    bool finite = fillBodies(*s, sim, -1, run.publishScratch);
     // after a blow-up the view keeps the last finite bodies
     if (!finite && run.lastFinite) {
         s->positions = run.lastFinite->positions;

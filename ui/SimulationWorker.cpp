@@ -93,7 +93,7 @@ struct SimulationWorker::Run {
     long long serial = 0;
     SnapshotPtr lastFinite; // bodies to keep on screen after a blow-up
     int selected = -1;      // body published in detail, -1: none
-    std::vector<float> speedScratch; // per-body speeds while publishing
+    PublishScratch publishScratch; // buffers reused while publishing
 
     // stepping rate over a window of about half a second
     Clock::time_point rateStart = Clock::now();
@@ -476,7 +476,7 @@ void SimulationWorker::publish(Run& run)
     s->publishShare = run.playing ? run.publishShare : 0.0;
     s->instabilityMessage = run.instability;
 
-    bool finite = fillBodies(*s, sim, run.selected, run.speedScratch);
+    bool finite = fillBodies(*s, sim, run.selected, run.publishScratch);
     // after a blow-up the screen keeps the last finite bodies
     if (!finite && !run.instability.empty() && run.lastFinite) {
         s->positions = run.lastFinite->positions;

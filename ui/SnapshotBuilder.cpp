@@ -66,23 +66,29 @@ std::shared_ptr<SceneInfo> makeSceneInfo(const Scene& scene, const World& world,
         for (int k = 0; k < 3; ++k)
             info->up[k] = -g[k] / g.norm();
     info->sampleInterval = sampleInterval;
-    info->memberOffsets = world.memberOffset;
+    // in scene order, as the snapshots list the members
+    std::vector<int> members;
+    world.membersInSceneOrder(members);
+    info->memberOffsets.resize(members.size());
+    for (std::size_t j = 0; j < members.size(); ++j)
+        info->memberOffsets[j] = world.memberOffset[static_cast<std::size_t>(members[j])];
     return info;
 }
 
-bool fillBodies(FrameSnapshot& s, const Simulation& sim, int selected,
-                std::vector<float>& speedScratch)
+bool fillBodies(FrameSnapshot& s, const Simulation& sim, int selected, PublishScratch& scratch)
 {
     // member spheres, as floats for the views; speed from the owning body (one estimate per
-    // body, shared by its members)
+    // body, shared by its members). The simulation may keep its bodies sorted for locality:
+    // everything here goes out in scene order, with scene ids.
     const World& w = sim.world();
     const std::size_t n = w.size();
     const std::size_t m = w.memberCount();
     const double dt = sim.params().dt;
-    std::vector<float>& bodySpeed = speedScratch; // keeps its capacity between publishes
+    std::vector<float>& bodySpeed = scratch.speeds;
     bodySpeed.resize(n);
     for (std::size_t i = 0; i < n; ++i)
         bodySpeed[i] = static_cast<float>(onStepKinematics(w, i, dt).velocity.norm());
+    w.membersInSceneOrder(scratch.members);
     s.positions.resize(3 * m);
     s.radii.resize(m);
     s.speeds.resize(m);
@@ -90,19 +96,21 @@ bool fillBodies(FrameSnapshot& s, const Simulation& sim, int selected,
     s.bodies = n;
     bool finite = true;
     for (std::size_t j = 0; j < m; ++j) {
-        const int b = w.memberBody[j];
-        for (int k = 0; k < 3; ++k)
-            s.positions[3 * j + k] = static_cast<float>(w.memberPosition[j][k]);
-        s.radii[j] = static_cast<float>(w.memberRadius[j]);
+        const auto k = static_cast<std::size_t>(scratch.members[j]);
+        const int b = w.memberBody[k];
+        for (int c = 0; c < 3; ++c)
+            s.positions[3 * j + c] = static_cast<float>(w.memberPosition[k][c]);
+        s.radii[j] = static_cast<float>(w.memberRadius[k]);
         s.speeds[j] = bodySpeed[static_cast<std::size_t>(b)];
-        s.memberBody[j] = b;
+        s.memberBody[j] = w.bodyId(static_cast<std::size_t>(b));
         finite = finite && std::isfinite(s.positions[3 * j]) &&
                  std::isfinite(s.positions[3 * j + 1]) && std::isfinite(s.positions[3 * j + 2]) &&
                  std::isfinite(s.speeds[j]);
     }
     // clumps and the selected body in full (orientation, momentum, energies)
     s.clumps.clear();
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t id = 0; id < n; ++id) {
+        const std::size_t i = w.bodySlot(static_cast<int>(id));
         if (w.type[i] != BodyType::Clump)
             continue;
         s.clumps.push_back(bodyState(w, i, dt));
@@ -110,7 +118,7 @@ bool fillBodies(FrameSnapshot& s, const Simulation& sim, int selected,
     }
     s.selected.reset();
     if (selected >= 0 && std::size_t(selected) < n) {
-        s.selected = bodyState(w, std::size_t(selected), dt);
+        s.selected = bodyState(w, w.bodySlot(selected), dt);
         finite = finite && isFinite(*s.selected);
     }
     return finite;

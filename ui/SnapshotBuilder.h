@@ -30,10 +30,16 @@ std::shared_ptr<SceneInfo> makeSceneInfo(const Scene& scene, const World& world,
 /// instability message.
 void fillRunState(FrameSnapshot& s, const Simulation& sim);
 
+/// Buffers fillBodies reuses between calls (they keep their capacity).
+struct PublishScratch {
+    std::vector<float> speeds;  ///< per body, m/s
+    std::vector<int> members;   ///< member indices in scene order
+};
+
 /// Fills s's member spheres (positions, radii, speeds, memberBody, bodies), every clump's state
-/// and body selected's (< 0: none) from sim. speedScratch is reused between calls. Returns
+/// and the state of the body with scene id selected (< 0: none) from sim, bodies and members in
+/// scene order (body ids are scene ids, whatever order the simulation keeps them in). Returns
 /// false when some value is not finite (a blow-up).
-bool fillBodies(FrameSnapshot& s, const Simulation& sim, int selected,
-                std::vector<float>& speedScratch);
+bool fillBodies(FrameSnapshot& s, const Simulation& sim, int selected, PublishScratch& scratch);
 
 } // namespace tumble::ui

@@ -37,15 +37,16 @@ double analyticError(const AnalyticSolution& solution, const World& world, doubl
     if (solution.measure() == AnalyticMeasure::Angle) {
         const std::vector<Quat> q = solution.orientations(t);
         for (std::size_t i = 0; i < n; ++i) {
-            // the angle of q_exact^-1 q, from atan2 so small angles keep their digits
-            const Quat d = q[i].conjugate() * world.orientation[i];
+            // the angle of q_exact^-1 q, from atan2 so small angles keep their digits (the
+            // solution lists bodies by scene id)
+            const Quat d = q[i].conjugate() * world.orientation[world.bodySlot(static_cast<int>(i))];
             const double angle = 2.0 * std::atan2(d.vec().norm(), std::abs(d.w()));
             sum += angle * angle;
         }
     } else {
         const std::vector<Vec3> x = solution.positions(t);
         for (std::size_t i = 0; i < n; ++i)
-            sum += (world.position[i] - x[i]).squaredNorm();
+            sum += (world.position[world.bodySlot(static_cast<int>(i))] - x[i]).squaredNorm();
     }
     return std::sqrt(sum / static_cast<double>(n));
 }

@@ -302,6 +302,69 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
         keepHeadroom(m_params, m_params.size());
 }
 
+namespace {
+
+// list and history reordered by key, through index and the scratch list and history
+template <class Candidate>
+void sortByKey(std::vector<Candidate>& list, ContactHistory& history, std::vector<int>& index, ContactHistory& scratch,
+               Key (*key)(const Candidate&))
+{
+    const std::size_t n = list.size();
+    index.resize(n);
+    for (std::size_t k = 0; k < n; ++k)
+        index[k] = static_cast<int>(k);
+    std::sort(index.begin(), index.end(), [&](int a, int b) { return key(list[static_cast<std::size_t>(a)]) < key(list[static_cast<std::size_t>(b)]); });
+    scratch.keepHeadroom(n, history.hasShear(), history.hasRoll());
+    scratch.assignZero(n, history.hasShear(), history.hasRoll());
+    for (std::size_t k = 0; k < n; ++k)
+        scratch.copyEntry(k, history, static_cast<std::size_t>(index[k]));
+    history.swap(scratch);
+    // the candidates by following the permutation's cycles (index[k]: the old place of entry k)
+    for (std::size_t s = 0; s < n; ++s) {
+        if (index[s] < 0)
+            continue;
+        const Candidate first = list[s];
+        std::size_t cur = s;
+        for (;;) {
+            const std::size_t next = static_cast<std::size_t>(index[cur]);
+            index[cur] = -1;
+            if (next == s) {
+                list[cur] = first;
+                break;
+            }
+            list[cur] = list[next];
+            cur = next;
+        }
+    }
+}
+
+} // namespace
+
+void NeighbourList::renumberMembers(const std::vector<int>& newOfOld)
+{
+    const bool shear = m_pairHistory.hasShear();
+    const bool roll = m_pairHistory.hasRoll();
+    for (std::size_t k = 0; k < m_pairs.size(); ++k) {
+        PairCandidate& p = m_pairs[k];
+        p.i = newOfOld[static_cast<std::size_t>(p.i)];
+        p.j = newOfOld[static_cast<std::size_t>(p.j)];
+        if (p.i > p.j) {
+            std::swap(p.i, p.j);
+            std::swap(p.centredI, p.centredJ);
+            if (shear)
+                m_pairHistory.shear[k] = -m_pairHistory.shear[k];
+            if (roll)
+                m_pairHistory.roll[k] = -m_pairHistory.roll[k];
+        }
+    }
+    for (WallCandidate& c : m_wallPairs)
+        c.member = newOfOld[static_cast<std::size_t>(c.member)];
+    keepHeadroom(m_sortIndex, std::max(m_pairs.size(), m_wallPairs.size()));
+    sortByKey(m_pairs, m_pairHistory, m_sortIndex, m_carriedPairs, pairKey);
+    sortByKey(m_wallPairs, m_wallHistory, m_sortIndex, m_carriedWalls, wallKey);
+    m_reference.clear(); // the next step builds the lists for the new numbers
+}
+
 bool NeighbourList::needsRebuild(const World& w) const
 {
     return needsRebuild(w, 0, w.memberCount());

@@ -63,6 +63,12 @@ public:
     };
     MoveCheck moveCheck(const World& world) const;
 
+    /// The members were renumbered (old member k is now newOfOld[k]; World::permuteBodies):
+    /// every candidate keeps its history under the new numbers (a pair whose i, j swap sees its
+    /// springs change sign: they are i's relative to j), the lists are sorted again, and the
+    /// next needsRebuild() is true. Allocates only while its buffers grow.
+    void renumberMembers(const std::vector<int>& newOfOld);
+
     const std::vector<PairCandidate>& pairs() const { return m_pairs; }
     const std::vector<WallCandidate>& wallPairs() const { return m_wallPairs; }
     /// Contact history, one entry per pairs() / wallPairs() entry (same index). A rebuild
@@ -113,6 +119,7 @@ private:
     std::vector<std::pair<int, int>> m_carriedWallKeys;
     ContactHistory m_carriedPairs;
     ContactHistory m_carriedWalls;
+    std::vector<int> m_sortIndex; // renumberMembers: list order by the new keys
     // which history arrays the candidates need (a tangential, a rolling spring somewhere)
     bool m_shear = false;
     bool m_roll = false;

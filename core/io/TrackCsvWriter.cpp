@@ -31,7 +31,7 @@ void TrackCsvWriter::write(const World& world, double dt)
         if (id < 0 || static_cast<std::size_t>(id) >= world.size())
             throw std::out_of_range("track: body " + std::to_string(id) + " does not exist (the world has " +
                                     std::to_string(world.size()) + " bodies)");
-        const auto i = static_cast<std::size_t>(id);
+        const std::size_t i = world.bodySlot(id); // where the simulation keeps it
         const OnStepKinematics k = onStepKinematics(world, i, dt);
         const Quat& q = world.orientation[i];
 

@@ -66,6 +66,8 @@ std::string VtpWriter::collectionPath() const
 std::string VtpWriter::frameText(const World& world, double dt)
 {
     const std::size_t n = world.size();
+    // point s is the body with scene id s, wherever the simulation keeps it
+    auto at = [&](std::size_t s) { return world.bodySlot(static_cast<int>(s)); };
     std::string x;
     x.reserve(256 + n * 320);
     x += "<?xml version=\"1.0\"?>\n"
@@ -88,7 +90,7 @@ std::string VtpWriter::frameText(const World& world, double dt)
     x += "      <PointData Scalars=\"radius\" Vectors=\"velocity\">\n"
          "        <DataArray type=\"Float64\" Name=\"radius\" format=\"ascii\">\n";
     for (std::size_t i = 0; i < n; ++i) {
-        appendNumber(x, world.radius[i]);
+        appendNumber(x, world.radius[at(i)]);
         x += '\n';
     }
     x += "        </DataArray>\n"
@@ -96,7 +98,7 @@ std::string VtpWriter::frameText(const World& world, double dt)
     std::vector<OnStepKinematics> kin;
     kin.reserve(n);
     for (std::size_t i = 0; i < n; ++i)
-        kin.push_back(onStepKinematics(world, i, dt));
+        kin.push_back(onStepKinematics(world, at(i), dt));
     for (std::size_t i = 0; i < n; ++i) {
         appendVec(x, kin[i].velocity);
         x += '\n';
@@ -110,7 +112,7 @@ std::string VtpWriter::frameText(const World& world, double dt)
     x += "        </DataArray>\n"
          "        <DataArray type=\"Float64\" Name=\"orientation\" NumberOfComponents=\"4\" format=\"ascii\">\n";
     for (std::size_t i = 0; i < n; ++i) {
-        const Quat& q = world.orientation[i];
+        const Quat& q = world.orientation[at(i)];
         for (double c : {q.w(), q.x(), q.y(), q.z()}) {
             appendNumber(x, c);
             x += ' ';
@@ -129,7 +131,7 @@ std::string VtpWriter::frameText(const World& world, double dt)
     x += "      <Points>\n"
          "        <DataArray type=\"Float64\" Name=\"Points\" NumberOfComponents=\"3\" format=\"ascii\">\n";
     for (std::size_t i = 0; i < n; ++i) {
-        appendVec(x, world.position[i]);
+        appendVec(x, world.position[at(i)]);
         x += '\n';
     }
     x += "        </DataArray>\n      </Points>\n";

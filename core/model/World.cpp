@@ -54,6 +54,110 @@ void World::addMember(int b, const Vec3& offset, double r)
     memberPosition.push_back(position[b] + orientation[b] * offset);
 }
 
+namespace {
+
+// v[s] = old v[order[s]] for every s, in place by following the permutation's cycles (done marks
+// the indices already written; no allocation); an empty v stays empty
+template <class T> void permute(std::vector<T>& v, const std::vector<int>& order, std::vector<unsigned char>& done)
+{
+    if (v.empty())
+        return;
+    done.assign(order.size(), 0);
+    for (std::size_t s = 0; s < order.size(); ++s) {
+        if (done[s])
+            continue;
+        T first = v[s];
+        std::size_t cur = s;
+        for (;;) {
+            done[cur] = 1;
+            const std::size_t next = static_cast<std::size_t>(order[cur]);
+            if (next == s) {
+                v[cur] = first;
+                break;
+            }
+            v[cur] = v[next];
+            cur = next;
+        }
+    }
+}
+
+} // namespace
+
+void World::permuteBodies(const std::vector<int>& order, std::vector<int>& memberOrder, PermuteScratch& scratch)
+{
+    const std::size_t n = size();
+    std::vector<unsigned char>& done = scratch.done;
+    // the new index of each old body
+    std::vector<int>& newSlot = scratch.newSlot;
+    newSlot.resize(n);
+    for (std::size_t s = 0; s < n; ++s)
+        newSlot[static_cast<std::size_t>(order[s])] = static_cast<int>(s);
+    // members by new body, stably (a counting sort on their bodies' new indices)
+    std::vector<int>& start = scratch.start;
+    start.assign(n + 1, 0);
+    for (int b : memberBody)
+        ++start[static_cast<std::size_t>(newSlot[static_cast<std::size_t>(b)]) + 1];
+    for (std::size_t s = 0; s < n; ++s)
+        start[s + 1] += start[s];
+    memberOrder.resize(memberCount());
+    for (std::size_t k = 0; k < memberCount(); ++k) {
+        int& at = start[static_cast<std::size_t>(newSlot[static_cast<std::size_t>(memberBody[k])])];
+        memberOrder[static_cast<std::size_t>(at++)] = static_cast<int>(k);
+    }
+    permute(memberBody, memberOrder, done);
+    for (int& b : memberBody)
+        b = newSlot[static_cast<std::size_t>(b)];
+    permute(memberOffset, memberOrder, done);
+    permute(memberRadius, memberOrder, done);
+    permute(memberPosition, memberOrder, done);
+
+    if (bodyIds.empty()) {
+        bodyIds.resize(n);
+        for (std::size_t i = 0; i < n; ++i)
+            bodyIds[i] = static_cast<int>(i);
+    }
+    permute(bodyIds, order, done);
+    bodySlots.resize(n);
+    for (std::size_t s = 0; s < n; ++s)
+        bodySlots[static_cast<std::size_t>(bodyIds[s])] = static_cast<int>(s);
+    permute(radius, order, done);
+    permute(mass, order, done);
+    permute(invMass, order, done);
+    permute(inertia, order, done);
+    permute(material, order, done);
+    permute(type, order, done);
+    permute(position, order, done);
+    permute(velocity, order, done);
+    permute(orientation, order, done);
+    permute(angularVelocity, order, done);
+    permute(angularMomentum, order, done);
+    permute(force, order, done);
+    permute(torque, order, done);
+    for (int c = 0; c < kDissipationChannels; ++c) {
+        permute(dissipativeForce[c], order, done);
+        permute(dissipativeTorque[c], order, done);
+    }
+}
+
+void World::membersInSceneOrder(std::vector<int>& out) const
+{
+    const std::size_t m = memberCount();
+    out.resize(m);
+    if (bodySlots.empty()) {
+        for (std::size_t k = 0; k < m; ++k)
+            out[k] = static_cast<int>(k);
+        return;
+    }
+    // a counting sort of the members by their body's scene id, stable
+    std::vector<int> start(size() + 1, 0);
+    for (int b : memberBody)
+        ++start[static_cast<std::size_t>(bodyIds[static_cast<std::size_t>(b)]) + 1];
+    for (std::size_t i = 0; i < size(); ++i)
+        start[i + 1] += start[i];
+    for (std::size_t k = 0; k < m; ++k)
+        out[static_cast<std::size_t>(start[static_cast<std::size_t>(bodyIds[static_cast<std::size_t>(memberBody[k])])]++)] = static_cast<int>(k);
+}
+
 void World::shrinkToFit()
 {
     radius.shrink_to_fit();

@@ -61,6 +61,11 @@ struct World {
     std::vector<double> memberRadius; ///< (m) m
     std::vector<Vec3> memberPosition; ///< (m) m, world frame, from the body pose
 
+    // the scene order of the bodies, once a Simulation has re-sorted them for locality
+    // (permuteBodies); both empty while body i is the scene's body i
+    std::vector<int> bodyIds;   ///< (n or 0) scene id (index in the scene's body list) of each body
+    std::vector<int> bodySlots; ///< (n or 0) index in these arrays of each scene id
+
     std::vector<Material> materials;
     std::vector<Wall> walls;
     Vec3 gravity = Vec3(0.0, 0.0, -9.81); ///< m/s^2
@@ -72,6 +77,30 @@ struct World {
 
     std::size_t size() const { return position.size(); }
     std::size_t memberCount() const { return memberBody.size(); }
+
+    /// The scene id of body i (its index in the scene's body list; the contract's body id).
+    int bodyId(std::size_t i) const { return bodyIds.empty() ? static_cast<int>(i) : bodyIds[i]; }
+    /// The index in these arrays of the body with scene id `id` (0 <= id < size()).
+    std::size_t bodySlot(int id) const
+    {
+        return bodySlots.empty() ? static_cast<std::size_t>(id) : static_cast<std::size_t>(bodySlots[static_cast<std::size_t>(id)]);
+    }
+
+    /// Reorders the bodies: body order[s] moves to index s (order is a permutation of 0..n-1).
+    /// Members follow their bodies, grouped by body in the new order, each body's in their old
+    /// order; memberOrder receives the same for members (new member k was old memberOrder[k]).
+    /// bodyIds and bodySlots keep the scene ids. Per-body arrays of size 0 (a damping channel
+    /// never loaded) stay empty. Allocates only while scratch grows (bodyIds, bodySlots once).
+    struct PermuteScratch {
+        std::vector<unsigned char> done;
+        std::vector<int> newSlot;
+        std::vector<int> start;
+    };
+    void permuteBodies(const std::vector<int>& order, std::vector<int>& memberOrder, PermuteScratch& scratch);
+
+    /// The members in scene order (bodies by scene id, each body's members in order), as member
+    /// indices into these arrays.
+    void membersInSceneOrder(std::vector<int>& out) const;
 
     /// Appends a solid sphere of the given material (a body with one member); returns its index.
     /// radius in m, position in m, velocity in m/s, angularVelocity in rad/s.

@@ -74,12 +74,15 @@ double angleBetween(const Quat& a, const Quat& b)
 double errorAgainst(const World& w, const World& ref, AnalyticMeasure measure)
 {
     double sum = 0.0;
-    for (std::size_t i = 0; i < ref.size(); ++i) {
+    for (std::size_t id = 0; id < ref.size(); ++id) {
+        // body by scene id: each simulation may keep its bodies in its own order
+        const std::size_t i = w.bodySlot(static_cast<int>(id));
+        const std::size_t r = ref.bodySlot(static_cast<int>(id));
         if (measure == AnalyticMeasure::Angle) {
-            const double a = angleBetween(ref.orientation[i], w.orientation[i]);
+            const double a = angleBetween(ref.orientation[r], w.orientation[i]);
             sum += a * a;
         } else {
-            sum += (w.position[i] - ref.position[i]).squaredNorm();
+            sum += (w.position[i] - ref.position[r]).squaredNorm();
         }
     }
     return std::sqrt(sum / static_cast<double>(ref.size()));

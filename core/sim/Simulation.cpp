@@ -8,6 +8,7 @@
 #include "integrate/IntegratorRegistry.h"
 #include "integrate/VelocityVerlet.h"
 #include "math/ExactZero.h"
+#include "model/BodyOrder.h"
 #include "parallel/Chunks.h"
 #include "sim/CriticalTimestep.h"
 
@@ -86,6 +87,9 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
     m_criticalDt = criticalTimestep(m_world);
 
     const std::size_t n = m_world.size();
+    // bodies along a space-filling curve (scenes of at least two chunks: smaller ones fit in cache)
+    if (m_params.sortBodies && n >= kSortMinBodies)
+        sortBodies();
     // members sorted by body (every scene builds them so): a step moves them with their body
     m_membersByBody = true;
     for (std::size_t k = 1; k < m_world.memberCount(); ++k)
@@ -105,11 +109,7 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
     m_spheres = m_membersAreBodies;
     for (std::size_t i = 0; i < n && m_spheres; ++i)
         m_spheres = Buss2ndOrder::isotropic(m_world.inertia[i]);
-    m_memberStart.assign(n + 1, 0);
-    for (int b : m_world.memberBody)
-        ++m_memberStart[static_cast<std::size_t>(b) + 1];
-    for (std::size_t b = 0; b < n; ++b)
-        m_memberStart[b + 1] += m_memberStart[b];
+    findMemberStarts();
     m_bodyChunks.resize(chunkCount(n, kBodyChunk));
     m_endWaiting = std::make_unique<std::atomic<int>[]>(m_bodyChunks.size());
     if (m_params.threads > 1)
@@ -130,6 +130,48 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
 Simulation::~Simulation() = default;
 Simulation::Simulation(Simulation&&) noexcept = default;
 Simulation& Simulation::operator=(Simulation&&) noexcept = default;
+
+void Simulation::findMemberStarts()
+{
+    const std::size_t n = m_world.size();
+    m_memberStart.assign(n + 1, 0);
+    for (int b : m_world.memberBody)
+        ++m_memberStart[static_cast<std::size_t>(b) + 1];
+    for (std::size_t b = 0; b < n; ++b)
+        m_memberStart[b + 1] += m_memberStart[b];
+}
+
+void Simulation::sortBodies()
+{
+    World& w = m_world;
+    double rMax = 0.0;
+    for (double r : w.memberRadius)
+        rMax = std::max(rMax, r);
+    // cells of about one grain: a cell's bodies are neighbours, a chunk a compact lump of cells
+    mortonOrder(w, rMax > 0.0 ? 2.0 * rMax : 1.0, m_sortOrder, m_sortKeys);
+    bool identity = true;
+    for (std::size_t s = 0; s < m_sortOrder.size() && identity; ++s)
+        identity = m_sortOrder[s] == static_cast<int>(s);
+    m_sortedAtBuild = m_neighbours.buildCount();
+    if (identity)
+        return;
+    w.permuteBodies(m_sortOrder, m_sortMemberOrder, m_permuteScratch);
+    ++m_bodySorts;
+    if (m_neighbours.buildCount() > 0) {
+        m_sortNewMember.resize(m_sortMemberOrder.size());
+        for (std::size_t k = 0; k < m_sortMemberOrder.size(); ++k)
+            m_sortNewMember[static_cast<std::size_t>(m_sortMemberOrder[k])] = static_cast<int>(k);
+        m_neighbours.renumberMembers(m_sortNewMember);
+    }
+    findMemberStarts();
+    m_blocksBuild = -1; // the blocks belong to the old numbering
+}
+
+void Simulation::sortBodiesIfDue()
+{
+    if (m_params.sortBodies && m_world.size() >= kSortMinBodies && !isUnstable() && m_neighbours.buildCount() - m_sortedAtBuild >= kSortEveryBuilds)
+        sortBodies();
+}
 
 void Simulation::updateNeighbours()
 {
@@ -267,7 +309,7 @@ bool Simulation::prepareStage()
     for (std::size_t i = 0; i < w.size(); ++i) {
         if (!w.position[i].allFinite()) {
             std::ostringstream msg;
-            msg << "unstable at step " << w.step + 1 << ", t = " << w.time + m_params.dt << " s: body " << i
+            msg << "unstable at step " << w.step + 1 << ", t = " << w.time + m_params.dt << " s: body " << w.bodyId(i)
                 << " has a non-finite position";
             m_instability = msg.str();
             return false;
@@ -330,6 +372,7 @@ void Simulation::step()
     ++w.step;
     bookChannelWork(work);
     checkStability();
+    sortBodiesIfDue();
 }
 
 bool Simulation::beginPass(std::size_t c)
@@ -776,7 +819,7 @@ void Simulation::singleStageStep()
     for (const BodyChunk& r : m_bodyChunks) {
         if (r.bad) {
             std::ostringstream msg;
-            msg << "unstable at step " << w.step + 1 << ", t = " << w.time + dt << " s: body " << r.firstBad
+            msg << "unstable at step " << w.step + 1 << ", t = " << w.time + dt << " s: body " << w.bodyId(r.firstBad)
                 << " has a non-finite position";
             m_instability = msg.str();
             return;
@@ -822,7 +865,7 @@ void Simulation::singleStageStep()
     for (const BodyChunk& r : m_bodyChunks) {
         if (r.bad) {
             std::ostringstream msg;
-            msg << "unstable at step " << w.step << ", t = " << w.time << " s: body " << r.firstBad
+            msg << "unstable at step " << w.step << ", t = " << w.time << " s: body " << w.bodyId(r.firstBad)
                 << " has a non-finite velocity or force";
             m_instability = msg.str();
             return;
@@ -831,6 +874,7 @@ void Simulation::singleStageStep()
     m_bodyEnergy = energy;
     m_bodyEnergyValid = true;
     checkRunaway();
+    sortBodiesIfDue();
 }
 
 void Simulation::run(long long steps)
@@ -845,7 +889,7 @@ void Simulation::checkStability()
     for (std::size_t i = 0; i < w.size(); ++i) {
         if (!w.velocity[i].allFinite() || !w.angularMomentum[i].allFinite() || !w.force[i].allFinite()) {
             std::ostringstream msg;
-            msg << "unstable at step " << w.step << ", t = " << w.time << " s: body " << i
+            msg << "unstable at step " << w.step << ", t = " << w.time << " s: body " << w.bodyId(i)
                 << " has a non-finite velocity or force";
             m_instability = msg.str();
             return;

@@ -38,10 +38,12 @@
 #include <array>
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "contact/ContactForces.h"
@@ -51,6 +53,7 @@
 #include "integrate/RotationScheme.h"
 #include "integrate/TranslationScheme.h"
 #include "model/World.h"
+#include "parallel/Chunks.h"
 #include "parallel/ThreadPool.h"
 #include "sim/SimParams.h"
 
@@ -103,6 +106,8 @@ public:
     void rebuildNeighbourList() { m_neighbours.build(m_world, m_table, m_skin); }
     /// Candidate pairs and their contact history (springs), as of the last step.
     const NeighbourList& neighbours() const { return m_neighbours; }
+    /// Times the bodies were put in a new order (SimParams::sortBodies); World::bodyId maps them.
+    long long bodySorts() const { return m_bodySorts; }
     /// Force evaluations so far, including the one at construction (RK4 does four per step).
     long long forceEvaluations() const { return m_forceEvaluations; }
 
@@ -133,6 +138,9 @@ private:
     template <bool kDamped, bool kSpheres> bool pfcBeginPass(std::size_t chunk);
     template <bool kDamped> void pfcEndPass(std::size_t chunk, bool gather, bool onStepEstimate);
     void applyDamping(std::size_t i, bool onStepEstimate);
+    void findMemberStarts();
+    void sortBodies();
+    void sortBodiesIfDue();
     void gatherDeferred(std::size_t begin, std::size_t end);
     void contactPass();
     void contactAndEndPass(bool onStepEstimate);
@@ -203,6 +211,17 @@ private:
     std::vector<std::size_t> m_lastBlock;                // (chunks) scratch of buildBlocks
     std::unique_ptr<std::atomic<int>[]> m_endWaiting;    // (chunks) blocks not done yet
     long long m_blocksBuild = -1;        // neighbour-list build the blocks belong to
+    // bodies re-sorted along a Morton curve (BodyOrder) at construction and after every
+    // kSortEveryBuilds neighbour-list builds, in scenes of kSortMinBodies or more
+    static constexpr std::size_t kSortMinBodies = 2 * kBodyChunk;
+    static constexpr long long kSortEveryBuilds = 20;
+    long long m_sortedAtBuild = 0;
+    long long m_bodySorts = 0;
+    std::vector<int> m_sortOrder;      // (n) old body at each new index
+    std::vector<int> m_sortMemberOrder; // (m) old member at each new index
+    std::vector<int> m_sortNewMember;  // (m) new index of each old member
+    std::vector<std::pair<std::uint64_t, int>> m_sortKeys;
+    World::PermuteScratch m_permuteScratch;
     // body energy of the current state, valid right after a single-stage step
     BodyEnergy m_bodyEnergy;
     bool m_bodyEnergyValid = false;
