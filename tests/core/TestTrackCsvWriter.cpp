@@ -157,6 +157,31 @@ private slots:
             QCOMPARE(splitCsv(lines[r]).size(), std::size_t(19));
     }
 
+    void sortedWorldIsTrackedBySceneId()
+    {
+        // a simulation may keep its bodies sorted (World::permuteBodies): id 0 is still the
+        // scene's first body
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("track.csv").toStdString();
+        const World scene = threeBodies();
+        World sorted = scene;
+        std::vector<int> memberOrder;
+        World::PermuteScratch scratch;
+        sorted.permuteBodies({2, 0, 1}, memberOrder, scratch);
+        QCOMPARE(sorted.bodySlot(0), std::size_t(1));
+        TrackCsvWriter(path, {0, 2}).write(sorted, 1e-5);
+        const auto lines = readLines(path);
+        QCOMPARE(lines.size(), std::size_t(3));
+        for (int id : {0, 2}) {
+            const auto f = splitCsv(lines[id == 0 ? 1 : 2]);
+            QCOMPARE(f[2], std::to_string(id));
+            bool ok = false;
+            for (int k = 0; k < 3; ++k)
+                QVERIFY(sameBits(parseDouble(f[3 + k], &ok), scene.position[std::size_t(id)][k]));
+            QVERIFY(sameBits(parseDouble(f[15], &ok), scene.orientation[std::size_t(id)].w()));
+        }
+    }
+
     void unknownIdIsRejected()
     {
         QTemporaryDir dir;

@@ -115,6 +115,34 @@ private slots:
         QVERIFY(sameBits(arrays.at("FieldData/TimeValue").values.at(0), world.time));
     }
 
+    void sortedWorldGoesOutInSceneOrder()
+    {
+        // a simulation may keep its bodies sorted (World::permuteBodies): point s is still the
+        // body with scene id s
+        QTemporaryDir dir;
+        const World scene = twoBodies();
+        World sorted = scene;
+        std::vector<int> memberOrder;
+        World::PermuteScratch scratch;
+        sorted.permuteBodies({1, 0}, memberOrder, scratch);
+        QCOMPARE(sorted.bodyId(0), 1);
+        QVERIFY(sameBits(sorted.position[0].x(), scene.position[1].x()));
+        VtpWriter writer(dir.path().toStdString());
+        writer.writeFrame(sorted, 1e-5);
+        int points = -1;
+        const auto arrays = readVtp(dir.filePath(QString::fromStdString(writer.frameFiles()[0])), &points);
+        QVERIFY(!arrays.empty());
+        QCOMPARE(points, 2);
+        for (std::size_t i = 0; i < 2; ++i) {
+            QCOMPARE(arrays.at("PointData/id").values[i], double(i));
+            QVERIFY(sameBits(arrays.at("PointData/radius").values[i], scene.radius[i]));
+            for (int k = 0; k < 3; ++k) {
+                QVERIFY(sameBits(arrays.at("Points/Points").values[3 * i + k], scene.position[i][k]));
+                QVERIFY(sameBits(arrays.at("PointData/velocity").values[3 * i + k], scene.velocity[i][k]));
+            }
+        }
+    }
+
     void collectionListsEveryFrameWithItsTime()
     {
         QTemporaryDir dir;
