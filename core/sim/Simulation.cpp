@@ -111,7 +111,6 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
         m_spheres = Buss2ndOrder::isotropic(m_world.inertia[i]);
     findMemberStarts();
     m_bodyChunks.resize(chunkCount(n, kBodyChunk));
-    m_endWaiting = std::make_unique<std::atomic<int>[]>(m_bodyChunks.size());
     if (m_params.threads > 1)
         m_pool = std::make_unique<ThreadPool>(m_params.threads);
     m_startPosition.resize(n);
@@ -725,27 +724,6 @@ void Simulation::buildBlocks()
         const std::size_t b = static_cast<std::size_t>(w.memberBody[static_cast<std::size_t>(p.j)]);
         m_deferred[static_cast<std::size_t>(m_deferredCursor[b]++)] = {static_cast<int>(slot++), static_cast<int>(b)};
     }
-    // the chunks each block reads or loads: its own, and every chunk a crossing pair reaches
-    // (member j's chunk is never before member i's); each chunk's end pass waits for them all
-    keepHeadroom(m_blockTargets, 2 * chunks);
-    m_blockTargets.clear();
-    m_blockTargetStart.assign(chunks + 1, 0);
-    m_endWaits.assign(chunks, 0);
-    m_lastBlock.assign(chunks, chunks); // per chunk, the last block that listed it
-    auto target = [&](std::size_t block, std::size_t t) {
-        if (m_lastBlock[t] == block)
-            return;
-        m_lastBlock[t] = block;
-        m_blockTargets.push_back(t);
-        ++m_endWaits[t];
-    };
-    for (c = 0; c < chunks; ++c) {
-        m_blockTargetStart[c] = m_blockTargets.size();
-        target(c, c);
-        for (std::size_t k = m_blockPairStart[c]; k < m_blockPairStart[c + 1]; ++k)
-            target(c, chunkOf(pairs[k].j));
-    }
-    m_blockTargetStart[chunks] = m_blockTargets.size();
     m_blocksBuild = m_neighbours.buildCount();
 }
 
@@ -785,23 +763,23 @@ void Simulation::contactPass()
 
 void Simulation::contactAndEndPass(bool onStepEstimate)
 {
-    // contactPass, then endPass of every chunk, in one job: a chunk's end pass changes its
-    // bodies' velocities, so it waits for every block that reads them or leaves loads for them
-    // (m_endWaits); the thread that finishes the last of those runs it. Every end pass sees the
-    // same loads in the same order as after a whole contact pass: the same bits.
+    // contactPass, then endPass of every chunk. On one thread each chunk's end pass follows its
+    // block at once, while its bodies are in cache: a pair's member j never lies in an earlier
+    // chunk than its member i, so by then every block that reads the chunk's bodies or leaves
+    // loads for them is done, and the end pass sees what it would after the whole contact pass.
+    // On several, a chunk's end pass would wait for blocks on other threads, and the waits cost
+    // more than the cache saves: two jobs.
+    if (m_pool) {
+        contactPass();
+        forChunks(m_bodyChunks.size(), [this, onStepEstimate](std::size_t c) { endPass(c, true, onStepEstimate); });
+        return;
+    }
     const std::size_t chunks = m_bodyChunks.size();
     m_blockSums.resize(chunks); // sized with the chunks, once
-    for (std::size_t c = 0; c < chunks; ++c)
-        m_endWaiting[c].store(m_endWaits[c], std::memory_order_relaxed); // published by the job's start
-    forChunks(chunks, [this, onStepEstimate](std::size_t c) {
+    for (std::size_t c = 0; c < chunks; ++c) {
         m_blockSums[c] = blockContacts(c);
-        for (std::size_t k = m_blockTargetStart[c]; k < m_blockTargetStart[c + 1]; ++k) {
-            const std::size_t t = m_blockTargets[k];
-            // acq_rel: the end pass sees every write of the blocks counted before it
-            if (m_endWaiting[t].fetch_sub(1, std::memory_order_acq_rel) == 1)
-                endPass(t, true, onStepEstimate);
-        }
-    });
+        endPass(c, true, onStepEstimate);
+    }
     ContactSums total;
     for (const ContactSums& c : m_blockSums)
         total.add(c);

@@ -30,13 +30,12 @@
 // adds in list order (ContactBlock). Each body's loads are thus summed in one fixed order, every
 // sum is taken per chunk and added in chunk order, and chunks with disjoint bodies run on a
 // ThreadPool with params().threads > 1: results are bit for bit the same for any thread count.
-// Pass (2) of a chunk runs in the contact job, as soon as the last block that reads or loads
-// its bodies is done (a pair's member j never lies in an earlier chunk than its member i, so on
-// one thread right after the chunk's own block, while its bodies are still in cache).
+// On one thread, pass (2) of a chunk runs right after the chunk's contact block, while its
+// bodies are still in cache (a pair's member j never lies in an earlier chunk than its member i,
+// so no later block reads or loads them).
 // The energy of the last step's state is kept from pass (1) and (2), so energy() after a step
 // costs O(1).
 #include <array>
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -202,14 +201,6 @@ private:
     std::vector<int> m_deferredStart;    // (n + 1) offsets into m_deferred
     std::vector<DeferredRef> m_deferred; // each body's slots, in list order, bodies in order
     std::vector<int> m_deferredCursor;   // (n) fill cursor
-    // which chunks each block reads or loads (its own first, then those its crossing pairs
-    // reach), as offsets (chunks + 1) into a flat list; and how many blocks each chunk's end
-    // pass waits for (contactAndEndPass)
-    std::vector<std::size_t> m_blockTargetStart;
-    std::vector<std::size_t> m_blockTargets;
-    std::vector<int> m_endWaits;                         // (chunks)
-    std::vector<std::size_t> m_lastBlock;                // (chunks) scratch of buildBlocks
-    std::unique_ptr<std::atomic<int>[]> m_endWaiting;    // (chunks) blocks not done yet
     long long m_blocksBuild = -1;        // neighbour-list build the blocks belong to
     // bodies re-sorted along a Morton curve (BodyOrder) at construction and after every
     // kSortEveryBuilds neighbour-list builds, in scenes of kSortMinBodies or more
