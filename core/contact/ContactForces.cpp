@@ -308,7 +308,7 @@ struct PairContext {
 // instance is a function of its own, called through a table, so the candidate loop stays small
 // and each law's body gets its own registers.
 template <class Law, bool Centred, bool Blocked>
-[[gnu::noinline, gnu::flatten]] void pairKernel(const PairContext& c, const PairCandidate& p, std::size_t k, const Vec3& d, double dist2,
+[[gnu::always_inline]] inline void pairKernelBody(const PairContext& c, const PairCandidate& p, std::size_t k, const Vec3& d, double dist2,
                                   DeferredLoad* slot)
 {
     const BodyView& body = c.body;
@@ -401,6 +401,13 @@ template <class Law, bool Centred, bool Blocked>
         applySide(body, b, lb, true, dashMomentB);
 }
 
+template <class Law, bool Centred, bool Blocked>
+[[gnu::noinline, gnu::flatten]] void pairKernel(const PairContext& c, const PairCandidate& p, std::size_t k, const Vec3& d, double dist2,
+                                  DeferredLoad* slot)
+{
+    pairKernelBody<Law, Centred, Blocked>(c, p, k, d, dist2, slot);
+}
+
 using PairKernel = void (*)(const PairContext&, const PairCandidate&, std::size_t, const Vec3&, double, DeferredLoad*);
 
 // A kernel table, entry (both members centred ? 16 : 0) | ContactParams::law, from
@@ -458,6 +465,41 @@ ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion
         }
         const unsigned kernel = table[p.params].law | (p.centredI && p.centredJ ? centredBit : 0u);
         kernels[kernel](context, p, k, d, dist2, defer ? deferred++ : nullptr);
+    }
+    return sums;
+}
+
+// pairContacts for a list whose candidates are all pairs of centred members with one of the
+// specialised laws, Law (NeighbourList::uniformLaw: every sphere of a scene of one material):
+// the kernel inlined in the loop instead of called through the table, so a touching pair pays
+// no call and the loop and kernel share their registers. The same arithmetic as pairContacts.
+template <class Law, bool Blocked, bool Commit>
+[[gnu::flatten]] ContactSums uniformPairContacts(World& w, NeighbourList& list, const StepMotion& motion, const ContactBlock& block)
+{
+    ContactSums sums;
+    const PairCandidate* pairs = list.pairs().data();
+    const PairContext context{BodyView(w, motion), list.contactParams().data(), HistoryView(list.pairHistory()),
+                              w.memberPosition.data(), w.memberRadius.data(), w.memberBody.data(), Commit, &sums};
+    const ContactParams* table = context.table;
+    const Vec3* memberPosition = context.memberPosition;
+    const double* memberRadius = context.memberRadius;
+    const double* overlap = context.history.overlap;
+    DeferredLoad* deferred = block.deferred;
+    const std::size_t end = block.pairEnd;
+    for (std::size_t k = block.pairBegin; k < end; ++k) {
+        const PairCandidate& p = pairs[k];
+        const Vec3 d = memberPosition[p.i] - memberPosition[p.j];
+        const double reach = memberRadius[p.i] + memberRadius[p.j];
+        const double dist2 = d.squaredNorm();
+        const bool defer = Blocked && p.crossesChunk;
+        if (!((dist2 < reach * reach) & (dist2 != 0.0))) {
+            if (Commit && overlap[k] != 0.0)
+                release(table[p.params], context.history, k, sums);
+            if (defer)
+                (deferred++)->flags = 0;
+            continue;
+        }
+        pairKernelBody<Law, true, Blocked>(context, p, k, d, dist2, defer ? deferred++ : nullptr);
     }
     return sums;
 }
@@ -534,10 +576,35 @@ ContactSums addBlockContacts(World& w, NeighbourList& list, const StepMotion& mo
 {
     // the kernel tables' upper half holds the specialised kernels of centred members
     const unsigned centredBit = kernels == ContactKernels::Specialised ? 16u : 0u;
-    ContactSums sums = block.deferred ? (commit ? pairContacts<true, true>(w, list, motion, block, centredBit)
-                                                : pairContacts<true, false>(w, list, motion, block, centredBit))
-                                      : (commit ? pairContacts<false, true>(w, list, motion, block, centredBit)
-                                                : pairContacts<false, false>(w, list, motion, block, centredBit));
+    ContactSums sums;
+    // a list of one law between spheres (NeighbourList::uniformLaw) runs that law's loop
+    auto uniform = [&]<unsigned char Bits>() {
+        using L = FixedLaw<Bits>;
+        sums = block.deferred ? (commit ? uniformPairContacts<L, true, true>(w, list, motion, block)
+                                        : uniformPairContacts<L, true, false>(w, list, motion, block))
+                              : (commit ? uniformPairContacts<L, false, true>(w, list, motion, block)
+                                        : uniformPairContacts<L, false, false>(w, list, motion, block));
+        return true;
+    };
+    bool done = false;
+    if (centredBit != 0) {
+        switch (list.uniformLaw()) {
+        case kLawShear: done = uniform.template operator()<kLawShear>(); break;
+        case kLawShear | kLawRolling: done = uniform.template operator()<kLawShear | kLawRolling>(); break;
+        case kLawHertz | kLawShear | kLawShearDashpot:
+            done = uniform.template operator()<kLawHertz | kLawShear | kLawShearDashpot>();
+            break;
+        case kLawHertz | kLawShear | kLawRolling | kLawShearDashpot:
+            done = uniform.template operator()<kLawHertz | kLawShear | kLawRolling | kLawShearDashpot>();
+            break;
+        default: break;
+        }
+    }
+    if (!done)
+        sums = block.deferred ? (commit ? pairContacts<true, true>(w, list, motion, block, centredBit)
+                                        : pairContacts<true, false>(w, list, motion, block, centredBit))
+                              : (commit ? pairContacts<false, true>(w, list, motion, block, centredBit)
+                                        : pairContacts<false, false>(w, list, motion, block, centredBit));
     sums.add(wallContacts(w, list, motion, commit, block.wallBegin, block.wallEnd, centredBit));
     return sums;
 }

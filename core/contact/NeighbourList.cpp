@@ -161,6 +161,22 @@ int NeighbourList::wallParams(const World& w, const ContactTable& table, int mem
     return static_cast<int>(m_params.size() - 1);
 }
 
+void NeighbourList::findUniformLaw()
+{
+    m_uniformLaw = -1;
+    for (const PairCandidate& p : m_pairs) {
+        const int law = p.centredI && p.centredJ ? m_params[static_cast<std::size_t>(p.params)].law : -2;
+        if (m_uniformLaw == -1)
+            m_uniformLaw = law;
+        if (law != m_uniformLaw) {
+            m_uniformLaw = -1;
+            return;
+        }
+    }
+    if (m_uniformLaw < 0)
+        m_uniformLaw = -1;
+}
+
 void NeighbourList::findSprings(std::size_t firstParams)
 {
     // a table has every class pair's constants; per-candidate constants are checked as added
@@ -296,6 +312,7 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
               [](const PairCandidate& p, const PairCandidate& q) { return p.i != q.i ? p.i < q.i : p.j < q.j; });
     if (!m_classTable)
         findSprings(pairParamsStart);
+    findUniformLaw();
     mergeCarried(m_carriedPairKeys, m_carriedPairs, m_pairs, m_pairHistory, m_shear, m_roll, pairKey);
     keepHeadroom(m_pairs, m_pairs.size());
     if (!m_classTable)

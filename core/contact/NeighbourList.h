@@ -77,6 +77,10 @@ public:
     ContactHistory& pairHistory() { return m_pairHistory; }
     ContactHistory& wallHistory() { return m_wallHistory; }
     const ContactHistory& pairHistory() const { return m_pairHistory; }
+    /// The law bits (ContactParams::law) every pair candidate has, when all of them are pairs of
+    /// members at their bodies' centres with one law (a scene of spheres of one material); -1
+    /// otherwise or with no candidates.
+    int uniformLaw() const { return m_uniformLaw; }
     const ContactHistory& wallHistory() const { return m_wallHistory; }
     /// Contact constants the candidates index. Members are grouped into classes of equal
     /// material, radius and body mass; with few classes (every scene of a few sizes) this is a
@@ -121,9 +125,11 @@ private:
     ContactHistory m_carriedWalls;
     std::vector<int> m_sortIndex; // renumberMembers: list order by the new keys
     // which history arrays the candidates need (a tangential, a rolling spring somewhere)
+    int m_uniformLaw = -1; // see uniformLaw()
     bool m_shear = false;
     bool m_roll = false;
     void findSprings(std::size_t firstParams);
+    void findUniformLaw();
 };
 
 } // namespace tumble
