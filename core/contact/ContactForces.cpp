@@ -473,9 +473,12 @@ ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion
 // specialised laws, Law (NeighbourList::uniformLaw: every sphere of a scene of one material):
 // the kernel inlined in the loop instead of called through the table, so a touching pair pays
 // no call and the loop and kernel share their registers. The same arithmetic as pairContacts.
-template <class Law, bool Blocked, bool Commit>
+template <unsigned char Bits, bool Blocked>
 [[gnu::flatten]] ContactSums uniformPairContacts(World& w, NeighbourList& list, const StepMotion& motion, const ContactBlock& block)
 {
+    // for the committed evaluation (every single-stage step's) only
+    using Law = FixedLaw<Bits>;
+    constexpr bool Commit = true;
     ContactSums sums;
     const PairCandidate* pairs = list.pairs().data();
     const PairContext context{BodyView(w, motion), list.contactParams().data(), HistoryView(list.pairHistory()),
@@ -502,6 +505,13 @@ template <class Law, bool Blocked, bool Commit>
         pairKernelBody<Law, true, Blocked>(context, p, k, d, dist2, defer ? deferred++ : nullptr);
     }
     return sums;
+}
+
+template <unsigned char Bits>
+ContactSums uniformBlock(World& w, NeighbourList& list, const StepMotion& motion, const ContactBlock& block)
+{
+    return block.deferred ? uniformPairContacts<Bits, true>(w, list, motion, block)
+                          : uniformPairContacts<Bits, false>(w, list, motion, block);
 }
 
 // One member touching a wall (s: the member centre's height above the plane, m, < its radius):
@@ -578,27 +588,17 @@ ContactSums addBlockContacts(World& w, NeighbourList& list, const StepMotion& mo
     const unsigned centredBit = kernels == ContactKernels::Specialised ? 16u : 0u;
     ContactSums sums;
     // a list of one law between spheres (NeighbourList::uniformLaw) runs that law's loop
-    auto uniform = [&]<unsigned char Bits>() {
-        using L = FixedLaw<Bits>;
-        sums = block.deferred ? (commit ? uniformPairContacts<L, true, true>(w, list, motion, block)
-                                        : uniformPairContacts<L, true, false>(w, list, motion, block))
-                              : (commit ? uniformPairContacts<L, false, true>(w, list, motion, block)
-                                        : uniformPairContacts<L, false, false>(w, list, motion, block));
-        return true;
-    };
-    bool done = false;
-    if (centredBit != 0) {
-        switch (list.uniformLaw()) {
-        case kLawShear: done = uniform.template operator()<kLawShear>(); break;
-        case kLawShear | kLawRolling: done = uniform.template operator()<kLawShear | kLawRolling>(); break;
-        case kLawHertz | kLawShear | kLawShearDashpot:
-            done = uniform.template operator()<kLawHertz | kLawShear | kLawShearDashpot>();
-            break;
-        case kLawHertz | kLawShear | kLawRolling | kLawShearDashpot:
-            done = uniform.template operator()<kLawHertz | kLawShear | kLawRolling | kLawShearDashpot>();
-            break;
-        default: break;
-        }
+    bool done = centredBit != 0 && commit;
+    switch (done ? list.uniformLaw() : -1) {
+    case kLawShear: sums = uniformBlock<kLawShear>(w, list, motion, block); break;
+    case kLawShear | kLawRolling: sums = uniformBlock<kLawShear | kLawRolling>(w, list, motion, block); break;
+    case kLawHertz | kLawShear | kLawShearDashpot:
+        sums = uniformBlock<kLawHertz | kLawShear | kLawShearDashpot>(w, list, motion, block);
+        break;
+    case kLawHertz | kLawShear | kLawRolling | kLawShearDashpot:
+        sums = uniformBlock<kLawHertz | kLawShear | kLawRolling | kLawShearDashpot>(w, list, motion, block);
+        break;
+    default: done = false; break;
     }
     if (!done)
         sums = block.deferred ? (commit ? pairContacts<true, true>(w, list, motion, block, centredBit)
