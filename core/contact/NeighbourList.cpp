@@ -163,18 +163,16 @@ int NeighbourList::wallParams(const World& w, const ContactTable& table, int mem
 
 void NeighbourList::findUniformLaw()
 {
-    m_uniformLaw = -1;
+    int law = -1;
     for (const PairCandidate& p : m_pairs) {
-        const int law = p.centredI && p.centredJ ? m_params[static_cast<std::size_t>(p.params)].law : -2;
-        if (m_uniformLaw == -1)
-            m_uniformLaw = law;
-        if (law != m_uniformLaw) {
+        const int l = p.centredI && p.centredJ ? m_params[static_cast<std::size_t>(p.params)].law : -1;
+        if (l < 0 || (law >= 0 && l != law)) {
             m_uniformLaw = -1;
             return;
         }
+        law = l;
     }
-    if (m_uniformLaw < 0)
-        m_uniformLaw = -1;
+    m_uniformLaw = law;
 }
 
 void NeighbourList::findSprings(std::size_t firstParams)

@@ -77,11 +77,11 @@ public:
     ContactHistory& pairHistory() { return m_pairHistory; }
     ContactHistory& wallHistory() { return m_wallHistory; }
     const ContactHistory& pairHistory() const { return m_pairHistory; }
+    const ContactHistory& wallHistory() const { return m_wallHistory; }
     /// The law bits (ContactParams::law) every pair candidate has, when all of them are pairs of
     /// members at their bodies' centres with one law (a scene of spheres of one material); -1
     /// otherwise or with no candidates.
     int uniformLaw() const { return m_uniformLaw; }
-    const ContactHistory& wallHistory() const { return m_wallHistory; }
     /// Contact constants the candidates index. Members are grouped into classes of equal
     /// material, radius and body mass; with few classes (every scene of a few sizes) this is a
     /// table per class pair and per class and wall, else one entry per candidate.
@@ -124,8 +124,8 @@ private:
     ContactHistory m_carriedPairs;
     ContactHistory m_carriedWalls;
     std::vector<int> m_sortIndex; // renumberMembers: list order by the new keys
-    // which history arrays the candidates need (a tangential, a rolling spring somewhere)
     int m_uniformLaw = -1; // see uniformLaw()
+    // which history arrays the candidates need (a tangential, a rolling spring somewhere)
     bool m_shear = false;
     bool m_roll = false;
     void findSprings(std::size_t firstParams);
