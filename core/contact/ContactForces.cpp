@@ -431,13 +431,15 @@ template <class Kernel, class Make> constexpr std::array<Kernel, 32> kernelTable
 
 // The pairs of one block; Blocked: some member j may belong to a body outside it; Commit: the
 // evaluation ends a step (contacts that opened empty their springs). The loop holds the distance
-// test alone; what a touching pair needs is in its kernel.
-template <bool Blocked, bool Commit>
-ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion, const ContactBlock& block,
-                         unsigned centredBit)
+// test alone; what a touching pair needs is in its kernel, called through a table. Uniform >= 0:
+// every candidate is a pair of centred members with that specialised law (NeighbourList::
+// uniformLaw: every sphere of a scene of one material), and its kernel is inlined in the loop
+// instead, so a touching pair pays no call and the loop and kernel share their registers (the
+// same arithmetic).
+template <bool Blocked, bool Commit, int Uniform = -1>
+[[gnu::flatten]] ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion, const ContactBlock& block,
+                                          unsigned centredBit)
 {
-    static constexpr std::array<PairKernel, 32> kernels =
-        kernelTable<PairKernel>([]<class Law, bool Centred>() -> PairKernel { return &pairKernel<Law, Centred, Blocked>; });
     ContactSums sums;
     const PairCandidate* pairs = list.pairs().data();
     const PairContext context{BodyView(w, motion), list.contactParams().data(), HistoryView(list.pairHistory()),
@@ -463,55 +465,25 @@ ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion
                 (deferred++)->flags = 0;
             continue;
         }
-        const unsigned kernel = table[p.params].law | (p.centredI && p.centredJ ? centredBit : 0u);
-        kernels[kernel](context, p, k, d, dist2, defer ? deferred++ : nullptr);
-    }
-    return sums;
-}
-
-// pairContacts for a list whose candidates are all pairs of centred members with one of the
-// specialised laws, Law (NeighbourList::uniformLaw: every sphere of a scene of one material):
-// the kernel inlined in the loop instead of called through the table, so a touching pair pays
-// no call and the loop and kernel share their registers. The same arithmetic as pairContacts.
-template <unsigned char Bits, bool Blocked>
-[[gnu::flatten]] ContactSums uniformPairContacts(World& w, NeighbourList& list, const StepMotion& motion, const ContactBlock& block)
-{
-    // for the committed evaluation (every single-stage step's) only
-    using Law = FixedLaw<Bits>;
-    constexpr bool Commit = true;
-    ContactSums sums;
-    const PairCandidate* pairs = list.pairs().data();
-    const PairContext context{BodyView(w, motion), list.contactParams().data(), HistoryView(list.pairHistory()),
-                              w.memberPosition.data(), w.memberRadius.data(), w.memberBody.data(), Commit, &sums};
-    const ContactParams* table = context.table;
-    const Vec3* memberPosition = context.memberPosition;
-    const double* memberRadius = context.memberRadius;
-    const double* overlap = context.history.overlap;
-    DeferredLoad* deferred = block.deferred;
-    const std::size_t end = block.pairEnd;
-    for (std::size_t k = block.pairBegin; k < end; ++k) {
-        const PairCandidate& p = pairs[k];
-        const Vec3 d = memberPosition[p.i] - memberPosition[p.j];
-        const double reach = memberRadius[p.i] + memberRadius[p.j];
-        const double dist2 = d.squaredNorm();
-        const bool defer = Blocked && p.crossesChunk;
-        if (!((dist2 < reach * reach) & (dist2 != 0.0))) {
-            if (Commit && overlap[k] != 0.0)
-                release(table[p.params], context.history, k, sums);
-            if (defer)
-                (deferred++)->flags = 0;
-            continue;
+        if constexpr (Uniform >= 0) {
+            pairKernelBody<FixedLaw<static_cast<unsigned char>(Uniform)>, true, Blocked>(context, p, k, d, dist2, defer ? deferred++ : nullptr);
+        } else {
+            static constexpr std::array<PairKernel, 32> kernels = kernelTable<PairKernel>(
+                []<class Law, bool Centred>() -> PairKernel { return &pairKernel<Law, Centred, Blocked>; });
+            const unsigned kernel = table[p.params].law | (p.centredI && p.centredJ ? centredBit : 0u);
+            kernels[kernel](context, p, k, d, dist2, defer ? deferred++ : nullptr);
         }
-        pairKernelBody<Law, true, Blocked>(context, p, k, d, dist2, defer ? deferred++ : nullptr);
     }
     return sums;
 }
 
-template <unsigned char Bits>
+// a block of a uniform list (Uniform: its law bits), committed evaluations only: every
+// single-stage step's (RK4's trial stages take the table)
+template <int Uniform>
 ContactSums uniformBlock(World& w, NeighbourList& list, const StepMotion& motion, const ContactBlock& block)
 {
-    return block.deferred ? uniformPairContacts<Bits, true>(w, list, motion, block)
-                          : uniformPairContacts<Bits, false>(w, list, motion, block);
+    return block.deferred ? pairContacts<true, true, Uniform>(w, list, motion, block, 0)
+                          : pairContacts<false, true, Uniform>(w, list, motion, block, 0);
 }
 
 // One member touching a wall (s: the member centre's height above the plane, m, < its radius):

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <utility>
 
+#include "model/Permutation.h"
 #include "parallel/Chunks.h"
 
 namespace tumble {
@@ -321,8 +322,8 @@ namespace {
 
 // list and history reordered by key, through index and the scratch list and history
 template <class Candidate>
-void sortByKey(std::vector<Candidate>& list, ContactHistory& history, std::vector<int>& index, ContactHistory& scratch,
-               Key (*key)(const Candidate&))
+void sortByKey(std::vector<Candidate>& list, ContactHistory& history, std::vector<int>& index,
+               std::vector<unsigned char>& done, ContactHistory& scratch, Key (*key)(const Candidate&))
 {
     const std::size_t n = list.size();
     index.resize(n);
@@ -334,23 +335,7 @@ void sortByKey(std::vector<Candidate>& list, ContactHistory& history, std::vecto
     for (std::size_t k = 0; k < n; ++k)
         scratch.copyEntry(k, history, static_cast<std::size_t>(index[k]));
     history.swap(scratch);
-    // the candidates by following the permutation's cycles (index[k]: the old place of entry k)
-    for (std::size_t s = 0; s < n; ++s) {
-        if (index[s] < 0)
-            continue;
-        const Candidate first = list[s];
-        std::size_t cur = s;
-        for (;;) {
-            const std::size_t next = static_cast<std::size_t>(index[cur]);
-            index[cur] = -1;
-            if (next == s) {
-                list[cur] = first;
-                break;
-            }
-            list[cur] = list[next];
-            cur = next;
-        }
-    }
+    permuteInPlace(list, index, done);
 }
 
 } // namespace
@@ -375,8 +360,8 @@ void NeighbourList::renumberMembers(const std::vector<int>& newOfOld)
     for (WallCandidate& c : m_wallPairs)
         c.member = newOfOld[static_cast<std::size_t>(c.member)];
     keepHeadroom(m_sortIndex, std::max(m_pairs.size(), m_wallPairs.size()));
-    sortByKey(m_pairs, m_pairHistory, m_sortIndex, m_carriedPairs, pairKey);
-    sortByKey(m_wallPairs, m_wallHistory, m_sortIndex, m_carriedWalls, wallKey);
+    sortByKey(m_pairs, m_pairHistory, m_sortIndex, m_sortDone, m_carriedPairs, pairKey);
+    sortByKey(m_wallPairs, m_wallHistory, m_sortIndex, m_sortDone, m_carriedWalls, wallKey);
     m_reference.clear(); // the next step builds the lists for the new numbers
 }
 

@@ -124,6 +124,7 @@ private:
     ContactHistory m_carriedPairs;
     ContactHistory m_carriedWalls;
     std::vector<int> m_sortIndex; // renumberMembers: list order by the new keys
+    std::vector<unsigned char> m_sortDone; // and its scratch
     int m_uniformLaw = -1; // see uniformLaw()
     // which history arrays the candidates need (a tangential, a rolling spring somewhere)
     bool m_shear = false;

@@ -3,6 +3,7 @@
 #include <numbers>
 
 #include "math/QuaternionOps.h"
+#include "model/Permutation.h"
 
 namespace tumble {
 
@@ -54,34 +55,6 @@ void World::addMember(int b, const Vec3& offset, double r)
     memberPosition.push_back(position[b] + orientation[b] * offset);
 }
 
-namespace {
-
-// v[s] = old v[order[s]] for every s, in place by following the permutation's cycles (done marks
-// the indices already written; no allocation); an empty v stays empty
-template <class T> void permute(std::vector<T>& v, const std::vector<int>& order, std::vector<unsigned char>& done)
-{
-    if (v.empty())
-        return;
-    done.assign(order.size(), 0);
-    for (std::size_t s = 0; s < order.size(); ++s) {
-        if (done[s])
-            continue;
-        T first = v[s];
-        std::size_t cur = s;
-        for (;;) {
-            done[cur] = 1;
-            const std::size_t next = static_cast<std::size_t>(order[cur]);
-            if (next == s) {
-                v[cur] = first;
-                break;
-            }
-            v[cur] = v[next];
-            cur = next;
-        }
-    }
-}
-
-} // namespace
 
 void World::permuteBodies(const std::vector<int>& order, std::vector<int>& memberOrder, PermuteScratch& scratch)
 {
@@ -104,38 +77,38 @@ void World::permuteBodies(const std::vector<int>& order, std::vector<int>& membe
         int& at = start[static_cast<std::size_t>(newSlot[static_cast<std::size_t>(memberBody[k])])];
         memberOrder[static_cast<std::size_t>(at++)] = static_cast<int>(k);
     }
-    permute(memberBody, memberOrder, done);
+    permuteInPlace(memberBody, memberOrder, done);
     for (int& b : memberBody)
         b = newSlot[static_cast<std::size_t>(b)];
-    permute(memberOffset, memberOrder, done);
-    permute(memberRadius, memberOrder, done);
-    permute(memberPosition, memberOrder, done);
+    permuteInPlace(memberOffset, memberOrder, done);
+    permuteInPlace(memberRadius, memberOrder, done);
+    permuteInPlace(memberPosition, memberOrder, done);
 
     if (bodyIds.empty()) {
         bodyIds.resize(n);
         for (std::size_t i = 0; i < n; ++i)
             bodyIds[i] = static_cast<int>(i);
     }
-    permute(bodyIds, order, done);
+    permuteInPlace(bodyIds, order, done);
     bodySlots.resize(n);
     for (std::size_t s = 0; s < n; ++s)
         bodySlots[static_cast<std::size_t>(bodyIds[s])] = static_cast<int>(s);
-    permute(radius, order, done);
-    permute(mass, order, done);
-    permute(invMass, order, done);
-    permute(inertia, order, done);
-    permute(material, order, done);
-    permute(type, order, done);
-    permute(position, order, done);
-    permute(velocity, order, done);
-    permute(orientation, order, done);
-    permute(angularVelocity, order, done);
-    permute(angularMomentum, order, done);
-    permute(force, order, done);
-    permute(torque, order, done);
+    permuteInPlace(radius, order, done);
+    permuteInPlace(mass, order, done);
+    permuteInPlace(invMass, order, done);
+    permuteInPlace(inertia, order, done);
+    permuteInPlace(material, order, done);
+    permuteInPlace(type, order, done);
+    permuteInPlace(position, order, done);
+    permuteInPlace(velocity, order, done);
+    permuteInPlace(orientation, order, done);
+    permuteInPlace(angularVelocity, order, done);
+    permuteInPlace(angularMomentum, order, done);
+    permuteInPlace(force, order, done);
+    permuteInPlace(torque, order, done);
     for (int c = 0; c < kDissipationChannels; ++c) {
-        permute(dissipativeForce[c], order, done);
-        permute(dissipativeTorque[c], order, done);
+        permuteInPlace(dissipativeForce[c], order, done);
+        permuteInPlace(dissipativeTorque[c], order, done);
     }
 }
 
