@@ -304,9 +304,7 @@ struct PairContext {
 
 // One touching pair past the distance test (d = p_i - p_j, m; dist2 = |d|^2, m^2): the normal, lever
 // arms, kinematics, the law, and the loads on both bodies (member j's body's left in slot when it
-// is not null). Centred: both members sit at their bodies' centres, known at compile time. Each
-// instance is a function of its own, called through a table, so the candidate loop stays small
-// and each law's body gets its own registers.
+// is not null). Centred: both members sit at their bodies' centres, known at compile time.
 template <class Law, bool Centred, bool Blocked>
 [[gnu::always_inline]] inline void pairKernelBody(const PairContext& c, const PairCandidate& p, std::size_t k, const Vec3& d, double dist2,
                                   DeferredLoad* slot)
@@ -401,6 +399,8 @@ template <class Law, bool Centred, bool Blocked>
         applySide(body, b, lb, true, dashMomentB);
 }
 
+// pairKernelBody as a function of its own for each instance, called through a table, so the
+// candidate loop stays small and each law's body gets its own registers
 template <class Law, bool Centred, bool Blocked>
 [[gnu::noinline, gnu::flatten]] void pairKernel(const PairContext& c, const PairCandidate& p, std::size_t k, const Vec3& d, double dist2,
                                   DeferredLoad* slot)
@@ -560,8 +560,7 @@ ContactSums addBlockContacts(World& w, NeighbourList& list, const StepMotion& mo
     const unsigned centredBit = kernels == ContactKernels::Specialised ? 16u : 0u;
     ContactSums sums;
     // a list of one law between spheres (NeighbourList::uniformLaw) runs that law's loop
-    bool done = centredBit != 0 && commit;
-    switch (done ? list.uniformLaw() : -1) {
+    switch (centredBit != 0 && commit ? list.uniformLaw() : -1) {
     case kLawShear: sums = uniformBlock<kLawShear>(w, list, motion, block); break;
     case kLawShear | kLawRolling: sums = uniformBlock<kLawShear | kLawRolling>(w, list, motion, block); break;
     case kLawHertz | kLawShear | kLawShearDashpot:
@@ -570,13 +569,13 @@ ContactSums addBlockContacts(World& w, NeighbourList& list, const StepMotion& mo
     case kLawHertz | kLawShear | kLawRolling | kLawShearDashpot:
         sums = uniformBlock<kLawHertz | kLawShear | kLawRolling | kLawShearDashpot>(w, list, motion, block);
         break;
-    default: done = false; break;
-    }
-    if (!done)
+    default:
         sums = block.deferred ? (commit ? pairContacts<true, true>(w, list, motion, block, centredBit)
                                         : pairContacts<true, false>(w, list, motion, block, centredBit))
                               : (commit ? pairContacts<false, true>(w, list, motion, block, centredBit)
                                         : pairContacts<false, false>(w, list, motion, block, centredBit));
+        break;
+    }
     sums.add(wallContacts(w, list, motion, commit, block.wallBegin, block.wallEnd, centredBit));
     return sums;
 }

@@ -754,32 +754,29 @@ void Simulation::contactPass()
     else
         for (std::size_t c = 0; c < chunks; ++c)
             block(c);
-    // in chunk order: the same sums for any thread count
-    ContactSums total;
-    for (const ContactSums& c : m_blockSums)
-        total.add(c);
-    m_contacts = total;
+    sumBlocks();
 }
 
-void Simulation::contactAndEndPass(bool onStepEstimate)
+void Simulation::contactAndEndPassInOrder(bool onStepEstimate)
 {
-    // contactPass, then endPass of every chunk. On one thread each chunk's end pass follows its
-    // block at once, while its bodies are in cache: a pair's member j never lies in an earlier
+    // contactPass, then endPass of every chunk, on one thread: each chunk's end pass follows its
+    // block at once, while its bodies are in cache. A pair's member j never lies in an earlier
     // chunk than its member i, so by then every block that reads the chunk's bodies or leaves
     // loads for them is done, and the end pass sees what it would after the whole contact pass.
-    // On several, a chunk's end pass would wait for blocks on other threads, and the waits cost
-    // more than the cache saves: two jobs.
-    if (m_pool) {
-        contactPass();
-        forChunks(m_bodyChunks.size(), [this, onStepEstimate](std::size_t c) { endPass(c, true, onStepEstimate); });
-        return;
-    }
+    // (On several threads a chunk's end pass would wait for blocks on other threads, and the
+    // waits cost more than the cache saves.)
     const std::size_t chunks = m_bodyChunks.size();
     m_blockSums.resize(chunks); // sized with the chunks, once
     for (std::size_t c = 0; c < chunks; ++c) {
         m_blockSums[c] = blockContacts(c);
         endPass(c, true, onStepEstimate);
     }
+    sumBlocks();
+}
+
+void Simulation::sumBlocks()
+{
+    // in chunk order: the same sums for any thread count
     ContactSums total;
     for (const ContactSums& c : m_blockSums)
         total.add(c);
@@ -817,11 +814,11 @@ void Simulation::singleStageStep()
     m_channelLoaded = {true, m_params.localDamping > 0.0, m_params.viscousDamping > 0.0};
     const bool onStepEstimate = m_params.localDampingVariant == LocalDampingVariant::Woo
                                 && m_translation->velocityAtForceEvaluation() == VelocityTiming::HalfStep;
-    if (m_membersByBody) {
-        contactAndEndPass(onStepEstimate);
+    if (m_membersByBody && !m_pool) {
+        contactAndEndPassInOrder(onStepEstimate);
     } else {
         contactPass();
-        forChunks(chunks, [this, onStepEstimate](std::size_t c) { endPass(c, false, onStepEstimate); });
+        forChunks(chunks, [this, onStepEstimate](std::size_t c) { endPass(c, m_membersByBody, onStepEstimate); });
     }
     m_ledger.addDissipated(DissipationMechanism::Friction, m_contacts.friction);
     m_ledger.addDissipated(DissipationMechanism::Rolling, m_contacts.rolling);

@@ -142,7 +142,8 @@ private:
     void sortBodiesIfDue();
     void gatherDeferred(std::size_t begin, std::size_t end);
     void contactPass();
-    void contactAndEndPass(bool onStepEstimate);
+    void contactAndEndPassInOrder(bool onStepEstimate);
+    void sumBlocks();
     ContactSums blockContacts(std::size_t chunk);
     void buildBlocks();
     template <class F> void forChunks(std::size_t chunks, F&& f);
