@@ -38,18 +38,22 @@ ThreadPool::~ThreadPool()
         t.join();
 }
 
-bool ThreadPool::claimFrom(int share)
+bool ThreadPool::claimFrom(int share, bool back)
 {
     std::atomic<std::uint64_t>& claim = m_shares[static_cast<std::size_t>(share)].claim;
     std::uint64_t v = claim.load(std::memory_order_acquire);
+    std::uint64_t chunk = 0;
     for (;;) {
         const std::uint64_t next = v & 0xffffffffu;
-        if (next >= (v >> 32))
+        const std::uint64_t end = v >> 32;
+        if (next >= end)
             return false;
-        if (claim.compare_exchange_weak(v, v + 1, std::memory_order_acq_rel, std::memory_order_acquire))
+        chunk = back ? end - 1 : next;
+        const std::uint64_t claimed = back ? ((end - 1) << 32) | next : v + 1;
+        if (claim.compare_exchange_weak(v, claimed, std::memory_order_acq_rel, std::memory_order_acquire))
             break;
     }
-    m_call(m_ctx, static_cast<std::size_t>(v & 0xffffffffu));
+    m_call(m_ctx, static_cast<std::size_t>(chunk));
     if (m_remaining.fetch_sub(1, std::memory_order_acq_rel) == 1)
         m_remaining.notify_all();
     return true;
@@ -57,9 +61,11 @@ bool ThreadPool::claimFrom(int share)
 
 void ThreadPool::claimChunks(int self)
 {
-    // its own share first, then what the others have left
-    for (int k = 0; k < m_threads; ++k)
-        while (claimFrom((self + k) % m_threads)) {
+    // its own share from the front, then what the others have left from the back
+    while (claimFrom(self, false)) {
+    }
+    for (int k = 1; k < m_threads; ++k)
+        while (claimFrom((self + k) % m_threads, true)) {
         }
 }
 
