@@ -12,18 +12,16 @@ void Buss2ndOrder::beginTurning(World& w, std::size_t i, const Steps& steps, Vec
     const Vec3& l = w.angularMomentum[i];
     const Vec3& j = w.inertia[i];
     const Vec3& torque = w.torque[i];
-    Vec3 mean;
     if (isotropic(j)) {
-        // isotropic (every sphere): w x L = 0, so w' = M / J (eqs. 18, 20)
-        const double inv = 1.0 / j.x();
-        const Vec3 om = l * inv;
-        const Vec3 omDot = torque * inv;
-        mean = om + omDot * half + omDot.cross(om) * twelfth; // eq. 21
-    } else {
-        const Vec3 om = w.applyInverseInertia(i, l);                       // eq. 18
-        const Vec3 omDot = w.applyInverseInertia(i, torque - om.cross(l)); // eq. 20
-        mean = om + omDot * half + omDot.cross(om) * twelfth;              // eq. 21
+        Vec3 turn;
+        beginTurningIsotropic(j.x(), torque, steps, w.angularMomentum[i], w.orientation[i], w.angularVelocity[i], turn);
+        if (rotation)
+            rotation[i] = turn;
+        return;
     }
+    const Vec3 om = w.applyInverseInertia(i, l);                       // eq. 18
+    const Vec3 omDot = w.applyInverseInertia(i, torque - om.cross(l)); // eq. 20
+    const Vec3 mean = om + omDot * half + omDot.cross(om) * twelfth;   // eq. 21
     // a body that neither turns nor feels a torque keeps its orientation exactly
     const Vec3 turn = mean * dt;
     if (mean.x() != 0.0 || mean.y() != 0.0 || mean.z() != 0.0)

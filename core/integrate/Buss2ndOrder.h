@@ -7,6 +7,7 @@
 // L += M(t + dt) dt/2 after it; then w = I(t + dt)^-1 L (eq. 23).
 #include "integrate/RotationScheme.h"
 #include "math/ExactZero.h"
+#include "math/QuaternionOps.h"
 
 namespace tumble {
 
@@ -36,6 +37,24 @@ public:
     /// beginStep of body i when it is not still; writes w_mean dt (rad) to rotation[i] unless
     /// rotation is null. Not marked cold: in every scene with friction the bodies turn.
     static void beginTurning(World& world, std::size_t i, const Steps& steps, Vec3* rotation);
+    /// beginTurning's arithmetic for an isotropic body (every sphere; principal moment j, kg m^2),
+    /// inline for a caller's loop: updates its angular momentum l, orientation q and angular
+    /// velocity w, and gives the step's rotation vector w_mean dt (rad).
+    [[gnu::always_inline]] static void beginTurningIsotropic(double j, const Vec3& torque, const Steps& steps, Vec3& l,
+                                                             Quat& q, Vec3& w, Vec3& rotation)
+    {
+        // w x L = 0, so w' = M / J (eqs. 18, 20)
+        const double inv = 1.0 / j;
+        const Vec3 om = l * inv;
+        const Vec3 omDot = torque * inv;
+        const Vec3 mean = om + omDot * steps.half + omDot.cross(om) * steps.twelfth; // eq. 21
+        rotation = mean * steps.dt;
+        // a body that neither turns nor feels a torque keeps its orientation exactly
+        if (mean.x() != 0.0 || mean.y() != 0.0 || mean.z() != 0.0)
+            q = (rotationQuaternion(rotation) * q).normalized(); // eq. 22
+        l += torque * steps.half;
+        w = l / j;
+    }
     /// endStep of body i when its torque is not zero (else L, q and so w are as beginStep left them).
     static void endTurning(World& world, std::size_t i, double half);
 };

@@ -487,7 +487,8 @@ template <bool kDamped, bool kSpheres> bool Simulation::pfcBeginPass(std::size_t
     Vec3* x = w.position.data();
     Vec3* v = w.velocity.data();
     Vec3* om = w.angularVelocity.data();
-    const Vec3* l = w.angularMomentum.data();
+    Vec3* l = w.angularMomentum.data();
+    Quat* orientation = w.orientation.data();
     Vec3* force = w.force.data();
     Vec3* torque = w.torque.data();
     Vec3* disp = m_stepDisplacement.data();
@@ -520,6 +521,8 @@ template <bool kDamped, bool kSpheres> bool Simulation::pfcBeginPass(std::size_t
         if (kSpheres ? allZero(l[i], torque[i]) : Buss2ndOrder::still(inertia[i], l[i], torque[i])) {
             om[i].setZero(); // still: nothing turns
             turn[i].setZero();
+        } else if constexpr (kSpheres) {
+            Buss2ndOrder::beginTurningIsotropic(inertia[i].x(), torque[i], steps, l[i], orientation[i], om[i], turn[i]);
         } else {
             Buss2ndOrder::beginTurning(w, i, steps, turn);
         }
