@@ -57,6 +57,12 @@ public:
     }
     /// endStep of body i when its torque is not zero (else L, q and so w are as beginStep left them).
     static void endTurning(World& world, std::size_t i, double half);
+    /// endTurning's arithmetic for an isotropic body (principal moment j, kg m^2), inline.
+    [[gnu::always_inline]] static void endTurningIsotropic(double j, const Vec3& torque, double half, Vec3& l, Vec3& w)
+    {
+        l += torque * half;
+        w = l / j; // eq. 23
+    }
 };
 
 } // namespace tumble

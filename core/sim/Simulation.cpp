@@ -433,10 +433,11 @@ void Simulation::endPass(std::size_t c, bool gather, bool onStepEstimate)
 {
     World& w = m_world;
     if (m_pfcSchemes && w.velocityTiming == VelocityTiming::OnStep && w.angularTiming == VelocityTiming::OnStep) {
-        if (m_channelLoaded[kLocalDamping] || m_channelLoaded[kViscous])
-            pfcEndPass<true>(c, gather, onStepEstimate);
+        const bool damped = m_channelLoaded[kLocalDamping] || m_channelLoaded[kViscous];
+        if (m_spheres)
+            damped ? pfcEndPass<true, true>(c, gather, onStepEstimate) : pfcEndPass<false, true>(c, gather, onStepEstimate);
         else
-            pfcEndPass<false>(c, gather, onStepEstimate);
+            damped ? pfcEndPass<true, false>(c, gather, onStepEstimate) : pfcEndPass<false, false>(c, gather, onStepEstimate);
         return;
     }
     const double dt = m_params.dt;
@@ -469,6 +470,23 @@ void Simulation::endPass(std::size_t c, bool gather, bool onStepEstimate)
     addKineticEnergy(w, b0, b1, dt, r.energy);
 }
 
+namespace {
+
+// Buss's steps for spinning sphere i (isotropic), out of the sphere passes' loops (see there;
+// called as the generic steps are, so the loops keep the same registers)
+[[gnu::noinline]] void beginTurningSphere(World& w, std::size_t i, const Buss2ndOrder::Steps& steps, Vec3* rotation)
+{
+    Buss2ndOrder::beginTurningIsotropic(w.inertia[i].x(), w.torque[i], steps, w.angularMomentum[i], w.orientation[i],
+                                        w.angularVelocity[i], rotation[i]);
+}
+
+[[gnu::noinline]] void endTurningSphere(World& w, std::size_t i, double half)
+{
+    Buss2ndOrder::endTurningIsotropic(w.inertia[i].x(), w.torque[i], half, w.angularMomentum[i], w.angularVelocity[i]);
+}
+
+} // namespace
+
 template <bool kDamped, bool kSpheres> bool Simulation::pfcBeginPass(std::size_t c)
 {
     // beginPass with both schemes' per-body steps inlined: one sweep that loads each body's state
@@ -487,8 +505,7 @@ template <bool kDamped, bool kSpheres> bool Simulation::pfcBeginPass(std::size_t
     Vec3* x = w.position.data();
     Vec3* v = w.velocity.data();
     Vec3* om = w.angularVelocity.data();
-    Vec3* l = w.angularMomentum.data();
-    Quat* orientation = w.orientation.data();
+    const Vec3* l = w.angularMomentum.data();
     Vec3* force = w.force.data();
     Vec3* torque = w.torque.data();
     Vec3* disp = m_stepDisplacement.data();
@@ -512,17 +529,18 @@ template <bool kDamped, bool kSpheres> bool Simulation::pfcBeginPass(std::size_t
     ChannelWork work{};
     double potential = 0.0;
     // Spheres take two sweeps over the chunk, translation then rotation and the loads' work: each
-    // loop keeps its values in registers (one loop over every array spilled them, and the call
-    // that turns a spinning body clobbers every vector register); 3% faster on the benchmark.
-    // The per-body arithmetic and every sum's order are those of one loop. This returns the
-    // dashpots' work term (a sum kept through a reference would be stored for every body).
+    // loop keeps its values in registers (one loop over every array spilled them; 3% faster on
+    // the benchmark). A spinning sphere turns in a call of its own (inlined, its code crowded
+    // the loop's registers for the still ones). The per-body arithmetic and every sum's order
+    // are those of one loop. This returns the dashpots' work term (a sum kept through a
+    // reference would be stored for every body).
     auto rotationAndWork = [&](std::size_t i) __attribute__((always_inline)) -> double {
         // (every body of a sphere scene is isotropic)
         if (kSpheres ? allZero(l[i], torque[i]) : Buss2ndOrder::still(inertia[i], l[i], torque[i])) {
             om[i].setZero(); // still: nothing turns
             turn[i].setZero();
         } else if constexpr (kSpheres) {
-            Buss2ndOrder::beginTurningIsotropic(inertia[i].x(), torque[i], steps, l[i], orientation[i], om[i], turn[i]);
+            beginTurningSphere(w, i, steps, turn);
         } else {
             Buss2ndOrder::beginTurning(w, i, steps, turn);
         }
@@ -585,7 +603,7 @@ template <bool kDamped, bool kSpheres> bool Simulation::pfcBeginPass(std::size_t
     return !r.bad;
 }
 
-template <bool kDamped> void Simulation::pfcEndPass(std::size_t c, bool gather, bool onStepEstimate)
+template <bool kDamped, bool kSpheres> void Simulation::pfcEndPass(std::size_t c, bool gather, bool onStepEstimate)
 {
     // endPass with both schemes' per-body steps inlined, for on-step velocities (what they keep);
     // the general path's expressions, and its sums in the same order
@@ -631,8 +649,12 @@ template <bool kDamped> void Simulation::pfcEndPass(std::size_t c, bool gather, 
                     work[ch] += f[ch][i].dot(disp[i]) + t[ch][i].dot(turn[i]);
         }
         VelocityVerlet::kick(v[i], force[i], invMass[i], half);
-        if (!allZero(torque[i]))
-            Buss2ndOrder::endTurning(w, i, half);
+        if (!allZero(torque[i])) {
+            if constexpr (kSpheres) // (every body isotropic)
+                endTurningSphere(w, i, half);
+            else
+                Buss2ndOrder::endTurning(w, i, half);
+        }
         kinetic += 0.5 * mass[i] * v[i].squaredNorm();
         rotational += 0.5 * om[i].dot(l[i]);
     }

@@ -135,7 +135,7 @@ private:
     bool beginPass(std::size_t chunk);
     void endPass(std::size_t chunk, bool gather, bool onStepEstimate);
     template <bool kDamped, bool kSpheres> bool pfcBeginPass(std::size_t chunk);
-    template <bool kDamped> void pfcEndPass(std::size_t chunk, bool gather, bool onStepEstimate);
+    template <bool kDamped, bool kSpheres> void pfcEndPass(std::size_t chunk, bool gather, bool onStepEstimate);
     void applyDamping(std::size_t i, bool onStepEstimate);
     void findMemberStarts();
     void sortBodies();
