@@ -37,6 +37,21 @@ public:
     /// beginStep of body i when it is not still; writes w_mean dt (rad) to rotation[i] unless
     /// rotation is null. Not marked cold: in every scene with friction the bodies turn.
     static void beginTurning(World& world, std::size_t i, const Steps& steps, Vec3* rotation);
+    /// a b normalised, for unit quaternions a and b (rotations): |a b|^2 = 1 + d with d of the
+    /// order of the rounding, so one Newton step for 1 / |a b| from 1, (3 - |a b|^2) / 2, is
+    /// exact in double precision (its error 3/8 d^2 < 4e-17 for |d| < 1e-8), and spares the
+    /// square root and division at the end of a spinning sphere's chain. Any other product is
+    /// normalised the usual way.
+    static Quat unitProduct(const Quat& a, const Quat& b)
+    {
+        Quat p = a * b;
+        const double n2 = p.squaredNorm();
+        if (std::abs(n2 - 1.0) < 1e-8) {
+            p.coeffs() *= 0.5 * (3.0 - n2);
+            return p;
+        }
+        return p.normalized();
+    }
     /// beginTurning's arithmetic for an isotropic body (every sphere; principal moment j, kg m^2),
     /// inline for a caller's loop: updates its angular momentum l, orientation q and angular
     /// velocity w, and gives the step's rotation vector w_mean dt (rad).
@@ -51,7 +66,7 @@ public:
         rotation = mean * steps.dt;
         // a body that neither turns nor feels a torque keeps its orientation exactly
         if (mean.x() != 0.0 || mean.y() != 0.0 || mean.z() != 0.0)
-            q = (rotationQuaternion(rotation) * q).normalized(); // eq. 22
+            q = unitProduct(rotationQuaternion(rotation), q); // eq. 22
         l += torque * steps.half;
         w = l / j;
     }
