@@ -5,6 +5,8 @@
 //   q(t + dt) = exp(w_mean dt) q(t),
 // and L advances with velocity-Verlet half kicks, L += M(t) dt/2 before the force evaluation and
 // L += M(t + dt) dt/2 after it; then w = I(t + dt)^-1 L (eq. 23).
+#include <cmath>
+
 #include "integrate/RotationScheme.h"
 #include "math/ExactZero.h"
 #include "math/QuaternionOps.h"
