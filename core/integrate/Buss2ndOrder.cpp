@@ -1,7 +1,5 @@
 #include "integrate/Buss2ndOrder.h"
 
-#include "math/QuaternionOps.h"
-
 namespace tumble {
 
 void Buss2ndOrder::beginTurning(World& w, std::size_t i, const Steps& steps, Vec3* rotation)

@@ -7,6 +7,28 @@
 
 namespace tumble {
 
+namespace {
+
+// The members ordered by their bodies' keys (key[b]: body b's place, a permutation of the body
+// indices), each body's members in their current order: out[s] is the member at place s. A
+// counting sort; start is scratch.
+void membersByBodyKey(const std::vector<int>& memberBody, const std::vector<int>& key, std::vector<int>& start,
+                      std::vector<int>& out)
+{
+    start.assign(key.size() + 1, 0);
+    for (int b : memberBody)
+        ++start[static_cast<std::size_t>(key[static_cast<std::size_t>(b)]) + 1];
+    for (std::size_t s = 0; s < key.size(); ++s)
+        start[s + 1] += start[s];
+    out.resize(memberBody.size());
+    for (std::size_t k = 0; k < memberBody.size(); ++k) {
+        int& at = start[static_cast<std::size_t>(key[static_cast<std::size_t>(memberBody[k])])];
+        out[static_cast<std::size_t>(at++)] = static_cast<int>(k);
+    }
+}
+
+} // namespace
+
 int World::addBody(BodyType t, int materialIndex, double m, const Vec3& moments, const Quat& q, double r, const Vec3& x,
                    const Vec3& v, const Vec3& w)
 {
@@ -65,18 +87,8 @@ void World::permuteBodies(const std::vector<int>& order, std::vector<int>& membe
     newSlot.resize(n);
     for (std::size_t s = 0; s < n; ++s)
         newSlot[static_cast<std::size_t>(order[s])] = static_cast<int>(s);
-    // members by new body, stably (a counting sort on their bodies' new indices)
-    std::vector<int>& start = scratch.start;
-    start.assign(n + 1, 0);
-    for (int b : memberBody)
-        ++start[static_cast<std::size_t>(newSlot[static_cast<std::size_t>(b)]) + 1];
-    for (std::size_t s = 0; s < n; ++s)
-        start[s + 1] += start[s];
-    memberOrder.resize(memberCount());
-    for (std::size_t k = 0; k < memberCount(); ++k) {
-        int& at = start[static_cast<std::size_t>(newSlot[static_cast<std::size_t>(memberBody[k])])];
-        memberOrder[static_cast<std::size_t>(at++)] = static_cast<int>(k);
-    }
+    // members by new body, stably
+    membersByBodyKey(memberBody, newSlot, scratch.start, memberOrder);
     permuteInPlace(memberBody, memberOrder, done);
     for (int& b : memberBody)
         b = newSlot[static_cast<std::size_t>(b)];
@@ -121,14 +133,9 @@ void World::membersInSceneOrder(std::vector<int>& out) const
             out[k] = static_cast<int>(k);
         return;
     }
-    // a counting sort of the members by their body's scene id, stable
-    std::vector<int> start(size() + 1, 0);
-    for (int b : memberBody)
-        ++start[static_cast<std::size_t>(bodyIds[static_cast<std::size_t>(b)]) + 1];
-    for (std::size_t i = 0; i < size(); ++i)
-        start[i + 1] += start[i];
-    for (std::size_t k = 0; k < m; ++k)
-        out[static_cast<std::size_t>(start[static_cast<std::size_t>(bodyIds[static_cast<std::size_t>(memberBody[k])])]++)] = static_cast<int>(k);
+    // members by their body's scene id, stably
+    std::vector<int> start;
+    membersByBodyKey(memberBody, bodyIds, start, out);
 }
 
 void World::shrinkToFit()
