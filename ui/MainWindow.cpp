@@ -19,18 +19,19 @@
 
 #include <cmath>
 
-#include "AngleDriftPlot.h"
-#include "BodyInspector.h"
-#include "CompareView.h"
-#include "ControlPanel.h"
-#include "EnergyPlot.h"
-#include "ExportMenu.h"
-#include "RotationPanel.h"
+#include "plot/AngleDriftPlot.h"
+#include "panels/BodyInspector.h"
+#include "compare/CompareView.h"
+#include "panels/ControlPanel.h"
+#include "plot/EnergyPlot.h"
+#include "export/ExportMenu.h"
+#include "rotation/RotationPanel.h"
 #include <QOpenGLWidget>
-#include "SceneView.h"
-#include "SimulationWorker.h"
-#include "SweepPanel.h"
-#include "SweepPlot.h"
+#include "view3d/SceneView.h"
+#include "session/SimulationWorker.h"
+#include "sweep/SweepPanel.h"
+#include "vtk/VtkSurfaceFormat.h"
+#include "plot/SweepPlot.h"
 #include "scene/BuiltinScenes.h"
 #include "scene/SceneLoader.h"
 
@@ -192,6 +193,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     resize(1500, 940);
 }
+
+void MainWindow::installSurfaceFormat() { installVtkSurfaceFormat(); }
+
+void MainWindow::play() { m_worker->play(); }
+
+void MainWindow::startGhost() { m_rotation->startGhost(); }
 
 MainWindow::~MainWindow()
 {

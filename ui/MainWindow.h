@@ -14,9 +14,9 @@
 #include <QMessageBox>
 #include <QPointer>
 
-#include "ColourMode.h"
-#include "EnergyPlotMode.h"
-#include "FrameSnapshot.h"
+#include "view3d/ColourMode.h"
+#include "plot/EnergyPlotMode.h"
+#include "session/FrameSnapshot.h"
 
 class QLabel;
 class QTimer;
@@ -46,6 +46,9 @@ public:
     /// Frame timer period, ms (about 60 Hz).
     static constexpr int kFrameMs = 16;
 
+    /// Makes VTK's OpenGL surface format the default; call before the QApplication exists.
+    static void installSurfaceFormat();
+
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
@@ -58,6 +61,10 @@ public:
     void setColourMode(ColourMode mode);
     /// Draws the energy plot as separate lines or stacked bands; the panel's combo follows.
     void setEnergyPlotMode(EnergyPlotMode mode);
+    /// Starts the single view's run (what the play button does).
+    void play();
+    /// Starts the exact torque-free ghost of the selected body (the Rotation dock's button).
+    void startGhost();
     /// Selects body b (-1 or out of range: none) in the worker, the 3D view and the inspector.
     void selectBody(int b);
 

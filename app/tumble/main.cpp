@@ -10,24 +10,18 @@
 // running, writes PATH and quits: scripts/screenshot.sh uses it under Xvfb.
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QImage>
 #include <QTimer>
 
 #include <cstdio>
 
 #include "MainWindow.h"
-#include "EnergyPlot.h"
-#include "EventLoopProbe.h"
-#include "SceneView.h"
-#include "SimulationWorker.h"
-#include "RotationPanel.h"
-#include "VtkSurfaceFormat.h"
+#include "ScreenshotReport.h"
 #include "scene/BuiltinScenes.h"
 
 int main(int argc, char** argv)
 {
     // VTK's surface format must be the default before the application (and any context) exists
-    tumble::ui::installVtkSurfaceFormat();
+    tumble::ui::MainWindow::installSurfaceFormat();
 
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Tumble"));
@@ -108,7 +102,7 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "tumble: --colour takes speed or body, not %s\n", qPrintable(colour));
         return 2;
     }
-    window.worker()->play();
+    window.play();
     if (parser.isSet(selectOption)) {
         const int body = parser.value(selectOption).toInt();
         const bool ghost = parser.isSet(ghostOption);
@@ -116,7 +110,7 @@ int main(int argc, char** argv)
         QTimer::singleShot(300, &window, [&window, body, ghost]() {
             window.selectBody(body);
             if (ghost)
-                QTimer::singleShot(300, &window, [&window]() { window.rotationPanel()->startGhost(); });
+                QTimer::singleShot(300, &window, [&window]() { window.startGhost(); });
         });
     }
 
@@ -129,35 +123,9 @@ int main(int argc, char** argv)
     }
 
     if (parser.isSet(shotOption)) {
-        // how long input would have waited, from a second after start (scene loading excluded)
-        auto* probe = new tumble::ui::EventLoopProbe(&window);
-        QTimer::singleShot(1000, probe, [probe]() { probe->restart(); });
-        const QString path = parser.value(shotOption);
         bool ok = false;
         const double after = parser.value(afterOption).toDouble(&ok);
-        const int ms = ok && after >= 0.0 ? int(after * 1000.0) : 4000;
-        QTimer::singleShot(ms, &window, [&window, path, probe]() {
-            const QImage image = window.grabWindowImage();
-            if (!image.save(path)) {
-                std::fprintf(stderr, "tumble: cannot write %s\n", qPrintable(path));
-                QApplication::exit(1);
-                return;
-            }
-            std::printf("tumble: wrote %s (%dx%d); 3D view %.1f fps, paint %.1f ms, render %.1f ms%s; "
-                        "energy plot paint %.1f ms\n",
-                        qPrintable(path), image.width(), image.height(),
-                        window.sceneView()->framesPerSecond(),
-                        window.sceneView()->paintMilliseconds(),
-                        window.sceneView()->renderMilliseconds(),
-                        window.sceneView()->threadedRendering() ? " (render thread)" : "",
-                        window.energyPlot()->paintMilliseconds());
-            if (const tumble::ui::SnapshotPtr s = window.shownSnapshot())
-                std::printf("tumble: worker %.0f steps/s, snapshot %.2f ms, snapshots %.2f %% of the worker's "
-                            "time; input waits: median %.1f ms, 95%% %.1f ms, longest %.1f ms\n",
-                            s->stepsPerSecond, s->buildMicroseconds * 1e-3, 100.0 * s->publishShare,
-                            probe->quantileMs(0.5), probe->quantileMs(0.95), probe->longestMs());
-            window.close();
-        });
+        tumble::ui::scheduleScreenshot(window, parser.value(shotOption), ok && after >= 0.0 ? int(after * 1000.0) : 4000);
     }
     return app.exec();
 }

@@ -10,7 +10,7 @@
 #include <vtkRenderer.h>
 #include <vtkRendererCollection.h>
 
-#include "SceneView.h"
+#include "view3d/SceneView.h"
 
 namespace tumble::ui::test {
 

@@ -10,12 +10,12 @@
 #include <QPushButton>
 #include <QSpinBox>
 
-#include "BodyInspector.h"
-#include "ControlPanel.h"
+#include "panels/BodyInspector.h"
+#include "panels/ControlPanel.h"
 #include "MainWindow.h"
-#include "SceneView.h"
-#include "SimulationWorker.h"
-#include "VtkSurfaceFormat.h"
+#include "view3d/SceneView.h"
+#include "session/SimulationWorker.h"
+#include "vtk/VtkSurfaceFormat.h"
 #include "WaitShown.h"
 #include "scene/BuiltinScenes.h"
 

@@ -17,13 +17,13 @@
 
 #include <set>
 
-#include "ControlPanel.h"
-#include "EnergyPlot.h"
+#include "panels/ControlPanel.h"
+#include "plot/EnergyPlot.h"
 #include "MainWindow.h"
 #include "WaitShown.h"
-#include "SceneView.h"
-#include "SimulationWorker.h"
-#include "VtkSurfaceFormat.h"
+#include "view3d/SceneView.h"
+#include "session/SimulationWorker.h"
+#include "vtk/VtkSurfaceFormat.h"
 #include "integrate/IntegratorRegistry.h"
 #include "scene/BuiltinScenes.h"
 

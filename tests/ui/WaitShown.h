@@ -10,7 +10,7 @@
 #include <memory>
 
 #include "MainWindow.h"
-#include "SimulationWorker.h"
+#include "session/SimulationWorker.h"
 #include "scene/BuiltinScenes.h"
 
 namespace tumble::test {

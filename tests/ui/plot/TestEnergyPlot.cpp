@@ -1,0 +1,636 @@
+// EnergyPlot: every sample is plotted once (duplicates across snapshots skipped, none lost
+// when a snapshot is skipped), markers follow the snapshot, non-finite samples are dropped,
+// a new scene starts a new plot, and the chart draws. Terms split by mechanism: the stacked
+// view's top edge is total + dissipated above the lowest potential (flat when the balance
+// closes, also after the lowest potential drops), terms zero all run stay out of the legend
+// until they are not, aggregates without parts show as "other", switching views keeps every
+// sample, the legend is painted outside the plot area, and the stacked view draws its bands.
+// A tiny range around a large energy gets distinct labels relative to an offset named in the
+// axis title; a normal range keeps VTK's plain labels. The export figure (PlotFigure) shows
+// what the screen shows: the same offset labels and title, legend, curves and stacked bands.
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "plot/EnergyPlot.h"
+#include "TestHelpers.h"
+#include "vtk/VtkSurfaceFormat.h"
+
+using namespace tumble;
+using namespace tumble::ui;
+
+namespace {
+
+std::shared_ptr<const EnergyChunk> chunk(long long seqBegin, int count, double dtSample)
+{
+    auto c = std::make_shared<EnergyChunk>();
+    c->seqBegin = seqBegin;
+    for (int i = 0; i < count; ++i) {
+        EnergySample e;
+        const long long seq = seqBegin + i;
+        e.step = seq * 10;
+        e.time = double(seq) * dtSample;
+        // a ball falling from 1 m: potential turns into kinetic, a tiny drift in the balance
+        e.potentialGravity = 1.0 - 0.5 * e.time * e.time;
+        e.kineticTranslational = 0.5 * e.time * e.time;
+        e.balanceError = 1e-9 * e.time;
+        c->samples.push_back(e);
+    }
+    return c;
+}
+
+// A ledger that closes: a ball falling to its lowest point at t = 1.2 s and rising a little,
+// with every split term moving; translational kinetic energy takes what the others leave of
+// E0 = 6 J. No bonds, no rolling, no local or viscous damping, no external work.
+constexpr double kE0 = 6.0; // J
+
+EnergySample closedLedgerSample(double t)
+{
+    EnergySample e;
+    e.time = t;
+    e.potentialGravity = 1.0 + 4.0 * (t - 1.2) * (t - 1.2) / 1.44; // 5 J at 0, 1 J at 1.2 s
+    e.kineticRotational = 0.05 * t;
+    e.elasticNormal = 0.3 * std::sin(2.0 * t) * std::sin(2.0 * t);
+    e.elasticTangential = 0.1 * t;
+    e.elastic = e.elasticParts();
+    e.dissipatedDashpot = 0.5 * t;
+    e.dissipatedFriction = 0.2 * t * t;
+    e.dissipatedStiffness = -0.05 * std::sin(3.0 * t); // Hertz-Mindlin's term, either sign
+    e.dissipated = e.dissipatedParts();
+    e.kineticTranslational = kE0 - e.potentialGravity - e.kineticRotational - e.elastic -
+                             e.dissipated;
+    e.balanceError = e.total() + e.dissipated - e.externalWork - kE0; // ~0
+    return e;
+}
+
+std::shared_ptr<const EnergyChunk> ledgerChunk(long long seqBegin, int count, double dtSample,
+                                               EnergySample (*make)(double) = closedLedgerSample)
+{
+    auto c = std::make_shared<EnergyChunk>();
+    c->seqBegin = seqBegin;
+    for (int i = 0; i < count; ++i) {
+        const long long seq = seqBegin + i;
+        EnergySample e = make(double(seq) * dtSample);
+        e.step = seq * 10;
+        c->samples.push_back(e);
+    }
+    return c;
+}
+
+bool contains(const std::vector<std::string>& labels, const char* label)
+{
+    return std::find(labels.begin(), labels.end(), std::string(label)) != labels.end();
+}
+
+QString joined(const std::vector<std::string>& labels)
+{
+    QStringList l;
+    for (const std::string& s : labels)
+        l << QString::fromStdString(s);
+    return l.join(QStringLiteral(", "));
+}
+
+// the top edge against total + dissipated - min potential, sample by sample
+void checkTopEdge(EnergyPlot& plot, double minPotential)
+{
+    const std::vector<double> top = plot.stackedTopEdge();
+    const std::vector<double> total = plot.termValues(EnergyPlot::Total);
+    const std::vector<double> pot = plot.termValues(EnergyPlot::GravityPotential);
+    QCOMPARE(top.size(), std::size_t(plot.sampleCount()));
+    QCOMPARE(total.size(), top.size());
+    TUMBLE_NEAR(plot.lowestPotential(), minPotential, 1e-14, 0.0);
+    QCOMPARE(*std::min_element(pot.begin(), pot.end()), minPotential);
+    for (std::size_t i = 0; i < top.size(); ++i) {
+        double dissipated = 0.0;
+        for (EnergyPlot::Term t : {EnergyPlot::DissipatedDashpot, EnergyPlot::DissipatedFriction,
+                                   EnergyPlot::DissipatedRolling, EnergyPlot::DissipatedLocalDamping,
+                                   EnergyPlot::DissipatedViscous, EnergyPlot::DissipatedStiffness,
+                                   EnergyPlot::DissipatedOther})
+            dissipated += plot.termValues(t)[i];
+        TUMBLE_NEAR(top[i], total[i] + dissipated - minPotential, 1e-13, 1e-13);
+    }
+}
+
+// checkTopEdge, stopping the test at its first failure
+#define CHECK_TOP_EDGE(plot, minPotential)                                                         \
+    do {                                                                                           \
+        checkTopEdge(plot, minPotential);                                                          \
+        if (QTest::currentTestFailed())                                                            \
+            return;                                                                                \
+    } while (0)
+
+SnapshotPtr snapshot(long long revision, std::vector<std::shared_ptr<const EnergyChunk>> chunks,
+                     std::shared_ptr<const std::vector<ParameterMarker>> markers = nullptr)
+{
+    static std::shared_ptr<SceneInfo> infos[8];
+    if (!infos[revision]) {
+        infos[revision] = std::make_shared<SceneInfo>();
+        infos[revision]->revision = revision;
+    }
+    auto s = std::make_shared<FrameSnapshot>();
+    s->scene = infos[revision];
+    s->energy = std::move(chunks);
+    s->markers = markers ? markers : std::make_shared<const std::vector<ParameterMarker>>();
+    return s;
+}
+
+} // namespace
+
+class TestEnergyPlot : public QObject {
+    Q_OBJECT
+private slots:
+    void everySampleOnce();
+    void markersAndNewScene();
+    void nonFiniteSamplesAreDropped();
+    void chartDraws();
+    void stackedTopEdgeIsTotalPlusDissipatedAboveLowestPotential();
+    void zeroTermsStayHiddenUntilNonZero();
+    void aggregatesWithoutPartsShowAsOther();
+    void switchingModesKeepsEverySample();
+    void legendIsPaintedOutsideThePlotArea();
+    void stackedChartDrawsItsBands();
+    void tinyRangeGetsDistinctOffsetLabels();
+    void exportFigureShowsWhatTheScreenShows();
+};
+
+void TestEnergyPlot::everySampleOnce()
+{
+    EnergyPlot plot;
+    const auto c0 = chunk(0, 5, 0.01);
+    const auto c1 = chunk(5, 7, 0.01);
+    const auto c2 = chunk(12, 3, 0.01);
+    plot.appendSnapshot(*snapshot(1, {c0}));
+    QCOMPARE(plot.sampleCount(), 5LL);
+    // the GUI skipped the snapshot carrying c1: the next one still carries it (unacknowledged)
+    plot.appendSnapshot(*snapshot(1, {c0, c1, c2}));
+    QCOMPARE(plot.sampleCount(), 15LL);
+    // the same snapshot again adds nothing
+    plot.appendSnapshot(*snapshot(1, {c1, c2}));
+    QCOMPARE(plot.sampleCount(), 15LL);
+    // relative error against E0 = 1 J
+    TUMBLE_NEAR(plot.lastRelativeError(), 1e-9 * 0.14, 1e-20, 1e-9);
+}
+
+void TestEnergyPlot::markersAndNewScene()
+{
+    EnergyPlot plot;
+    auto markers = std::make_shared<std::vector<ParameterMarker>>();
+    markers->push_back({0.02, 2, "dt 5e-05 s"});
+    plot.appendSnapshot(*snapshot(1, {chunk(0, 4, 0.01)}, markers));
+    QCOMPARE(plot.markerCount(), std::size_t(1));
+    auto more = std::make_shared<std::vector<ParameterMarker>>(*markers);
+    more->push_back({0.03, 3, "explicit_euler"});
+    plot.appendSnapshot(*snapshot(1, {chunk(4, 2, 0.01)}, more));
+    QCOMPARE(plot.markerCount(), std::size_t(2));
+    QCOMPARE(plot.sampleCount(), 6LL);
+    // a reset or a new scene: a new revision starts from its own first sample
+    plot.appendSnapshot(*snapshot(2, {chunk(40, 3, 0.01)}));
+    QCOMPARE(plot.sampleCount(), 3LL);
+    QCOMPARE(plot.markerCount(), std::size_t(0));
+}
+
+void TestEnergyPlot::nonFiniteSamplesAreDropped()
+{
+    EnergyPlot plot;
+    auto c = std::const_pointer_cast<EnergyChunk>(chunk(0, 6, 0.01));
+    c->samples[3].kineticTranslational = std::numeric_limits<double>::quiet_NaN();
+    c->samples[4].elastic = std::numeric_limits<double>::infinity();
+    // every term finite, but the stacked sum overflows: dropped as well
+    c->samples[5].potentialGravity = 1.5e308;
+    c->samples[5].kineticTranslational = 0.0;
+    c->samples[5].dissipatedDashpot = 1.5e308;
+    c->samples[5].dissipated = 1.5e308;
+    plot.setMode(EnergyPlotMode::Stacked);
+    plot.appendSnapshot(*snapshot(1, {c}));
+    QCOMPARE(plot.sampleCount(), 3LL);
+    for (double y : plot.stackedTopEdge())
+        QVERIFY(std::isfinite(y));
+    for (int t = 0; t < EnergyPlot::TermCount; ++t)
+        for (double y : plot.termValues(EnergyPlot::Term(t)))
+            QVERIFY(std::isfinite(y));
+}
+
+void TestEnergyPlot::chartDraws()
+{
+    EnergyPlot plot;
+    plot.resize(600, 400);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    const QImage blank = plot.grabFramebuffer();
+    auto markers = std::make_shared<std::vector<ParameterMarker>>();
+    markers->push_back({0.5, 50, "dt 5e-05 s"});
+    plot.appendSnapshot(*snapshot(1, {chunk(0, 100, 0.01)}, markers));
+    const QImage drawn = plot.grabFramebuffer();
+    // curves in their series colours: blue (kinetic) and green (potential) pixels appear
+    int blue = 0, green = 0, changed = 0;
+    for (int y = 0; y < drawn.height(); ++y)
+        for (int x = 0; x < drawn.width(); ++x) {
+            const QColor c = drawn.pixelColor(x, y);
+            blue += c.blue() > 140 && c.red() < 80 && c.green() < 150;
+            green += c.green() > 130 && c.red() < 90 && c.blue() < 90;
+            changed += c != blank.pixelColor(x, y);
+        }
+    QVERIFY2(blue > 100, qPrintable(QString::number(blue)));
+    QVERIFY2(green > 100, qPrintable(QString::number(green)));
+    QVERIFY(changed > 1000);
+}
+
+void TestEnergyPlot::stackedTopEdgeIsTotalPlusDissipatedAboveLowestPotential()
+{
+    EnergyPlot plot;
+    plot.resize(700, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.setMode(EnergyPlotMode::Stacked);
+    // first half: the potential is still falling, its lowest value is the last sample's
+    const double dt = 0.01;
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 60, dt)}));
+    const double min1 = closedLedgerSample(59 * dt).potentialGravity;
+    CHECK_TOP_EDGE(plot, min1);
+    plot.grabFramebuffer(); // a repaint moves the stored columns to the lowest potential
+    CHECK_TOP_EDGE(plot, min1);
+    // second half: the lowest point (1 J at 1.2 s) comes later; earlier samples follow it
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(60, 91, dt)}));
+    QCOMPARE(plot.sampleCount(), 151LL);
+    CHECK_TOP_EDGE(plot, 1.0);
+    plot.grabFramebuffer();
+    CHECK_TOP_EDGE(plot, 1.0);
+
+    // the balance closes: the top edge is flat at E0 - min potential
+    const std::vector<double> top = plot.stackedTopEdge();
+    const auto [lo, hi] = std::minmax_element(top.begin(), top.end());
+    TUMBLE_NEAR(*lo, kE0 - 1.0, 1e-12, 0.0);
+    TUMBLE_NEAR(*hi, kE0 - 1.0, 1e-12, 0.0);
+    // every band is >= 0, the potential band touches zero at the lowest point; only the
+    // stiffness term may be negative (and is here, for sin(3t) > 0)
+    for (int t = 0; t < EnergyPlot::kStackedTerms; ++t) {
+        const std::vector<double> band = plot.stackedBand(EnergyPlot::Term(t));
+        QCOMPARE(band.size(), top.size());
+        const double least = *std::min_element(band.begin(), band.end());
+        if (t == EnergyPlot::DissipatedStiffness)
+            QVERIFY(least < 0.0);
+        else
+            QVERIFY2(least >= -1e-12, EnergyPlot::termLabel(EnergyPlot::Term(t)));
+    }
+    const std::vector<double> potBand = plot.stackedBand(EnergyPlot::GravityPotential);
+    TUMBLE_NEAR(*std::min_element(potBand.begin(), potBand.end()), 0.0, 1e-12, 0.0);
+    TUMBLE_NEAR(potBand.front(), 5.0 - 1.0, 1e-12, 0.0);
+    // a band is the term it stands for
+    const std::vector<double> friction = plot.stackedBand(EnergyPlot::DissipatedFriction);
+    const std::vector<double> frictionTerm = plot.termValues(EnergyPlot::DissipatedFriction);
+    for (std::size_t i = 0; i < friction.size(); ++i)
+        TUMBLE_NEAR(friction[i], frictionTerm[i], 1e-13, 0.0);
+}
+
+void TestEnergyPlot::zeroTermsStayHiddenUntilNonZero()
+{
+    EnergyPlot plot;
+    // no tangential springs or friction yet: only what moves is listed
+    auto noShear = [](double t) {
+        EnergySample e = closedLedgerSample(t);
+        e.kineticTranslational += e.elasticTangential + e.dissipatedFriction;
+        e.elasticTangential = 0.0;
+        e.dissipatedFriction = 0.0;
+        e.elastic = e.elasticParts();
+        e.dissipated = e.dissipatedParts();
+        return e;
+    };
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 20, 0.01, noShear)}));
+    std::vector<std::string> shown = plot.legendLabels();
+    for (EnergyPlot::Term t : {EnergyPlot::Total, EnergyPlot::KineticTranslational,
+                               EnergyPlot::KineticRotational, EnergyPlot::GravityPotential,
+                               EnergyPlot::ElasticNormal, EnergyPlot::DissipatedDashpot,
+                               EnergyPlot::DissipatedStiffness})
+        QVERIFY2(contains(shown, EnergyPlot::termLabel(t)), qPrintable(joined(shown)));
+    for (EnergyPlot::Term t : {EnergyPlot::ElasticTangential, EnergyPlot::ElasticRolling,
+                               EnergyPlot::ElasticBond, EnergyPlot::ElasticOther,
+                               EnergyPlot::DissipatedFriction, EnergyPlot::DissipatedRolling,
+                               EnergyPlot::DissipatedLocalDamping, EnergyPlot::DissipatedViscous,
+                               EnergyPlot::DissipatedOther, EnergyPlot::ExternalWork})
+        QVERIFY2(!contains(shown, EnergyPlot::termLabel(t)), qPrintable(joined(shown)));
+    QCOMPARE(shown.size(), std::size_t(7));
+    QCOMPARE(shown.front(), std::string(EnergyPlot::termLabel(EnergyPlot::Total)));
+
+    // the stacked view lists its top edge and the same terms' bands, nothing zero
+    plot.setMode(EnergyPlotMode::Stacked);
+    shown = plot.legendLabels();
+    QCOMPARE(shown.size(), std::size_t(7)); // top edge + 6 bands (the total is not a band)
+    QCOMPARE(shown.front(), std::string(EnergyPlot::topEdgeLabel()));
+    QVERIFY(!contains(shown, EnergyPlot::termLabel(EnergyPlot::DissipatedFriction)));
+    QVERIFY(!contains(shown, EnergyPlot::termLabel(EnergyPlot::ElasticTangential)));
+    // bands listed top of the stack first: stiffness (last stacked) ... potential (bottom)
+    QCOMPARE(shown[1], std::string(EnergyPlot::termLabel(EnergyPlot::DissipatedStiffness)));
+
+    // shear starts: its two terms appear in both views, and stay when they fall back to zero
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(20, 5, 0.01)}));
+    shown = plot.legendLabels();
+    QVERIFY2(contains(shown, EnergyPlot::termLabel(EnergyPlot::ElasticTangential)),
+             qPrintable(joined(shown)));
+    QVERIFY(contains(shown, EnergyPlot::termLabel(EnergyPlot::DissipatedFriction)));
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(25, 5, 0.01, noShear)}));
+    plot.setMode(EnergyPlotMode::Separate);
+    shown = plot.legendLabels();
+    QVERIFY(contains(shown, EnergyPlot::termLabel(EnergyPlot::ElasticTangential)));
+    QVERIFY(contains(shown, EnergyPlot::termLabel(EnergyPlot::DissipatedFriction)));
+    QCOMPARE(shown.size(), std::size_t(9));
+    QVERIFY(!contains(shown, EnergyPlot::termLabel(EnergyPlot::ElasticBond)));
+
+    // a new run starts hidden again
+    plot.appendSnapshot(*snapshot(2, {ledgerChunk(0, 5, 0.01, noShear)}));
+    shown = plot.legendLabels();
+    QVERIFY(!contains(shown, EnergyPlot::termLabel(EnergyPlot::ElasticTangential)));
+    QCOMPARE(shown.size(), std::size_t(7));
+}
+
+void TestEnergyPlot::aggregatesWithoutPartsShowAsOther()
+{
+    // a ledger that fills elastic and dissipated but not their parts: the difference is
+    // plotted as "other", so the stack still reaches total + dissipated
+    auto unsplit = [](double t) {
+        EnergySample e = closedLedgerSample(t);
+        e.elasticNormal = e.elasticTangential = 0.0;
+        e.dissipatedDashpot = e.dissipatedFriction = e.dissipatedStiffness = 0.0;
+        return e; // e.elastic and e.dissipated keep their sums
+    };
+    EnergyPlot plot;
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 40, 0.01, unsplit)}));
+    const std::vector<std::string> shown = plot.legendLabels();
+    QVERIFY2(contains(shown, EnergyPlot::termLabel(EnergyPlot::ElasticOther)), qPrintable(joined(shown)));
+    QVERIFY(contains(shown, EnergyPlot::termLabel(EnergyPlot::DissipatedOther)));
+    QVERIFY(!contains(shown, EnergyPlot::termLabel(EnergyPlot::ElasticNormal)));
+    const std::vector<double> other = plot.termValues(EnergyPlot::ElasticOther);
+    for (std::size_t i = 0; i < other.size(); ++i)
+        TUMBLE_NEAR(other[i], closedLedgerSample(0.01 * double(i)).elastic, 1e-15, 1e-14);
+    plot.setMode(EnergyPlotMode::Stacked);
+    const double minPot = closedLedgerSample(0.39).potentialGravity;
+    CHECK_TOP_EDGE(plot, minPot);
+    for (double y : plot.stackedTopEdge())
+        TUMBLE_NEAR(y, kE0 - minPot, 1e-12, 0.0);
+
+    // parts that add up to the aggregate leave no "other"
+    EnergyPlot split;
+    split.appendSnapshot(*snapshot(1, {ledgerChunk(0, 40, 0.01)}));
+    for (double y : split.termValues(EnergyPlot::ElasticOther))
+        QCOMPARE(y, 0.0);
+    QVERIFY(!contains(split.legendLabels(), EnergyPlot::termLabel(EnergyPlot::ElasticOther)));
+}
+
+void TestEnergyPlot::switchingModesKeepsEverySample()
+{
+    EnergyPlot plot;
+    plot.resize(700, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 70, 0.01)}));
+    QCOMPARE(plot.mode(), EnergyPlotMode::Separate);
+    QVERIFY(plot.stackedTopEdge().empty()); // no stacked columns while they are not shown
+    std::vector<std::vector<double>> before;
+    for (int t = 0; t < EnergyPlot::TermCount; ++t)
+        before.push_back(plot.termValues(EnergyPlot::Term(t)));
+    plot.grabFramebuffer();
+
+    plot.setMode(EnergyPlotMode::Stacked);
+    QCOMPARE(plot.sampleCount(), 70LL);
+    CHECK_TOP_EDGE(plot, closedLedgerSample(0.69).potentialGravity);
+    plot.grabFramebuffer();
+    // more samples while stacked: appended to the stack as they come
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(70, 80, 0.01)}));
+    QCOMPARE(plot.sampleCount(), 150LL);
+    CHECK_TOP_EDGE(plot, 1.0);
+    plot.grabFramebuffer();
+
+    plot.setMode(EnergyPlotMode::Separate);
+    QCOMPARE(plot.sampleCount(), 150LL);
+    QVERIFY(plot.stackedTopEdge().empty());
+    for (int t = 0; t < EnergyPlot::TermCount; ++t) {
+        const std::vector<double> now = plot.termValues(EnergyPlot::Term(t));
+        QCOMPARE(now.size(), std::size_t(150));
+        QVERIFY(std::equal(before[t].begin(), before[t].end(), now.begin()));
+    }
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(150, 10, 0.01)}));
+    plot.setMode(EnergyPlotMode::Stacked);
+    QCOMPARE(plot.sampleCount(), 160LL);
+    CHECK_TOP_EDGE(plot, 1.0);
+}
+
+void TestEnergyPlot::legendIsPaintedOutsideThePlotArea()
+{
+    EnergyPlot plot;
+    plot.resize(900, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 150, 0.01)}));
+    for (EnergyPlotMode mode : {EnergyPlotMode::Separate, EnergyPlotMode::Stacked}) {
+        plot.setMode(mode);
+        const QImage img = plot.grabFramebuffer();
+        const QRectF legend = plot.legendArea();
+        const QRectF area = plot.energyPlotArea();
+        QVERIFY(!legend.isEmpty());
+        QVERIFY(!area.isEmpty());
+        // right of the plot area (the newest samples), inside the view
+        QVERIFY2(legend.left() > area.right(),
+                 qPrintable(QStringLiteral("legend %1, plot area ends at %2")
+                                .arg(legend.left()).arg(area.right())));
+        QVERIFY(legend.right() <= img.width());
+        QVERIFY(legend.bottom() <= img.height() && legend.top() >= 0.0);
+        // and it is drawn there: dark label pixels right of the plot area
+        int ink = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = int(area.right()) + 4; x < img.width(); ++x)
+                ink += qGray(img.pixel(x, y)) < 120;
+        QVERIFY2(ink > 200, qPrintable(QString::number(ink)));
+    }
+}
+
+void TestEnergyPlot::stackedChartDrawsItsBands()
+{
+    EnergyPlot plot;
+    plot.resize(700, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 150, 0.01)}));
+    const QRectF area = plot.energyPlotArea();
+    auto count = [&](const QImage& img, auto pred) {
+        int n = 0;
+        // the image is y down, the plot area y up (both device pixels)
+        for (int y = img.height() - int(area.bottom()); y < img.height() - int(area.top()); ++y)
+            for (int x = int(area.left()) + 2; x < int(area.right()) - 2; ++x)
+                n += pred(img.pixelColor(x, y));
+        return n;
+    };
+    // green-tinted fill (potential band) and blue-tinted fill (kinetic band)
+    auto greenFill = [](const QColor& c) { return c.green() > 140 && c.red() < 120 && c.blue() < 120; };
+    auto blueFill = [](const QColor& c) { return c.blue() > 150 && c.red() < 100 && c.green() < 160; };
+    const QImage lines = plot.grabFramebuffer();
+    plot.setMode(EnergyPlotMode::Stacked);
+    const QImage bands = plot.grabFramebuffer();
+    const int plotPixels = int(area.width() * area.height());
+    // lines cover a little of the plot area, bands most of it
+    QVERIFY2(count(lines, greenFill) < plotPixels / 20, qPrintable(QString::number(count(lines, greenFill))));
+    QVERIFY2(count(bands, greenFill) > plotPixels / 10, qPrintable(QString::number(count(bands, greenFill))));
+    QVERIFY2(count(bands, blueFill) > plotPixels / 10, qPrintable(QString::number(count(bands, blueFill))));
+}
+
+// a torque-free body: all its energy rotational, 1.68121e-3 J drifting by ~1e-12 J
+EnergySample spinningSample(double t)
+{
+    EnergySample e;
+    e.time = t;
+    e.kineticRotational = 1.68121e-3 + 1e-12 * std::sin(3.0 * t);
+    e.balanceError = e.kineticRotational - 1.68121e-3;
+    return e;
+}
+
+EnergySample unitSample(double t)
+{
+    EnergySample e;
+    e.time = t;
+    e.kineticTranslational = 5.0 * t; // 0 .. 5 J
+    e.potentialGravity = 5.0 - 5.0 * t;
+    return e;
+}
+
+void TestEnergyPlot::tinyRangeGetsDistinctOffsetLabels()
+{
+    EnergyPlot plot;
+    plot.resize(700, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    auto distinct = [](std::vector<std::string> labels) {
+        std::sort(labels.begin(), labels.end());
+        return std::adjacent_find(labels.begin(), labels.end()) == labels.end();
+    };
+    for (EnergyPlotMode mode : {EnergyPlotMode::Separate, EnergyPlotMode::Stacked}) {
+        plot.setMode(mode);
+        plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 101, 0.01, spinningSample)}));
+        const QImage img = plot.grabFramebuffer();
+        const std::vector<std::string> labels = plot.energyTickLabels();
+        const std::string title = plot.energyAxisTitle();
+        // the title and labels fit the left margin: nothing drawn against the left edge
+        int edgeInk = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < 3; ++x)
+                edgeInk += qGray(img.pixel(x, y)) < 200;
+        QCOMPARE(edgeInk, 0);
+        if (mode == EnergyPlotMode::Stacked) {
+            // the bands start at zero: a normal range, VTK's labels
+            QVERIFY2(title == "stacked energy (J)", title.c_str());
+            QVERIFY2(labels.size() >= 2 && distinct(labels), qPrintable(joined(labels)));
+            continue;
+        }
+        QVERIFY2(labels.size() >= 3, qPrintable(joined(labels)));
+        QVERIFY2(distinct(labels), qPrintable(joined(labels)));
+        // short differences from the offset in the title, which names the energy to 1e-12 J
+        for (const std::string& l : labels)
+            QVERIFY2(l.size() <= 9 && (l == "0" || l.find('e') != std::string::npos),
+                     qPrintable(joined(labels)));
+        QVERIFY2(title.rfind("energy \xe2\x88\x92 1.68121", 0) == 0 && title.find("(J)") != std::string::npos,
+                 title.c_str());
+        // the labels are the tick positions minus the offset: read it back from the title
+        const std::string offsetText = title.substr(std::string("energy \xe2\x88\x92 ").size());
+        const double offset = std::stod(offsetText);
+        TUMBLE_NEAR(offset, 1.68121e-3, 2e-12, 0.0);
+    }
+
+    // a normal range (0 .. 5 J): VTK's plain numbers and the plain title again
+    plot.setMode(EnergyPlotMode::Separate);
+    plot.appendSnapshot(*snapshot(2, {ledgerChunk(0, 101, 0.01, unitSample)}));
+    plot.grabFramebuffer();
+    const std::vector<std::string> labels = plot.energyTickLabels();
+    QCOMPARE(plot.energyAxisTitle(), std::string("energy (J)"));
+    QVERIFY2(labels.size() >= 3 && distinct(labels), qPrintable(joined(labels)));
+    for (const std::string& l : labels) {
+        QVERIFY2(l.find('e') == std::string::npos && l.find('+') == std::string::npos,
+                 qPrintable(joined(labels)));
+        bool ok = false;
+        const double y = QString::fromStdString(l).toDouble(&ok);
+        QVERIFY2(ok && y >= -0.5 && y <= 5.5, qPrintable(joined(labels)));
+    }
+}
+
+void TestEnergyPlot::exportFigureShowsWhatTheScreenShows()
+{
+    EnergyPlot plot;
+    plot.resize(700, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    auto qstrings = [](const std::vector<std::string>& v) {
+        std::vector<QString> out;
+        for (const std::string& s : v)
+            out.push_back(QString::fromStdString(s));
+        return out;
+    };
+    auto legendOf = [](const PlotFigure& f) {
+        std::vector<QString> out;
+        for (const PlotLegendEntry& e : f.legend)
+            out.push_back(e.label);
+        return out;
+    };
+
+    // a tiny range: the offset labels and the title as on screen
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 101, 0.01, spinningSample)}));
+    plot.grabFramebuffer();
+    PlotFigure fig = plot.figure();
+    QCOMPARE(fig.panels.size(), std::size_t(2));
+    QCOMPARE(fig.panels[0].y.labels, qstrings(plot.energyTickLabels()));
+    QCOMPARE(fig.panels[0].y.title, QString::fromStdString(plot.energyAxisTitle()));
+    QVERIFY(fig.panels[1].y.log);
+
+    // separate lines: the legend as on screen, one curve per shown term with its samples
+    plot.appendSnapshot(*snapshot(2, {ledgerChunk(0, 150, 0.01)}));
+    plot.grabFramebuffer();
+    fig = plot.figure();
+    QCOMPARE(legendOf(fig), qstrings(plot.legendLabels()));
+    QCOMPARE(fig.panels[0].series.size(), plot.legendLabels().size());
+    for (const PlotSeries& s : fig.panels[0].series) {
+        QCOMPARE(s.x, plot.timeValues());
+        QVERIFY(s.yLow.empty());
+    }
+    QCOMPARE(fig.panels[1].series.size(), std::size_t(1));
+    QCOMPARE(fig.panels[1].series[0].y, plot.relativeErrorValues());
+
+    // stacked bands: thickness and top edge as the chart draws them (to rounding)
+    plot.setMode(EnergyPlotMode::Stacked);
+    plot.grabFramebuffer();
+    fig = plot.figure();
+    QCOMPARE(legendOf(fig), qstrings(plot.legendLabels()));
+    const std::vector<double> edge = plot.stackedTopEdge();
+    bool sawEdge = false;
+    int k = 0; // the stacked term of the next band: terms zero all run have none
+    auto allZero = [](const std::vector<double>& v) {
+        return std::all_of(v.begin(), v.end(), [](double b) { return b == 0.0; });
+    };
+    for (const PlotSeries& s : fig.panels[0].series) {
+        if (s.label == QLatin1String(EnergyPlot::topEdgeLabel())) {
+            sawEdge = true;
+            QCOMPARE(s.y.size(), edge.size());
+            for (std::size_t i = 0; i < edge.size(); ++i)
+                TUMBLE_NEAR(s.y[i], edge[i], 1e-12, 1e-12);
+        }
+        if (s.yLow.empty())
+            continue;
+        while (k < EnergyPlot::kStackedTerms && allZero(plot.stackedBand(EnergyPlot::Term(k))))
+            ++k;
+        QVERIFY(k < EnergyPlot::kStackedTerms);
+        const std::vector<double> band = plot.stackedBand(EnergyPlot::Term(k));
+        QCOMPARE(s.y.size(), band.size());
+        for (std::size_t i = 0; i < band.size(); ++i)
+            TUMBLE_NEAR(s.y[i] - s.yLow[i], band[i], 1e-12, 1e-12);
+        ++k;
+    }
+    QVERIFY(sawEdge);
+    while (k < EnergyPlot::kStackedTerms && allZero(plot.stackedBand(EnergyPlot::Term(k))))
+        ++k;
+    QCOMPARE(k, int(EnergyPlot::kStackedTerms)); // no band left out
+}
+
+int main(int argc, char** argv)
+{
+    installVtkSurfaceFormat();
+    QApplication app(argc, argv);
+    TestEnergyPlot t;
+    return QTest::qExec(&t, argc, argv);
+}
+#include "TestEnergyPlot.moc"

@@ -1,0 +1,279 @@
+// LaneSet: lanes of one scene start from the same state and advance in lockstep (a lane at
+// dt / 2 takes exactly twice the steps), survive removal, retuning and a neighbour's blow-up.
+#include <QtTest>
+
+#include <cstring>
+#include <functional>
+#include <map>
+
+#include "session/LaneSet.h"
+#include "WaitShown.h"
+#include "scene/BuiltinScenes.h"
+#include "sim/Simulation.h"
+
+using namespace tumble;
+using namespace tumble::ui;
+using tumble::test::waitUntil;
+
+namespace {
+
+long long stepsOf(const LockstepRecord& r, int id)
+{
+    for (const auto& [lane, steps] : r.steps)
+        if (lane == id)
+            return steps;
+    return -1;
+}
+
+bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+} // namespace
+
+class TestLaneSet : public QObject {
+    Q_OBJECT
+private slots:
+    void lanesStartFromBitIdenticalStates_data();
+    void lanesStartFromBitIdenticalStates();
+    void halfDtTakesExactlyTwiceTheSteps();
+    void retunedDtCountsFromWhereItLands();
+    void removingALaneLeavesTheOthersRunning();
+    void unstableLaneStopsAloneAndTheOthersGoOn();
+    void targetIsPacedToRealTime();
+    void pausedLaneWaitsThenCatchesUp();
+    void dampingRetunedWhileRunningDissipates();
+};
+
+void TestLaneSet::lanesStartFromBitIdenticalStates_data()
+{
+    QTest::addColumn<QString>("scene");
+    QTest::newRow("harmonic-oscillator") << "harmonic-oscillator";
+    QTest::newRow("dzhanibekov") << "dzhanibekov";
+}
+
+void TestLaneSet::lanesStartFromBitIdenticalStates()
+{
+    QFETCH(QString, scene);
+    Scene s = loadBuiltinScene(scene.toStdString());
+    const double dt = s.params.dt;
+    LaneSet set(std::move(s));
+    std::vector<int> ids;
+    for (const std::string& p : defaultLanePresets())
+        ids.push_back(set.addLane(LaneSettings::fromPreset(p, dt)));
+    QCOMPARE(set.laneCount(), 6);
+    QVERIFY(set.addLane(LaneSettings::fromPreset("pfc", dt)) == -1); // six at most
+
+    // not playing: every lane holds the scene's initial state and its sample 0
+    const SnapshotPtr first = set.lane(ids[0])->latestSnapshot();
+    QVERIFY(first && first->step == 0);
+    std::vector<LaneSample> firstSamples = set.lane(ids[0])->takeSamples();
+    QCOMPARE(firstSamples.size(), std::size_t(1));
+    const EnergySample& e0 = firstSamples[0].energy;
+    QVERIFY(e0.total() != 0.0);
+    for (int id : ids) {
+        const SnapshotPtr snap = set.lane(id)->latestSnapshot();
+        QCOMPARE(snap->step, 0LL);
+        QCOMPARE(snap->time, 0.0);
+        QCOMPARE(snap->positions.size(), first->positions.size());
+        QVERIFY(std::memcmp(snap->positions.data(), first->positions.data(),
+                            snap->positions.size() * sizeof(float)) == 0);
+        QCOMPARE(snap->clumps.size(), first->clumps.size());
+        for (std::size_t c = 0; c < snap->clumps.size(); ++c) {
+            const BodyState& a = snap->clumps[c];
+            const BodyState& b = first->clumps[c];
+            for (int k = 0; k < 3; ++k) {
+                QVERIFY(sameBits(a.position[k], b.position[k]));
+                QVERIFY(sameBits(a.angularMomentum[k], b.angularMomentum[k]));
+            }
+            QVERIFY(sameBits(a.orientation.w(), b.orientation.w()));
+            QVERIFY(sameBits(a.orientation.x(), b.orientation.x()));
+        }
+        if (id == ids[0])
+            continue;
+        const std::vector<LaneSample> samples = set.lane(id)->takeSamples();
+        QCOMPARE(samples.size(), std::size_t(1));
+        QCOMPARE(samples[0].index, 0LL);
+        const EnergySample& e = samples[0].energy;
+        QVERIFY(sameBits(e.kineticTranslational, e0.kineticTranslational));
+        QVERIFY(sameBits(e.kineticRotational, e0.kineticRotational));
+        QVERIFY(sameBits(e.elastic, e0.elastic));
+        QVERIFY(sameBits(e.potentialGravity, e0.potentialGravity));
+    }
+}
+
+void TestLaneSet::halfDtTakesExactlyTwiceTheSteps()
+{
+    Scene s = loadBuiltinScene("harmonic-oscillator");
+    const double dt = s.params.dt;
+    LaneSet set(std::move(s));
+    const int full = set.addLane(LaneSettings::fromPreset("pfc", dt));
+    const int half = set.addLane(LaneSettings::fromPreset("pfc", dt / 2));
+    const int quarterRk4 = set.addLane(LaneSettings::fromPreset("rk4", dt / 4));
+    set.setPlaying(true);
+    // several shared times while running
+    QVERIFY(waitUntil([&] { return set.history().size() >= 12 && set.targetTime() > 200 * dt; }));
+    int checked = 0;
+    for (const LockstepRecord& r : set.history()) {
+        const long long n = stepsOf(r, full);
+        QVERIFY(n >= 0);
+        // the shared times are multiples of the largest dt, and every lane is exactly there
+        QCOMPARE(double(n), std::round(r.time / dt));
+        QCOMPARE(stepsOf(r, half), 2 * n);
+        QCOMPARE(stepsOf(r, quarterRk4), 4 * n);
+        checked += n > 0;
+    }
+    QVERIFY(checked >= 10);
+}
+
+void TestLaneSet::retunedDtCountsFromWhereItLands()
+{
+    Scene s = loadBuiltinScene("harmonic-oscillator");
+    const double dt = s.params.dt;
+    LaneSet set(std::move(s));
+    const int a = set.addLane(LaneSettings::fromPreset("pfc", dt));
+    const int b = set.addLane(LaneSettings::fromPreset("pfc", dt));
+    set.setPlaying(true);
+    QVERIFY(waitUntil([&] { return set.targetTime() > 50 * dt; }));
+    LaneSettings halved = set.lane(b)->settings();
+    halved.dt = dt / 2;
+    set.lane(b)->retune(halved);
+    QVERIFY(waitUntil([&] { return set.lane(b)->dt() == dt / 2; }));
+    const double landed = set.lane(b)->time();
+    // several shared times after the change (the target rises at most every half frame, so
+    // wait for them, not for an amount of simulated time)
+    std::vector<LockstepRecord> after;
+    QVERIFY(waitUntil([&] {
+        after.clear();
+        for (const LockstepRecord& r : set.history())
+            if (r.time > landed + dt)
+                after.push_back(r);
+        return after.size() >= 3;
+    }));
+    // between any two shared times after the change, b takes exactly twice a's steps
+    for (std::size_t i = 1; i < after.size(); ++i)
+        QCOMPARE(stepsOf(after[i], b) - stepsOf(after[0], b),
+                 2 * (stepsOf(after[i], a) - stepsOf(after[0], a)));
+    QCOMPARE(set.lane(b)->settings().dt, dt / 2);
+    QVERIFY(set.lane(b)->error().empty());
+}
+
+void TestLaneSet::removingALaneLeavesTheOthersRunning()
+{
+    Scene s = loadBuiltinScene("bouncing-ball");
+    const double dt = s.params.dt;
+    LaneSet set(std::move(s));
+    const int a = set.addLane(LaneSettings::fromPreset("pfc", dt));
+    const int b = set.addLane(LaneSettings::fromPreset("rk4", dt / 2));
+    const int c = set.addLane(LaneSettings::fromPreset("woo", dt));
+    set.setPlaying(true);
+    QVERIFY(waitUntil([&] { return set.lane(a)->time() > 0.02; }));
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(set.removeLane(b)); // while it runs
+    QVERIFY(clock.elapsed() < 50); // no waiting for its thread
+    QVERIFY(!set.lane(b));
+    QVERIFY(!set.removeLane(b));
+    QCOMPARE(set.laneCount(), 2);
+    const double ta = set.lane(a)->time(), tc = set.lane(c)->time();
+    QVERIFY(waitUntil([&] { return set.lane(a)->time() > ta + 0.1 && set.lane(c)->time() > tc + 0.1; }, 5000));
+    // add one back while running: it starts at t = 0 and catches up, the others wait for it
+    const int d = set.addLane(LaneSettings::fromPreset("euler", dt / 2));
+    QVERIFY(d >= 0);
+    const double target = set.targetTime();
+    QVERIFY(waitUntil([&] { return set.lane(d)->time() >= target - dt; }, 5000));
+    QVERIFY(waitUntil([&] { return set.targetTime() > target + 0.05; }, 5000));
+}
+
+void TestLaneSet::unstableLaneStopsAloneAndTheOthersGoOn()
+{
+    Scene s = loadBuiltinScene("harmonic-oscillator");
+    const double dt = s.params.dt;
+    const double critical = Simulation(s.world, s.params).criticalDt();
+    LaneSet set(std::move(s));
+    const int good = set.addLane(LaneSettings::fromPreset("pfc", dt));
+    // velocity Verlet is stable below w dt = 2; ten critical steps are far beyond that
+    const int bad = set.addLane(LaneSettings::fromPreset("pfc", 10 * critical));
+    set.setPlaying(true);
+    QVERIFY(waitUntil([&] { return set.lane(bad)->unstable(); }));
+    const SnapshotPtr last = set.lane(bad)->latestSnapshot();
+    QVERIFY(!last->instabilityMessage.empty());
+    for (float x : last->positions)
+        QVERIFY(std::isfinite(x)); // the last finite bodies stay on screen
+    const double t = set.lane(good)->time();
+    QVERIFY(waitUntil([&] { return set.lane(good)->time() > t + 0.1; }, 5000));
+    QVERIFY(!set.lane(good)->unstable());
+}
+
+void TestLaneSet::targetIsPacedToRealTime()
+{
+    Scene s = loadBuiltinScene("harmonic-oscillator");
+    const double dt = s.params.dt;
+    LaneSet set(std::move(s));
+    set.addLane(LaneSettings::fromPreset("pfc", dt));
+    // the clock starts before play and is read after the target, so it bounds the real time
+    // the coordinator can have seen (reading it first let a raise slip in between)
+    QElapsedTimer clock;
+    clock.start();
+    set.setPlaying(true);
+    QVERIFY(waitUntil([&] { return clock.elapsed() > 400; }));
+    // at most real time (plus one step of rounding); a single-sphere lane keeps up easily
+    const double target = set.targetTime();
+    const double wall = static_cast<double>(clock.nsecsElapsed()) * 1e-9;
+    QVERIFY2(target <= wall + dt, qPrintable(QString("target %1 s, wall %2 s").arg(target).arg(wall)));
+    QVERIFY2(target > 0.1, qPrintable(QString::number(target)));
+    set.setPlaying(false);
+    QTest::qWait(50);
+    const double paused = set.targetTime();
+    QTest::qWait(100);
+    QCOMPARE(set.targetTime(), paused);
+}
+
+void TestLaneSet::pausedLaneWaitsThenCatchesUp()
+{
+    Scene s = loadBuiltinScene("harmonic-oscillator");
+    const double dt = s.params.dt;
+    LaneSet set(std::move(s));
+    const int a = set.addLane(LaneSettings::fromPreset("pfc", dt));
+    const int b = set.addLane(LaneSettings::fromPreset("rk4", dt));
+    set.setPlaying(true);
+    QVERIFY(waitUntil([&] { return set.targetTime() > 0.02; }));
+    set.lane(b)->setPaused(true);
+    QVERIFY(waitUntil([&] { return set.lane(b)->paused(); }));
+    QTest::qWait(20); // a batch in flight ends
+    const long long held = set.lane(b)->steps();
+    const double t = set.lane(a)->time();
+    QVERIFY(waitUntil([&] { return set.lane(a)->time() > t + 0.1; }));
+    QCOMPARE(set.lane(b)->steps(), held); // paused: not a step
+    set.lane(b)->setPaused(false);
+    // it catches up: both lanes at the same shared time again, step for step
+    QVERIFY(waitUntil([&] {
+        const auto h = set.history();
+        return !h.empty() && h.back().steps.size() == 2 && h.back().time > t + 0.1;
+    }));
+    const LockstepRecord r = set.history().back();
+    QCOMPARE(stepsOf(r, a), stepsOf(r, b));
+}
+
+void TestLaneSet::dampingRetunedWhileRunningDissipates()
+{
+    Scene s = loadBuiltinScene("harmonic-oscillator");
+    const double dt = s.params.dt;
+    LaneSet set(std::move(s));
+    const int a = set.addLane(LaneSettings::fromPreset("pfc", dt));
+    set.setPlaying(true);
+    QVERIFY(waitUntil([&] { return set.targetTime() > 0.02; }));
+    LaneSettings damped = set.lane(a)->settings();
+    damped.localDamping = 0.3;
+    set.lane(a)->retune(damped);
+    QVERIFY(waitUntil([&] { return set.lane(a)->settings().localDamping == 0.3; }));
+    const double t = set.lane(a)->time();
+    QVERIFY(waitUntil([&] { return set.lane(a)->time() > t + 0.2; }));
+    // Cundall damping removes energy and the ledger books it (it was zero before)
+    std::vector<LaneSample> samples = set.lane(a)->takeSamples();
+    QVERIFY(!samples.empty());
+    QVERIFY(samples.front().energy.dissipatedLocalDamping == 0.0);
+    QVERIFY(samples.back().energy.dissipatedLocalDamping > 0.0);
+    QVERIFY(samples.back().energy.total() < samples.front().energy.total());
+}
+
+QTEST_MAIN(TestLaneSet)
+#include "TestLaneSet.moc"

@@ -1,0 +1,409 @@
+// SimulationWorker: commands land between steps and show in the next snapshots, no energy
+// sample is ever lost, bad parameters are reported, blow-ups pause, stop() joins.
+#include <QtTest>
+
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+#include "session/SimulationWorker.h"
+#include "TestHelpers.h"
+#include "integrate/IntegratorRegistry.h"
+#include "scene/BuiltinScenes.h"
+
+using namespace tumble;
+using namespace tumble::ui;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// polls the worker without the event loop, the way the GUI's frame timer would
+SnapshotPtr waitFor(SimulationWorker& w, const std::function<bool(const FrameSnapshot&)>& pred,
+                    double timeoutS = 10.0)
+{
+    const auto end = Clock::now() + std::chrono::duration<double>(timeoutS);
+    while (Clock::now() < end) {
+        SnapshotPtr s = w.latestSnapshot();
+        if (s && pred(*s))
+            return s;
+        std::this_thread::sleep_for(std::chrono::microseconds(500));
+    }
+    return nullptr;
+}
+
+Scene settlingBox() { return loadBuiltinScene(defaultSceneId()); }
+
+} // namespace
+
+class TestSimulationWorker : public QObject {
+    Q_OBJECT
+private slots:
+    void loadPublishesTheInitialState();
+    void stepWhilePausedAdvancesOneStep();
+    void dtChangeLandsWithinOneFrame();
+    void schemeChangeLandsAndLeavesAMarker();
+    void everyPresetFromEveryPresetWhileRunning();
+    void refusedSchemePairChangesNothing();
+    void clumpsArePublishedAsMemberSpheres();
+    void energySamplesAreNeverDropped();
+    void badParameterIsReportedNotThrown();
+    void blowUpPausesAndKeepsFiniteBodies();
+    void stopJoinsTheThread();
+};
+
+void TestSimulationWorker::loadPublishesTheInitialState()
+{
+    const Scene scene = settlingBox();
+    SimulationWorker w;
+    QVERIFY(w.isRunning());
+    QVERIFY(!w.latestSnapshot());
+    w.loadScene(scene);
+    SnapshotPtr s = waitFor(w, [](const FrameSnapshot& f) { return f.scene != nullptr; });
+    QVERIFY(s);
+    QCOMPARE(s->step, 0LL);
+    QCOMPARE(s->bodyCount(), scene.world.size());
+    QCOMPARE(s->positions.size(), 3 * scene.world.size());
+    qInfo("snapshot of %zu bodies built in %.0f us", s->bodyCount(), s->buildMicroseconds);
+    QCOMPARE(s->params.dt, scene.params.dt);
+    QCOMPARE(s->params.translation, scene.params.translation);
+    QVERIFY(!s->playing);
+    QCOMPARE(s->scene->walls.size(), scene.world.walls.size());
+    // the first sample is the initial state
+    QVERIFY(!s->energy.empty());
+    QCOMPARE(s->energy.front()->samples.front().step, 0LL);
+    // bodies start at rest: speeds are zero
+    for (float v : s->speeds)
+        QCOMPARE(v, 0.0f);
+}
+
+void TestSimulationWorker::stepWhilePausedAdvancesOneStep()
+{
+    SimulationWorker w;
+    w.loadScene(settlingBox());
+    QVERIFY(waitFor(w, [](const FrameSnapshot& f) { return f.scene != nullptr; }));
+    w.step();
+    SnapshotPtr s = waitFor(w, [](const FrameSnapshot& f) { return f.step == 1; });
+    QVERIFY(s);
+    QVERIFY(!s->playing);
+    TUMBLE_NEAR(s->time, s->params.dt, 0.0, 1e-12);
+    // and it stays there
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    QCOMPARE(w.latestSnapshot()->step, 1LL);
+}
+
+void TestSimulationWorker::dtChangeLandsWithinOneFrame()
+{
+    SimulationWorker w;
+    w.loadScene(settlingBox());
+    w.play();
+    SnapshotPtr s = waitFor(w, [](const FrameSnapshot& f) { return f.playing && f.step > 20; });
+    QVERIFY(s);
+
+    // three changes while running; scheduler noise on a loaded machine can delay one, so the
+    // best latency must be within a frame and every one within a few
+    double best = 1e9, worst = 0.0;
+    double dt = s->params.dt;
+    for (int k = 0; k < 3; ++k) {
+        dt *= 0.8;
+        const long long serialBefore = w.latestSnapshot()->serial;
+        const auto t0 = Clock::now();
+        w.setDt(dt);
+        SnapshotPtr first = waitFor(
+            w, [&](const FrameSnapshot& f) { return f.serial > serialBefore; }, 5.0);
+        QVERIFY(first);
+        // the snapshot in flight when the command arrived may predate it; the next has it
+        SnapshotPtr landed = waitFor(
+            w, [&](const FrameSnapshot& f) { return f.params.dt == dt; }, 5.0);
+        const double latency = std::chrono::duration<double>(Clock::now() - t0).count();
+        QVERIFY(landed);
+        QVERIFY2(landed->serial <= serialBefore + 2,
+                 qPrintable(QStringLiteral("dt showed first in snapshot %1, after %2")
+                                .arg(landed->serial).arg(serialBefore)));
+        QVERIFY(landed->playing); // no restart, no pause
+        best = std::min(best, latency);
+        worst = std::max(worst, latency);
+    }
+    qInfo("dt change latency: best %.2f ms, worst %.2f ms (frame %.1f ms)", best * 1e3,
+          worst * 1e3, SimulationWorker::kFramePeriod * 1e3);
+    QVERIFY(best <= SimulationWorker::kFramePeriod);
+    QVERIFY(worst <= 10 * SimulationWorker::kFramePeriod);
+}
+
+void TestSimulationWorker::schemeChangeLandsAndLeavesAMarker()
+{
+    SimulationWorker w;
+    Scene scene = settlingBox();
+    QCOMPARE(scene.params.translation, std::string("velocity_verlet"));
+    w.loadScene(scene);
+    w.play();
+    SnapshotPtr before = waitFor(w, [](const FrameSnapshot& f) { return f.playing && f.step > 10; });
+    QVERIFY(before);
+    QVERIFY(before->markers->empty());
+    const double tBefore = before->time;
+    const long long serialBefore = w.latestSnapshot()->serial;
+    w.setTranslationScheme("explicit_euler");
+    SnapshotPtr after = waitFor(
+        w, [](const FrameSnapshot& f) { return f.params.translation == "explicit_euler"; });
+    QVERIFY(after);
+    QVERIFY(after->serial <= serialBefore + 2);
+    QCOMPARE(after->markers->size(), std::size_t(1));
+    const ParameterMarker& m = after->markers->front();
+    QVERIFY(QString::fromStdString(m.label).contains(QStringLiteral("explicit_euler")));
+    QVERIFY(m.time >= tBefore);
+    QVERIFY(m.time <= after->time);
+
+    // choosing the scheme in force again changes nothing and leaves no marker
+    w.setTranslationScheme("explicit_euler");
+    w.setDt(after->params.dt);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    QCOMPARE(w.latestSnapshot()->markers->size(), std::size_t(1));
+}
+
+void TestSimulationWorker::everyPresetFromEveryPresetWhileRunning()
+{
+    // all ordered pairs (from, to), including a preset to itself: each switch lands in one
+    // snapshot with both schemes and exactly one marker named after the preset
+    const std::vector<PresetInfo> all = presets();
+    QVERIFY(all.size() >= 6);
+    SimulationWorker w;
+    QStringList errors;
+    QObject guiSide;
+    connect(&w, &SimulationWorker::errorOccurred, &guiSide, [&](const QString& m) { errors << m; });
+    w.loadScene(settlingBox());
+    w.play();
+    QVERIFY(waitFor(w, [](const FrameSnapshot& f) { return f.playing && f.step > 5; }));
+    auto inForce = [](const FrameSnapshot& f, const PresetInfo& p) {
+        return f.params.translation == p.translation && f.params.rotation == p.rotation;
+    };
+    int transitions = 0;
+    for (const PresetInfo& from : all) {
+        for (const PresetInfo& to : all) {
+            w.setSchemes(from.translation, from.rotation, from.name);
+            SnapshotPtr start = waitFor(w, [&](const FrameSnapshot& f) { return inForce(f, from); });
+            QVERIFY2(start, qPrintable(QString::fromStdString(from.name)));
+            const std::size_t markers = start->markers->size();
+            const long long serial = w.latestSnapshot()->serial;
+            w.setSchemes(to.translation, to.rotation, to.name);
+            const QString what = QString::fromStdString(from.name + " -> " + to.name);
+            if (from.name == to.name) {
+                // the pair in force: nothing to do, no marker
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                SnapshotPtr s = w.latestSnapshot();
+                QVERIFY2(inForce(*s, to), qPrintable(what));
+                QCOMPARE(s->markers->size(), markers);
+            } else {
+                SnapshotPtr s = waitFor(w, [&](const FrameSnapshot& f) { return inForce(f, to); });
+                QVERIFY2(s, qPrintable(what));
+                QVERIFY2(s->serial <= serial + 2, qPrintable(what));
+                QVERIFY2(s->markers->size() == markers + 1, qPrintable(what));
+                QCOMPARE(s->markers->back().label, to.name);
+                QVERIFY(s->playing);
+            }
+            ++transitions;
+        }
+    }
+    QCOMPARE(transitions, int(all.size() * all.size()));
+    QCoreApplication::processEvents();
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QStringLiteral("; "))));
+    QVERIFY(w.latestSnapshot()->instabilityMessage.empty());
+}
+
+void TestSimulationWorker::refusedSchemePairChangesNothing()
+{
+    SimulationWorker w;
+    QStringList errors;
+    QObject guiSide;
+    connect(&w, &SimulationWorker::errorOccurred, &guiSide, [&](const QString& m) { errors << m; });
+    w.loadScene(settlingBox());
+    SnapshotPtr s0 = waitFor(w, [](const FrameSnapshot& f) { return f.scene != nullptr; });
+    QVERIFY(s0);
+    w.setSchemes("rk4", "buss_2nd_order");
+    QTRY_COMPARE_WITH_TIMEOUT(errors.size(), 1, 5000);
+    QVERIFY(errors[0].contains(QStringLiteral("rk4_quaternion")));
+    // without a label the marker names both schemes
+    w.setSchemes("rk4", "rk4_quaternion");
+    SnapshotPtr s = waitFor(w, [](const FrameSnapshot& f) { return f.params.translation == "rk4"; });
+    QVERIFY(s);
+    QCOMPARE(s->params.rotation, std::string("rk4_quaternion"));
+    QCOMPARE(s->markers->size(), std::size_t(1));
+    QCOMPARE(s->markers->front().label, std::string("rk4 + rk4_quaternion"));
+}
+
+void TestSimulationWorker::clumpsArePublishedAsMemberSpheres()
+{
+    const Scene scene = loadBuiltinScene("dzhanibekov");
+    QCOMPARE(scene.world.size(), std::size_t(1));
+    SimulationWorker w;
+    w.loadScene(scene);
+    SnapshotPtr s = waitFor(w, [](const FrameSnapshot& f) { return f.scene != nullptr; });
+    QVERIFY(s);
+    QCOMPARE(s->bodyCount(), std::size_t(1));
+    QCOMPARE(s->memberCount(), std::size_t(4));
+    QCOMPARE(s->positions.size(), std::size_t(12));
+    QCOMPARE(s->speeds.size(), std::size_t(4));
+    for (std::size_t j = 0; j < 4; ++j) {
+        QCOMPARE(s->bodyOf(j), 0);
+        QCOMPARE(s->radii[j], float(scene.world.memberRadius[j]));
+    }
+    // members sit at their offsets from the centre of mass (0.05 and 0.03 m in the scene)
+    auto distance = [](const FrameSnapshot& f, std::size_t j) {
+        double d2 = 0.0;
+        for (int k = 0; k < 3; ++k)
+            d2 += double(f.positions[3 * j + k]) * double(f.positions[3 * j + k]);
+        return std::sqrt(d2);
+    };
+    const double d0[4] = {distance(*s, 0), distance(*s, 1), distance(*s, 2), distance(*s, 3)};
+    TUMBLE_NEAR(d0[0], 0.05, 1e-3, 0.0); // the centre of mass shifts little: T is symmetric-ish
+    // the frame fits every member, and the sphere a tumbling clump sweeps
+    const double* b = s->scene->bounds;
+    for (std::size_t j = 0; j < 4; ++j)
+        for (int k = 0; k < 3; ++k) {
+            QVERIFY(s->positions[3 * j + k] - s->radii[j] >= b[2 * k] - 1e-6);
+            QVERIFY(s->positions[3 * j + k] + s->radii[j] <= b[2 * k + 1] + 1e-6);
+        }
+    for (int k = 0; k < 3; ++k)
+        QVERIFY(b[2 * k + 1] - b[2 * k] >= 2.0 * scene.world.radius[0] - 1e-9);
+
+    // it spins: members move, rigidly
+    w.play();
+    SnapshotPtr later = waitFor(w, [](const FrameSnapshot& f) { return f.time > 0.1; });
+    QVERIFY(later);
+    QCOMPARE(later->memberCount(), std::size_t(4));
+    double moved = 0.0;
+    for (std::size_t j = 0; j < 4; ++j) {
+        TUMBLE_NEAR(distance(*later, j), d0[j], 1e-5, 0.0);
+        for (int k = 0; k < 3; ++k)
+            moved = std::max(moved, double(std::abs(later->positions[3 * j + k] - s->positions[3 * j + k])));
+    }
+    QVERIFY2(moved > 0.01, qPrintable(QString::number(moved)));
+}
+
+void TestSimulationWorker::energySamplesAreNeverDropped()
+{
+    SimulationWorker w;
+    const Scene scene = settlingBox();
+    w.loadScene(scene);
+    w.play();
+    // a slow consumer: it takes a snapshot only now and then, as a busy GUI would
+    std::vector<EnergySample> got;
+    long long nextSeq = -1;
+    const auto end = Clock::now() + std::chrono::milliseconds(1500);
+    int changes = 0;
+    while (Clock::now() < end) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(120));
+        SnapshotPtr s = w.latestSnapshot();
+        QVERIFY(s);
+        for (const auto& chunk : s->energy) {
+            for (std::size_t i = 0; i < chunk->samples.size(); ++i) {
+                const long long seq = chunk->seqBegin + static_cast<long long>(i);
+                if (nextSeq >= 0 && seq < nextSeq)
+                    continue; // seen already
+                if (nextSeq >= 0)
+                    QCOMPARE(seq, nextSeq); // no gap
+                nextSeq = seq + 1;
+                got.push_back(chunk->samples[i]);
+            }
+        }
+        // halve dt once midway: sampling must stay uniform in simulated time
+        if (changes == 0 && got.size() > 5) {
+            w.setDt(s->params.dt * 0.5);
+            ++changes;
+        }
+    }
+    w.pause();
+    QVERIFY2(got.size() > 10, qPrintable(QString::number(got.size())));
+    QCOMPARE(got.front().step, 0LL);
+    // uniform in simulated time: interval = kStepsPerSample * dt0, whatever dt is now
+    const double interval = SimulationWorker::kStepsPerSample * scene.params.dt;
+    for (std::size_t i = 1; i < got.size(); ++i) {
+        QVERIFY(got[i].step > got[i - 1].step);
+        const double gap = got[i].time - got[i - 1].time;
+        // one sample may straddle the dt change: it is between half and one interval
+        TUMBLE_NEAR(gap, interval, 0.5 * interval + 1e-12, 0.0);
+    }
+    int exact = 0;
+    for (std::size_t i = 1; i < got.size(); ++i)
+        exact += tumble::test::near(got[i].time - got[i - 1].time, interval, 0.0, 1e-6);
+    QVERIFY(exact >= int(got.size()) - 3);
+}
+
+void TestSimulationWorker::badParameterIsReportedNotThrown()
+{
+    SimulationWorker w;
+    QStringList errors;
+    QObject guiSide; // receives on this thread, through the event loop
+    connect(&w, &SimulationWorker::errorOccurred, &guiSide,
+            [&](const QString& m) { errors << m; });
+    w.loadScene(settlingBox());
+    SnapshotPtr s0 = waitFor(w, [](const FrameSnapshot& f) { return f.scene != nullptr; });
+    QVERIFY(s0);
+    w.setDt(-1.0);
+    w.setLocalDamping(1.5, LocalDampingVariant::Pfc);
+    w.setTranslationScheme("no_such_scheme");
+    QTRY_COMPARE_WITH_TIMEOUT(errors.size(), 3, 5000);
+    QVERIFY(errors[0].contains(QStringLiteral("dt")));
+    QVERIFY(errors[2].contains(QStringLiteral("no_such_scheme")));
+    QVERIFY(w.isRunning());
+    // the old values stay, and the worker still steps
+    w.step();
+    SnapshotPtr s = waitFor(w, [](const FrameSnapshot& f) { return f.step == 1; });
+    QVERIFY(s);
+    QCOMPARE(s->params.dt, s0->params.dt);
+    QCOMPARE(s->params.localDamping, s0->params.localDamping);
+    QCOMPARE(s->params.translation, s0->params.translation);
+    QVERIFY(s->markers->empty());
+}
+
+void TestSimulationWorker::blowUpPausesAndKeepsFiniteBodies()
+{
+    SimulationWorker w;
+    QStringList messages;
+    QObject guiSide;
+    connect(&w, &SimulationWorker::becameUnstable, &guiSide,
+            [&](const QString& m) { messages << m; });
+    w.loadScene(settlingBox());
+    SnapshotPtr s0 = waitFor(w, [](const FrameSnapshot& f) { return f.scene != nullptr; });
+    QVERIFY(s0);
+    // far beyond the explicit schemes' stability limit (2 / omega): the run must blow up
+    w.setDt(20.0 * s0->criticalDt);
+    w.play();
+    SnapshotPtr s = waitFor(
+        w, [](const FrameSnapshot& f) { return !f.instabilityMessage.empty(); }, 20.0);
+    QVERIFY2(s, "the run never became unstable");
+    QVERIFY(!s->playing);
+    QTRY_COMPARE_WITH_TIMEOUT(messages.size(), 1, 5000);
+    for (float x : s->positions)
+        QVERIFY(std::isfinite(x));
+    // playing again is refused until a reset
+    const long long step = s->step;
+    w.play();
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    QCOMPARE(w.latestSnapshot()->step, step);
+    w.reset();
+    SnapshotPtr r = waitFor(w, [](const FrameSnapshot& f) {
+        return f.instabilityMessage.empty() && f.step == 0;
+    });
+    QVERIFY(r);
+    QVERIFY(r->scene->revision > s->scene->revision);
+}
+
+void TestSimulationWorker::stopJoinsTheThread()
+{
+    SimulationWorker w;
+    w.loadScene(settlingBox());
+    w.play();
+    QVERIFY(waitFor(w, [](const FrameSnapshot& f) { return f.step > 0; }));
+    const auto t0 = Clock::now();
+    w.stop();
+    const double took = std::chrono::duration<double>(Clock::now() - t0).count();
+    QVERIFY(!w.isRunning());
+    QVERIFY2(took < 0.5, qPrintable(QString::number(took)));
+    // commands after stop are ignored, and stop is idempotent
+    w.play();
+    w.stop();
+    QVERIFY(!w.isRunning());
+}
+
+QTEST_GUILESS_MAIN(TestSimulationWorker)
+#include "TestSimulationWorker.moc"

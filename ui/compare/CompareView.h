@@ -1,0 +1,133 @@
+#pragma once
+// CompareView: compare mode. One scene run in several lanes side by side: a grid of small 3D
+// views (one per lane, cameras linked, each labelled with its scheme and dt in the lane's
+// colour), the lanes' controls on the left (schemes, dt, damping, pause, remove, add), and the
+// drift plot of every lane below.
+//
+// Design note. The lanes (LaneSet) run on their own threads; this widget only reads their
+// snapshots and samples on a frame timer and never waits. Software OpenGL (llvmpipe) renders
+// each view on the CPU, so a view is handed a new snapshot at most every kViewMs and repaints
+// only when its snapshot or the shared camera changed. Camera linking: all views render
+// through one vtkCamera (the first view's, adopted by each view after its first frame, so a
+// view added later does not reset the others'); a drag in one view moves that camera and the
+// frame timer repaints the others when its pose changed.
+#include <QWidget>
+
+#include <array>
+#include <memory>
+#include <vector>
+
+#include "plot/DriftPlot.h"
+#include "session/LaneSet.h"
+#include "session/LaneSettings.h"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QFrame;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTimer;
+class QToolButton;
+class QVBoxLayout;
+class QGridLayout;
+class vtkCamera;
+
+namespace tumble::ui {
+
+class SceneView;
+
+class CompareView : public QWidget {
+    Q_OBJECT
+public:
+    /// Frame timer period, ms.
+    static constexpr int kFrameMs = 16;
+    /// Each view gets a new snapshot at most this often, ms (llvmpipe renders on the CPU).
+    static constexpr int kViewMs = 50;
+    /// The drift plot and the lanes' time labels are refreshed at most this often, ms.
+    static constexpr int kTextMs = 100;
+
+    explicit CompareView(QWidget* parent = nullptr);
+    ~CompareView() override;
+
+    /// Compares scene in lanes (at most LaneSet::kMaxLanes), replacing any running ones;
+    /// playing. Lanes whose settings the core refuses are skipped and reported in the status.
+    void start(Scene scene, const std::vector<LaneSettings>& lanes);
+    /// The default lanes for scene: the presets euler, symplectic_euler, woo, pfc, pfc4, rk4 at
+    /// the scene's dt.
+    static std::vector<LaneSettings> defaultLanes(const Scene& scene);
+    /// Lanes of the given presets: "PRESET" at the scene's dt, "PRESET@DT" at DT seconds,
+    /// "PRESET@Fx" at F times the scene's critical timestep; throws std::invalid_argument naming
+    /// an unknown preset or a bad timestep.
+    static std::vector<LaneSettings> presetLanes(const Scene& scene, const std::vector<std::string>& names);
+
+    /// Adds a lane (from t = 0; the others wait until it caught up); its id, -1 when full or
+    /// refused (the status says why).
+    int addLane(const LaneSettings& settings);
+    void removeLane(int id);
+    /// New schemes, dt, damping for lane id, applied between its steps; a lane that blew up
+    /// starts again from t = 0 with them instead (a new id, same place and colour).
+    void retuneLane(int id, const LaneSettings& settings);
+    void setLanePaused(int id, bool paused);
+    void setPlaying(bool playing);
+    bool playing() const;
+    /// Every lane again from the scene's initial state, with its current settings.
+    void restart();
+    /// Stops every lane (leaving compare mode); start() begins again.
+    void stopAll();
+
+    LaneSet* laneSet() const { return m_set.get(); }
+    DriftPlot* driftPlot() const { return m_plot; }
+    std::vector<int> laneIds() const;
+    SceneView* laneView(int id) const;
+    QLabel* laneTitle(int id) const;
+    /// "t = ... s" while running, "unstable at t = ... s" once the lane blew up.
+    QLabel* laneStatus(int id) const;
+    QColor laneColour(int id) const;
+    /// Camera position, focal point and view-up of lane id's view (m, m, unit).
+    std::array<double, 9> cameraPose(int id) const;
+    /// True once lane id's view renders through the shared camera (after its first frame).
+    bool cameraLinked(int id) const;
+    /// The status line's text (errors, refusals).
+    QString statusText() const;
+
+    /// The colour of lane slot i (0..5): the same in the view's frame, its label and its curve.
+    static QColor slotColour(int slot);
+
+signals:
+    /// The user asked to go back to the single view.
+    void exitRequested();
+
+private:
+    struct LaneUi;
+    void onFrame();
+    int addLaneAt(const LaneSettings& settings, int slot, std::size_t position);
+    void buildLaneUi(int id, const LaneSettings& s, int slot, std::size_t position);
+    void layoutGrid();
+    void settingsEdited(int id);
+    LaneUi* ui(int id) const;
+    void showStatus(const QString& text);
+    void syncCameras();
+
+    std::unique_ptr<LaneSet> m_set;
+    std::vector<std::unique_ptr<LaneUi>> m_lanes;
+    QWidget* m_grid = nullptr;
+    QGridLayout* m_gridLayout = nullptr;
+    QVBoxLayout* m_laneControls = nullptr;
+    DriftPlot* m_plot = nullptr;
+    QLabel* m_sceneLabel = nullptr;
+    QLabel* m_timeLabel = nullptr;
+    QLabel* m_status = nullptr;
+    QPushButton* m_playButton = nullptr;
+    QToolButton* m_addButton = nullptr;
+    QComboBox* m_axisCombo = nullptr;
+    QComboBox* m_termCombo = nullptr;
+    QTimer* m_timer = nullptr;
+    vtkCamera* m_camera = nullptr; // shared by the views (reference held while linked)
+    std::array<double, 10> m_cameraSeen{}; // pose last propagated
+    qint64 m_paintFreeAtMs = 0; // wall clock (ms) from which a view may get a new frame
+    qint64 m_textAtMs = 0;      // wall clock (ms) of the last plot and label refresh
+};
+
+} // namespace tumble::ui

@@ -1,0 +1,99 @@
+#pragma once
+// DriftPlot: every compare lane's relative energy drift (total + dissipated - E0) / |E0| over
+// time, overlaid, on a log (of |drift|) or linear axis, with one chosen energy term per lane in
+// a panel below; a legend; hovering shows the values under the mouse.
+//
+// Design note. A QPainter widget like AngleDriftPlot: six curves of a few thousand points
+// repaint in about a millisecond and need no GL context (a VTK chart would be a seventh GL view
+// next to the six lane views on software OpenGL). paintEvent draws through paintPlot, so PNG
+// and SVG exports are the plot as on screen (ExportablePlot). E0 is each lane's own first
+// sample (t = 0), the same state for every lane. The CSV has one row per shared sample time
+// k x interval and one column per lane and term, empty where a lane has no sample (added
+// later, or stopped unstable).
+#include <QColor>
+#include <QWidget>
+
+#include <vector>
+
+#include "plot/ExportablePlot.h"
+#include "session/Lane.h"
+
+namespace tumble::ui {
+
+class DriftPlot : public QWidget, public ExportablePlot {
+    Q_OBJECT
+public:
+    enum class Axis { Log, Linear };
+    enum class Term { None, Kinetic, Potential, Elastic, Dissipated, Total };
+    /// |drift| below this is drawn at it on the log axis: rounding of a double.
+    static constexpr double kFloor = 1e-17;
+
+    explicit DriftPlot(QWidget* parent = nullptr);
+
+    /// Adds lane id or renames and recolours it; repaints.
+    void setLane(int id, const QString& name, const QColor& colour);
+    void removeLane(int id);
+    /// Appends lane id's new samples (LaneSample::index ascending); repaints.
+    void appendSamples(int id, const std::vector<LaneSample>& samples);
+    /// Forgets every lane.
+    void clear();
+    /// The shared time between samples, s (the CSV's time column is k x interval).
+    void setSampleInterval(double seconds) { m_interval = seconds; }
+
+    void setAxis(Axis axis);
+    Axis axis() const { return m_axis; }
+    /// The energy term drawn per lane in the lower panel (None: no panel).
+    void setTerm(Term term);
+    Term term() const { return m_term; }
+    static QString termName(Term term);
+    /// The term's value in a sample, J.
+    static double termValue(const EnergySample& e, Term term);
+
+    // the data as plotted, per lane
+    std::vector<int> laneIds() const;
+    std::vector<double> times(int id) const;       ///< sample times, s
+    std::vector<double> drift(int id) const;       ///< (total + dissipated - E0) / |E0|
+    std::vector<double> termValues(int id) const;  ///< the chosen term, J (empty for None)
+
+    /// What hovering at simulated time t shows: "t = ... s", then one line per lane.
+    QStringList hoverLines(double t) const;
+    /// The time under widget x (logical pixels), or NaN outside the plot area.
+    double timeAt(double x) const;
+
+    // ExportablePlot
+    QString exportName() const override { return QStringLiteral("drift"); }
+    void paintPlot(QPainter& painter, const QRectF& rect) const override;
+    QString csvText() const override;
+
+    QSize sizeHint() const override { return {900, 300}; }
+    QSize minimumSizeHint() const override { return {300, 160}; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+
+private:
+    struct Series {
+        int id = 0;
+        QString name;
+        QColor colour;
+        std::vector<long long> index;
+        std::vector<EnergySample> samples;
+        std::vector<double> drift;
+    };
+    struct Layout {
+        QRectF driftArea, termArea; // termArea empty when no term is drawn
+        double t0 = 0.0, t1 = 1.0;  // s
+    };
+    Layout layout(const QRectF& rect, const QFontMetricsF& fm) const;
+    const Series* find(int id) const;
+
+    std::vector<Series> m_series;
+    double m_interval = 0.0;
+    Axis m_axis = Axis::Log;
+    Term m_term = Term::None;
+    double m_hoverX = -1.0; // widget x of the mouse, < 0: none
+};
+
+} // namespace tumble::ui

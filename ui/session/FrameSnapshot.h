@@ -1,0 +1,92 @@
+#pragma once
+// FrameSnapshot: what the worker thread hands to the GUI, immutable once published.
+//
+// Design note. The GUI never reads the Simulation (it lives on the worker thread); it reads
+// snapshots, published as std::shared_ptr<const FrameSnapshot> and swapped under a mutex held
+// only for the swap (STYLE.md 9). Rendering data are floats ready for VTK; energies stay double.
+// Energy samples travel in immutable numbered chunks (one per published snapshot): a snapshot
+// carries every chunk the GUI has not yet acknowledged, so a snapshot the GUI never saw does
+// not lose its samples, publishing copies pointers only, and the GUI skips samples it already
+// plotted by their number.
+// Rejected: copying the World (too much, and it tempts views into reading core state) and a
+// sample per frame (the plot would alias what the integrator does between frames).
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "session/BodyState.h"
+#include "session/EnergyChunk.h"
+#include "session/ParameterMarker.h"
+#include "session/SceneInfo.h"
+#include "sim/SimParams.h"
+
+namespace tumble::ui {
+
+struct FrameSnapshot {
+    std::shared_ptr<const SceneInfo> scene;
+    long long serial = 0; ///< grows with every published snapshot
+    double time = 0.0;    ///< s
+    long long step = 0;
+
+    // per member sphere, (m) each: a sphere body has one at its centre, a clump several, so a
+    // clump is drawn as its spheres; non-finite values are possible after a blow-up and are the
+    // views' to skip
+    std::vector<float> positions; ///< (3m) x y z, m
+    std::vector<float> radii;     ///< (m) m
+    std::vector<float> speeds;    ///< (m) |v| of the owning body, m/s
+    std::vector<int> memberBody;  ///< (m) owning body index; empty: member i is body i
+    std::size_t bodies = 0;       ///< number of bodies (members of a clump count once)
+
+    /// Every clump body's state, in body order (spheres are left out: at 100k spheres a
+    /// per-body copy would cost more than the members); finite.
+    std::vector<BodyState> clumps;
+    /// The body the GUI selected (SimulationWorker::selectBody), sphere or clump; empty when
+    /// none is selected or it does not exist.
+    std::optional<BodyState> selected;
+
+    std::size_t contactCount = 0;
+    double criticalDt = 0.0;      ///< s
+    SimParams params;             ///< parameters in force at this snapshot
+    bool playing = false;
+    double stepsPerSecond = 0.0;  ///< wall-clock stepping rate over the last batches
+    double buildMicroseconds = 0.0; ///< worker CPU time spent building this snapshot, us
+    /// Share of the worker's wall time spent building snapshots over the last ~0.5 s (0..1);
+    /// the worker keeps it under 2% by publishing less often when snapshots are expensive.
+    double publishShare = 0.0;
+
+    /// Energy samples the GUI has not acknowledged yet, oldest first: every sample recorded
+    /// since the previous snapshot, plus any of earlier snapshots the GUI never took.
+    std::vector<std::shared_ptr<const EnergyChunk>> energy;
+    /// Every marker of the current run, oldest first.
+    std::shared_ptr<const std::vector<ParameterMarker>> markers;
+
+    /// Why the run stopped (empty while stable); the bodies are then the last finite state.
+    std::string instabilityMessage;
+
+    std::size_t memberCount() const { return radii.size(); }
+    /// The state of clump b, or nullptr when b is no clump.
+    const BodyState* clumpState(int b) const
+    {
+        for (const BodyState& c : clumps)
+            if (c.id == b)
+                return &c;
+        return nullptr;
+    }
+    /// The state of body b carried by this snapshot (a clump, or the selected body), or nullptr.
+    const BodyState* bodyState(int b) const
+    {
+        if (const BodyState* c = clumpState(b))
+            return c;
+        return selected && selected->id == b ? &*selected : nullptr;
+    }
+    std::size_t bodyCount() const { return memberBody.empty() ? radii.size() : bodies; }
+    /// The body member i belongs to.
+    int bodyOf(std::size_t i) const { return memberBody.empty() ? int(i) : memberBody[i]; }
+    /// One past the number of the newest sample carried (0 when none is carried).
+    long long energySeqEnd() const { return energy.empty() ? 0 : energy.back()->seqEnd(); }
+};
+
+using SnapshotPtr = std::shared_ptr<const FrameSnapshot>;
+
+} // namespace tumble::ui

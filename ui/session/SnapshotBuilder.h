@@ -1,0 +1,45 @@
+#pragma once
+// SnapshotBuilder: the parts of a FrameSnapshot read straight from a Simulation (the scene's
+// fixed info, the member spheres, the clumps' and the selected body's states). Shared by the
+// single-view SimulationWorker and the compare lanes (Lane), so both publish the same thing.
+// Called on the thread that owns the Simulation.
+#include <memory>
+#include <vector>
+
+#include "session/FrameSnapshot.h"
+#include "session/SceneInfo.h"
+#include "model/World.h"
+#include "scene/Scene.h"
+
+namespace tumble {
+class Simulation;
+}
+
+namespace tumble::ui {
+
+/// (xmin, xmax, ymin, ymax, zmin, zmax), m: around the member spheres, the sphere a clump
+/// sweeps as it turns and the walls' anchor points, every extent at least half the largest.
+void sceneBounds(const World& w, double b[6]);
+
+/// The fixed info of scene as world (its simulation's initial world) holds it: bounds, walls,
+/// up from gravity, member offsets; sampleInterval in s.
+std::shared_ptr<SceneInfo> makeSceneInfo(const Scene& scene, const World& world, long long revision,
+                                         double sampleInterval);
+
+/// Fills s's run state from sim: time, step, contact count, critical dt, parameters and
+/// instability message.
+void fillRunState(FrameSnapshot& s, const Simulation& sim);
+
+/// Buffers fillBodies reuses between calls (they keep their capacity).
+struct PublishScratch {
+    std::vector<float> speeds;  ///< per body, m/s
+    std::vector<int> members;   ///< member indices in scene order
+};
+
+/// Fills s's member spheres (positions, radii, speeds, memberBody, bodies), every clump's state
+/// and the state of the body with scene id selected (< 0: none) from sim, bodies and members in
+/// scene order (body ids are scene ids, whatever order the simulation keeps them in). Returns
+/// false when some value is not finite (a blow-up).
+bool fillBodies(FrameSnapshot& s, const Simulation& sim, int selected, PublishScratch& scratch);
+
+} // namespace tumble::ui

@@ -1,0 +1,732 @@
+#include "view3d/SceneView.h"
+
+#include <QColor>
+#include <QMouseEvent>
+
+#include "view3d/BodyOverlay.h"
+#include "view3d/GhostOverlay.h"
+#include "session/TorqueFreeGhost.h"
+#include "vtk/VtkTextLock.h"
+
+#include <vtkActor.h>
+#include <vtkCamera.h>
+#include <vtkMatrix4x4.h>
+#include <vtkCellArray.h>
+#include <vtkColorTransferFunction.h>
+#include <vtkFloatArray.h>
+#include <vtkGenericOpenGLRenderWindow.h>
+#include <vtkNew.h>
+#include <vtkPointData.h>
+#include <vtkPointGaussianMapper.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkPolyDataMapper.h>
+#include <vtkProperty.h>
+#include <vtkRenderer.h>
+#include <vtkScalarBarActor.h>
+#include <vtkTextActor.h>
+#include <vtkTextProperty.h>
+#include <vtkUnsignedCharArray.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <vector>
+
+namespace tumble::ui {
+
+namespace {
+
+// a sphere impostor: discard outside the unit disc, shade the rest as a lit hemisphere facing
+// the camera (normal from the disc offset), with a soft rim so touching spheres stay apart
+constexpr const char* kSphereSplatShader = R"(//VTK::Color::Impl
+  float dist2 = dot(offsetVCVSOutput.xy, offsetVCVSOutput.xy);
+  if (dist2 > 1.0) { discard; }
+  vec3 sphereNormal = vec3(offsetVCVSOutput.xy, sqrt(1.0 - dist2));
+  vec3 keyLight = normalize(vec3(-0.4, 0.55, 0.75));
+  float lambert = max(dot(sphereNormal, keyLight), 0.0);
+  vec3 halfVector = normalize(keyLight + vec3(0.0, 0.0, 1.0));
+  float specular = pow(max(dot(sphereNormal, halfVector), 0.0), 48.0);
+  float rim = mix(0.55, 1.0, smoothstep(0.0, 0.45, sphereNormal.z));
+  diffuseColor = (diffuseColor * (0.32 + 0.68 * lambert) + vec3(0.30 * specular)) * rim;
+  ambientColor = vec3(0.0);
+)";
+
+// the selection halo: an amber ring from the sphere's edge out to kHaloOuter radii, darker at
+// its outer edge so it reads on the light background too (the impostor's offsets are in radii)
+constexpr double kHaloOuter = 1.3;
+constexpr const char* kHaloSplatShader = R"(//VTK::Color::Impl
+  float dist = length(offsetVCVSOutput.xy);
+  if (dist < 1.0 || dist > 1.3) { discard; }
+  float t = (dist - 1.0) / 0.3;
+  ambientColor = mix(vec3(1.0, 0.80, 0.12), vec3(0.55, 0.27, 0.0), smoothstep(0.5, 1.0, t));
+  diffuseColor = vec3(0.0);
+)";
+
+// how long the colour scale remembers a faster past, s (wall clock)
+constexpr double kScaleMemory = 1.0;
+
+constexpr double kBottom[3] = {0.80, 0.83, 0.88}; // background gradient, bottom
+constexpr double kTop[3] = {0.98, 0.985, 0.99};   // and top
+
+// the polygon where a plane meets an axis-aligned box, in order around the plane normal
+std::vector<std::array<double, 3>> clipPlaneToBox(const Vec3& point, const Vec3& normal,
+                                                  const double b[6])
+{
+    std::vector<std::array<double, 3>> out;
+    const Vec3 n = normal.normalized();
+    if (!n.allFinite() || !point.allFinite())
+        return out;
+    // corners and the 12 edges of the box
+    Vec3 c[8];
+    for (int i = 0; i < 8; ++i)
+        c[i] = Vec3(b[(i & 1) ? 1 : 0], b[(i & 2) ? 3 : 2], b[(i & 4) ? 5 : 4]);
+    const int edges[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3},
+                              {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
+    const double size = (c[7] - c[0]).norm();
+    const double eps = 1e-9 * std::max(size, 1e-12);
+    std::vector<Vec3> pts;
+    auto add = [&](const Vec3& p) {
+        for (const Vec3& q : pts)
+            if ((q - p).norm() <= 1e-7 * size)
+                return;
+        pts.push_back(p);
+    };
+    for (const auto& e : edges) {
+        const Vec3& p0 = c[e[0]];
+        const Vec3& p1 = c[e[1]];
+        const double d0 = n.dot(p0 - point);
+        const double d1 = n.dot(p1 - point);
+        if (std::abs(d0) <= eps)
+            add(p0);
+        if (std::abs(d1) <= eps)
+            add(p1);
+        if ((d0 < -eps && d1 > eps) || (d0 > eps && d1 < -eps))
+            add(p0 + (p1 - p0) * (d0 / (d0 - d1)));
+    }
+    if (pts.size() < 3)
+        return out;
+    // order by angle about the centroid, in the plane's own frame
+    Vec3 centre = Vec3::Zero();
+    for (const Vec3& p : pts)
+        centre += p;
+    centre /= double(pts.size());
+    const Vec3 u = n.unitOrthogonal();
+    const Vec3 v = n.cross(u);
+    std::sort(pts.begin(), pts.end(), [&](const Vec3& a, const Vec3& bb) {
+        return std::atan2((a - centre).dot(v), (a - centre).dot(u)) <
+               std::atan2((bb - centre).dot(v), (bb - centre).dot(u));
+    });
+    for (const Vec3& p : pts)
+        out.push_back({p.x(), p.y(), p.z()});
+    return out;
+}
+
+bool finite3(const float* p)
+{
+    return std::isfinite(p[0]) && std::isfinite(p[1]) && std::isfinite(p[2]);
+}
+
+bool drawable(const FrameSnapshot& s, std::size_t i)
+{
+    const float r = s.radii[i];
+    return finite3(&s.positions[3 * i]) && std::isfinite(r) && r > 0.f;
+}
+
+// body b's members that are drawn (finite), i.e. those that get the halo
+std::size_t selectedMembers(const FrameSnapshot& s, int b)
+{
+    std::size_t n = 0;
+    if (b >= 0)
+        for (std::size_t i = 0; i < s.memberCount(); ++i)
+            n += s.bodyOf(i) == b && drawable(s, i);
+    return n;
+}
+
+} // namespace
+
+// ------------------------------------------------------------------------------------------------
+struct SceneView::Pipeline {
+    vtkNew<vtkRenderer> renderer;
+
+    // spheres: one polydata, updated in place
+    vtkNew<vtkPolyData> bodies;
+    vtkNew<vtkPoints> points;
+    vtkNew<vtkFloatArray> radius;
+    vtkNew<vtkFloatArray> speed;
+    vtkNew<vtkUnsignedCharArray> bodyRgb; // (m x 3) direct colours in ColourMode::Body
+    vtkNew<vtkPointGaussianMapper> sphereMapper;
+    vtkNew<vtkActor> sphereActor;
+    vtkNew<vtkColorTransferFunction> speedColors;
+    vtkNew<LockedScalarBarActor> scalarBar; // text: rendered under vtkTextLock()
+
+    // walls: translucent polygons plus their outlines
+    vtkNew<vtkPolyData> walls;
+    vtkNew<vtkPolyDataMapper> wallMapper;
+    vtkNew<vtkActor> wallActor;
+    vtkNew<vtkActor> wallEdgeActor;
+
+    // the selected body's members again, drawn as halo rings
+    vtkNew<vtkPolyData> halo;
+    vtkNew<vtkPoints> haloPoints;
+    vtkNew<vtkFloatArray> haloRadius;
+    vtkNew<vtkPointGaussianMapper> haloMapper;
+    vtkNew<vtkActor> haloActor;
+
+    vtkNew<LockedTextActor> caption;
+    double speedMax = 0.0; // m/s, top of the colour scale as last set
+
+    // the camera of the frame just rendered (afterRender), for picking while the next renders
+    ViewCamera rendered;
+};
+
+// ------------------------------------------------------------------------------------------------
+SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_unique<Pipeline>())
+{
+    // a 100k-sphere frame takes several hundred ms on llvmpipe: never on the GUI thread
+    setThreadedRendering(true);
+    Pipeline& p = *m_p;
+    vtkRenderer* r = p.renderer;
+    r->GradientBackgroundOn();
+    r->SetBackground(kBottom[0], kBottom[1], kBottom[2]);
+    r->SetBackground2(kTop[0], kTop[1], kTop[2]);
+    r->UseFXAAOff();
+    renderWindow()->AddRenderer(r);
+
+    // bodies: float points and arrays, overwritten in place by every snapshot
+    p.points->SetDataTypeToFloat();
+    p.radius->SetName("radius");
+    p.speed->SetName("speed");
+    p.bodies->SetPoints(p.points);
+    p.bodies->GetPointData()->AddArray(p.radius);
+    p.bodies->GetPointData()->AddArray(p.speed);
+    p.bodyRgb->SetName("bodyColour");
+    p.bodyRgb->SetNumberOfComponents(3);
+    p.bodies->GetPointData()->AddArray(p.bodyRgb);
+    p.bodies->GetPointData()->SetActiveScalars("speed");
+
+    // cool-to-warm (Moreland) from rest to the fastest bodies
+    p.speedColors->SetColorSpaceToDiverging();
+    p.speedColors->AddRGBPoint(0.0, 0.230, 0.299, 0.754);
+    p.speedColors->AddRGBPoint(1.0, 0.706, 0.016, 0.150);
+
+    p.sphereMapper->SetInputData(p.bodies);
+    p.sphereMapper->SetScaleArray("radius");
+    p.sphereMapper->SetScaleFactor(1.0);
+    p.sphereMapper->EmissiveOff();
+    p.sphereMapper->SetSplatShaderCode(kSphereSplatShader);
+    p.sphereMapper->SetLookupTable(p.speedColors);
+    p.sphereMapper->SetScalarModeToUsePointFieldData();
+    p.sphereMapper->SelectColorArray("speed");
+    p.sphereMapper->SetColorModeToMapScalars();
+    p.sphereMapper->UseLookupTableScalarRangeOn();
+    p.sphereMapper->ScalarVisibilityOn();
+    p.sphereActor->SetMapper(p.sphereMapper);
+    p.sphereActor->GetProperty()->SetAmbient(0.0);
+    p.sphereActor->GetProperty()->SetDiffuse(1.0);
+    r->AddActor(p.sphereActor);
+
+    // selection halo: same radii, a ring outside each selected member
+    p.haloPoints->SetDataTypeToFloat();
+    p.haloRadius->SetName("radius");
+    p.halo->SetPoints(p.haloPoints);
+    p.halo->GetPointData()->AddArray(p.haloRadius);
+    p.haloMapper->SetInputData(p.halo);
+    p.haloMapper->SetScaleArray("radius");
+    p.haloMapper->SetScaleFactor(1.0);
+    p.haloMapper->SetTriangleScale(float(kHaloOuter)); // no fragments beyond the ring
+    p.haloMapper->EmissiveOff();
+    p.haloMapper->ScalarVisibilityOff();
+    p.haloMapper->SetSplatShaderCode(kHaloSplatShader);
+    p.haloActor->SetMapper(p.haloMapper);
+    p.haloActor->SetVisibility(false);
+    r->AddActor(p.haloActor);
+
+    // walls
+    p.wallMapper->SetInputData(p.walls);
+    p.wallMapper->ScalarVisibilityOff();
+    p.wallActor->SetMapper(p.wallMapper);
+    p.wallActor->GetProperty()->SetColor(0.50, 0.58, 0.68);
+    p.wallActor->GetProperty()->SetOpacity(0.22);
+    p.wallActor->GetProperty()->SetAmbient(0.35);
+    p.wallActor->GetProperty()->SetDiffuse(0.65);
+    p.wallActor->GetProperty()->BackfaceCullingOff();
+    p.wallEdgeActor->SetMapper(p.wallMapper);
+    p.wallEdgeActor->GetProperty()->SetRepresentationToWireframe();
+    p.wallEdgeActor->GetProperty()->SetColor(0.28, 0.33, 0.42);
+    p.wallEdgeActor->GetProperty()->SetLineWidth(1.5);
+    p.wallEdgeActor->GetProperty()->LightingOff();
+    p.wallEdgeActor->GetProperty()->SetOpacity(0.8);
+    r->AddActor(p.wallActor);
+    r->AddActor(p.wallEdgeActor);
+
+    // triads, w and L arrows, trails: updated with the bodies
+    m_overlay = std::make_unique<BodyOverlay>(r);
+    m_ghostOverlay = std::make_unique<GhostOverlay>(r);
+    m_overlayOptions = m_overlay->options();
+
+    // colour bar on the right
+    p.scalarBar->SetLookupTable(p.speedColors);
+    p.scalarBar->SetTitle("speed (m/s)");
+    p.scalarBar->SetNumberOfLabels(5);
+    p.scalarBar->SetLabelFormat("%.2g");
+    p.scalarBar->SetOrientationToVertical();
+    p.scalarBar->SetPosition(0.90, 0.12);
+    p.scalarBar->SetWidth(0.08);
+    p.scalarBar->SetHeight(0.70);
+    p.scalarBar->SetBarRatio(0.30);
+    p.scalarBar->SetUnconstrainedFontSize(true);
+    p.scalarBar->SetTextPositionToPrecedeScalarBar();
+    p.scalarBar->SetTextPad(6);                 // labels clear of the bar
+    p.scalarBar->SetVerticalTitleSeparation(8); // and the top label clear of the title
+    for (vtkTextProperty* tp : {p.scalarBar->GetTitleTextProperty(),
+                                p.scalarBar->GetLabelTextProperty()}) {
+        tp->SetColor(0.15, 0.17, 0.22);
+        tp->SetFontFamilyToArial();
+        tp->ShadowOff();
+        tp->ItalicOff();
+        tp->BoldOff();
+    }
+    p.scalarBar->GetTitleTextProperty()->SetFontSize(13);
+    p.scalarBar->GetTitleTextProperty()->SetJustificationToRight();
+    p.scalarBar->GetLabelTextProperty()->SetFontSize(12);
+    p.scalarBar->SetVisibility(false);
+    r->AddActor2D(p.scalarBar);
+
+    // caption: scene name, time, body count
+    vtkTextProperty* cp = p.caption->GetTextProperty();
+    cp->SetColor(0.15, 0.17, 0.22);
+    cp->SetFontFamilyToArial();
+    cp->SetFontSize(14);
+    cp->ShadowOff();
+    p.caption->SetDisplayPosition(12, 10);
+    r->AddActor2D(p.caption);
+}
+
+SceneView::~SceneView()
+{
+    // no frame renders any more (afterRender is ours); then the renderer leaves the window
+    shutDownRendering();
+    renderWindow()->RemoveRenderer(m_p->renderer);
+}
+
+QColor SceneView::backgroundBottom() { return QColor::fromRgbF(kBottom[0], kBottom[1], kBottom[2]); }
+QColor SceneView::backgroundTop() { return QColor::fromRgbF(kTop[0], kTop[1], kTop[2]); }
+
+// ------------------------------------------------------------------------------------------------
+QColor SceneView::bodyColour(int b)
+{
+    // golden-ratio hue walk: consecutive bodies far apart on the wheel, never repeating
+    const double hue = std::fmod(0.08 + 0.618033988749895 * double(std::max(b, 0)), 1.0);
+    const QColor c = QColor::fromHsvF(float(hue), 0.62f, 0.92f);
+    return QColor(c.red(), c.green(), c.blue()); // 8-bit rgb, as uploaded: compares by value
+}
+
+void SceneView::setSelectedBody(int b)
+{
+    if (b == m_selectedBody)
+        return;
+    m_selectedBody = b;
+    // the count now, the halo's points when no frame renders
+    const FrameSnapshot* s = m_uploaded ? m_uploaded.get() : nullptr;
+    m_highlighted = s ? selectedMembers(*s, b) : 0;
+    editPipeline([this]() {
+        refreshOverlay();
+        if (m_uploaded)
+            uploadSelection(*m_uploaded);
+    });
+    requestRender();
+}
+
+void SceneView::setOverlayOptions(const OverlayOptions& options)
+{
+    if (options == m_overlayOptions)
+        return;
+    m_overlayOptions = options;
+    editPipeline([this, options]() {
+        m_overlay->setOptions(options);
+        refreshOverlay();
+    });
+    requestRender();
+}
+
+const OverlayOptions& SceneView::overlayOptions() const { return m_overlayOptions; }
+
+void SceneView::refreshOverlay()
+{
+    // the snapshot on screen again, with the new selection or options
+    if (m_uploaded)
+        m_overlay->update(*m_uploaded, m_selectedBody);
+}
+
+void SceneView::setColourMode(ColourMode mode)
+{
+    if (mode == m_colourMode)
+        return;
+    m_colourMode = mode;
+    editPipeline([this, mode]() {
+        Pipeline& p = *m_p;
+        if (mode == ColourMode::Body) {
+            p.sphereMapper->SelectColorArray("bodyColour");
+            p.sphereMapper->SetColorModeToDirectScalars();
+        } else {
+            p.sphereMapper->SelectColorArray("speed");
+            p.sphereMapper->SetColorModeToMapScalars();
+        }
+        m_uploaded.reset(); // upload again: the colour array and the bar follow the mode
+    });
+    requestRender();
+}
+
+QColor SceneView::drawnColour(std::size_t i) const
+{
+    // reads VTK's arrays and lookup table: not while a frame renders
+    const_cast<SceneView*>(this)->flushPipeline();
+    const Pipeline& p = *m_p;
+    if (i >= m_drawn)
+        return {};
+    if (m_colourMode == ColourMode::Body) {
+        const unsigned char* c = p.bodyRgb->GetPointer(static_cast<vtkIdType>(3 * i));
+        return QColor(c[0], c[1], c[2]);
+    }
+    double rgb[3];
+    p.speedColors->GetColor(p.speed->GetValue(static_cast<vtkIdType>(i)), rgb);
+    return QColor::fromRgbF(float(rgb[0]), float(rgb[1]), float(rgb[2]));
+}
+
+void SceneView::setSnapshot(SnapshotPtr snapshot)
+{
+    if (!snapshot || snapshot == m_snapshot)
+        return;
+    m_snapshot = std::move(snapshot);
+    requestRender();
+}
+
+void SceneView::setGhost(const TorqueFreeGhost* g)
+{
+    m_ghost = g;
+    requestRender();
+}
+
+bool SceneView::renderWanted() const
+{
+    // the ghost started, stopped or restarted behind an external update()
+    const bool active = m_snapshot && m_ghost && m_ghost->active(); // as prepareRender places it
+    return active != m_ghostPlaced || (active && m_ghost->startTime() != m_ghostStart);
+}
+
+void SceneView::afterRender()
+{
+    // the camera of this frame, for bodyAt() while the next one renders
+    vtkRenderer* ren = m_p->renderer;
+    ViewCamera& v = m_p->rendered;
+    const int* size = renderWindow()->GetSize();
+    v.width = size[0];
+    v.height = size[1];
+    vtkMatrix4x4* m = ren->GetActiveCamera()->GetCompositeProjectionTransformMatrix(
+        ren->GetTiledAspectRatio(), -1.0, 1.0);
+    Eigen::Matrix4d worldToView;
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 4; ++c)
+            worldToView(r, c) = m->GetElement(r, c);
+    v.viewToWorld = worldToView.inverse();
+    v.valid = v.width > 0 && v.height > 0 && v.viewToWorld.allFinite();
+}
+
+void SceneView::frameShown()
+{
+    m_shownCamera = m_p->rendered;
+    m_shown = m_rendering;
+}
+
+void SceneView::prepareRender()
+{
+    // the ghost can start or stop while the run is paused: placed on every frame (a few spheres)
+    m_ghostPlaced = m_snapshot && m_ghost && m_ghost->active();
+    m_ghostStart = m_ghostPlaced ? m_ghost->startTime() : 0.0;
+    if (m_ghostPlaced)
+        m_ghostOverlay->update(*m_snapshot, *m_ghost);
+    else
+        m_ghostOverlay->hide();
+    m_rendering = m_snapshot;
+    if (!m_snapshot || m_snapshot == m_uploaded)
+        return;
+    const FrameSnapshot& s = *m_snapshot;
+    if (s.scene && s.scene->revision != m_sceneRevision) {
+        rebuildWalls(*s.scene);
+        m_sceneRevision = s.scene->revision;
+        m_speedMax = 0.0;
+        m_p->speedMax = 0.0;
+        placeCamera();
+    }
+    uploadBodies(s);
+    uploadSelection(s);
+    m_overlay->update(s, m_selectedBody);
+    m_uploaded = m_snapshot;
+}
+
+// ------------------------------------------------------------------------------------------------
+void SceneView::uploadBodies(const FrameSnapshot& s)
+{
+    Pipeline& p = *m_p;
+    const std::size_t n = s.memberCount();
+    const bool byBody = m_colourMode == ColourMode::Body;
+    // size once, then overwrite in place (no reallocation while the count is steady)
+    p.points->SetNumberOfPoints(static_cast<vtkIdType>(n));
+    p.radius->SetNumberOfValues(static_cast<vtkIdType>(n));
+    p.speed->SetNumberOfValues(static_cast<vtkIdType>(n));
+    p.bodyRgb->SetNumberOfTuples(static_cast<vtkIdType>(byBody ? n : 0));
+    float* xyz = static_cast<vtkFloatArray*>(p.points->GetData())->GetPointer(0);
+    float* rad = p.radius->GetPointer(0);
+    float* spd = p.speed->GetPointer(0);
+    unsigned char* rgb = byBody ? p.bodyRgb->GetPointer(0) : nullptr;
+
+    // copy the finite members only: a NaN would poison VTK's bounds and the camera
+    std::size_t m = 0;
+    std::vector<float>& finiteSpeeds = m_speedScratch; // keeps its capacity between frames
+    finiteSpeeds.clear();
+    int lastBody = -1;
+    QColor colour;
+    for (std::size_t i = 0; i < n; ++i) {
+        const float* x = &s.positions[3 * i];
+        const float r = s.radii[i];
+        const float v = s.speeds[i];
+        if (!finite3(x) || !std::isfinite(r) || r <= 0.f || !std::isfinite(v))
+            continue;
+        xyz[3 * m] = x[0];
+        xyz[3 * m + 1] = x[1];
+        xyz[3 * m + 2] = x[2];
+        rad[m] = r;
+        spd[m] = v;
+        if (rgb) {
+            const int b = s.bodyOf(i);
+            if (b != lastBody) { // a clump's members are consecutive: one colour lookup each
+                colour = bodyColour(b);
+                lastBody = b;
+            }
+            rgb[3 * m] = static_cast<unsigned char>(colour.red());
+            rgb[3 * m + 1] = static_cast<unsigned char>(colour.green());
+            rgb[3 * m + 2] = static_cast<unsigned char>(colour.blue());
+        }
+        finiteSpeeds.push_back(v);
+        ++m;
+    }
+    if (m != n) {
+        p.points->SetNumberOfPoints(static_cast<vtkIdType>(m));
+        p.radius->SetNumberOfValues(static_cast<vtkIdType>(m));
+        p.speed->SetNumberOfValues(static_cast<vtkIdType>(m));
+        if (rgb)
+            p.bodyRgb->SetNumberOfTuples(static_cast<vtkIdType>(m));
+    }
+    p.points->Modified();
+    p.radius->Modified();
+    p.speed->Modified();
+    p.bodyRgb->Modified();
+    p.bodies->Modified();
+    m_drawn = m;
+
+    // colour scale: the 98th percentile of speed, growing at once and shrinking slowly, so one
+    // stray body does not wash out the rest and the scale does not flicker
+    double target = 0.0;
+    if (!finiteSpeeds.empty()) {
+        const std::size_t k = (finiteSpeeds.size() * 98) / 100;
+        std::nth_element(finiteSpeeds.begin(), finiteSpeeds.begin() + long(k), finiteSpeeds.end());
+        target = finiteSpeeds[std::min(k, finiteSpeeds.size() - 1)];
+    }
+    // shrink with a one-second time constant of wall time, whatever the frame rate
+    const double elapsed = m_scaleClock.isValid() ? m_scaleClock.restart() * 1e-3 : 0.0;
+    if (!m_scaleClock.isValid())
+        m_scaleClock.start();
+    m_speedMax = std::max({target, std::exp(-elapsed / kScaleMemory) * m_speedMax, 1e-6});
+    // the colour bar re-renders its labels when the scale changes: only for a visible change
+    if (std::abs(m_speedMax - p.speedMax) > 0.03 * p.speedMax) {
+        p.speedMax = m_speedMax;
+        p.speedColors->RemoveAllPoints();
+        p.speedColors->AddRGBPoint(0.0, 0.230, 0.299, 0.754);
+        p.speedColors->AddRGBPoint(p.speedMax, 0.706, 0.016, 0.150);
+    }
+    p.scalarBar->SetVisibility(m > 0 && !byBody && !m_compact);
+
+    char caption[256];
+    const char* name = s.scene ? s.scene->name.c_str() : "";
+    if (s.bodyCount() != n)
+        std::snprintf(caption, sizeof caption, "%s    t = %.4f s    %zu %s, %zu spheres", name,
+                      s.time, s.bodyCount(), s.bodyCount() == 1 ? "body" : "bodies", m);
+    else
+        std::snprintf(caption, sizeof caption, "%s    t = %.4f s    %zu spheres", name, s.time, m);
+    if (m_compact)
+        std::snprintf(caption, sizeof caption, "t = %.4f s", s.time);
+    p.caption->SetInput(caption);
+}
+
+// ------------------------------------------------------------------------------------------------
+void SceneView::uploadSelection(const FrameSnapshot& s)
+{
+    // the selected body's finite members; a few points, so the arrays refill from empty
+    // (Reset keeps their memory)
+    Pipeline& p = *m_p;
+    p.haloPoints->Reset();
+    p.haloRadius->Reset();
+    std::size_t count = 0;
+    if (m_selectedBody >= 0) {
+        for (std::size_t i = 0; i < s.memberCount(); ++i) {
+            const float* x = &s.positions[3 * i];
+            const float r = s.radii[i];
+            if (s.bodyOf(i) != m_selectedBody || !drawable(s, i))
+                continue;
+            p.haloPoints->InsertNextPoint(x[0], x[1], x[2]);
+            p.haloRadius->InsertNextValue(r);
+            ++count;
+        }
+    }
+    p.haloPoints->Modified();
+    p.haloRadius->Modified();
+    p.halo->Modified();
+    p.haloActor->SetVisibility(count > 0);
+    m_highlighted = count;
+}
+
+// ------------------------------------------------------------------------------------------------
+int SceneView::bodyAt(const QPoint& widgetPos) const
+{
+    // the snapshot and camera on screen (until the first frame: the newest snapshot, and the
+    // camera as it is, once no frame renders)
+    if (!m_shownCamera.valid) {
+        const_cast<SceneView*>(this)->flushPipeline();
+        const_cast<SceneView*>(this)->afterRender();
+    }
+    const ViewCamera& cam = m_shownCamera.valid ? m_shownCamera : m_p->rendered;
+    const FrameSnapshot* s = m_shown ? m_shown.get() : m_snapshot.get();
+    if (!s || s->memberCount() == 0 || !cam.valid)
+        return -1;
+
+    // the ray through the pixel's centre: device pixels with y up, as the interactor gets them,
+    // to view coordinates (-1..1) and unprojected at the near (z = -1) and far (z = 1) planes
+    const double dpr = devicePixelRatioF();
+    const double dx = (widgetPos.x() + 0.5) * dpr;
+    const double dy = double(cam.height) - (widgetPos.y() + 0.5) * dpr;
+    const double vx = 2.0 * dx / double(cam.width) - 1.0;
+    const double vy = 2.0 * dy / double(cam.height) - 1.0;
+    auto unproject = [&](double vz) {
+        const Eigen::Vector4d w = cam.viewToWorld * Eigen::Vector4d(vx, vy, vz, 1.0);
+        const double h = w[3] != 0.0 ? w[3] : 1.0;
+        return Vec3(w[0] / h, w[1] / h, w[2] / h);
+    };
+    const Vec3 origin = unproject(-1.0);
+    Vec3 dir = unproject(1.0) - origin;
+    if (!origin.allFinite() || !dir.allFinite() || dir.norm() == 0.0)
+        return -1;
+    dir.normalize();
+
+    // nearest entry point along the ray over every member sphere: |o + t d - c|^2 = r^2,
+    // t = b -+ sqrt(b^2 - |o - c|^2 + r^2) with b = d.(c - o)
+    double best = std::numeric_limits<double>::infinity();
+    int body = -1;
+    for (std::size_t i = 0; i < s->memberCount(); ++i) {
+        const float* x = &s->positions[3 * i];
+        const double r = s->radii[i];
+        if (!finite3(x) || !std::isfinite(r) || r <= 0.0)
+            continue;
+        const Vec3 oc = Vec3(x[0], x[1], x[2]) - origin;
+        const double b = dir.dot(oc);
+        const double disc = b * b - oc.squaredNorm() + r * r;
+        if (disc < 0.0)
+            continue;
+        const double root = std::sqrt(disc);
+        const double t = b - root >= 0.0 ? b - root : b + root; // from inside: the exit
+        if (t >= 0.0 && t < best) {
+            best = t;
+            body = s->bodyOf(i);
+        }
+    }
+    return body;
+}
+
+// ------------------------------------------------------------------------------------------------
+void SceneView::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton) {
+        m_pressPos = event->position().toPoint();
+        m_clickArmed = true;
+    }
+    VtkOpenGLWidget::mousePressEvent(event);
+}
+
+void SceneView::mouseMoveEvent(QMouseEvent* event)
+{
+    // moved too far: the press is a trackball drag, not a click
+    if (m_clickArmed &&
+        (event->position().toPoint() - m_pressPos).manhattanLength() > kClickSlop)
+        m_clickArmed = false;
+    VtkOpenGLWidget::mouseMoveEvent(event);
+}
+
+void SceneView::mouseReleaseEvent(QMouseEvent* event)
+{
+    VtkOpenGLWidget::mouseReleaseEvent(event);
+    if (event->button() != Qt::LeftButton || !m_clickArmed)
+        return;
+    m_clickArmed = false;
+    const QPoint pos = event->position().toPoint();
+    if ((pos - m_pressPos).manhattanLength() <= kClickSlop)
+        emit bodyClicked(bodyAt(pos));
+}
+
+// ------------------------------------------------------------------------------------------------
+void SceneView::rebuildWalls(const SceneInfo& info)
+{
+    vtkNew<vtkPoints> pts;
+    vtkNew<vtkCellArray> polys;
+    for (const Wall& w : info.walls) {
+        const auto poly = clipPlaneToBox(w.point, w.normal, info.bounds);
+        if (poly.size() < 3)
+            continue;
+        std::vector<vtkIdType> ids;
+        for (const auto& q : poly)
+            ids.push_back(pts->InsertNextPoint(q[0], q[1], q[2]));
+        polys->InsertNextCell(static_cast<vtkIdType>(ids.size()), ids.data());
+    }
+    m_p->walls->SetPoints(pts);
+    m_p->walls->SetPolys(polys);
+    m_p->walls->Modified();
+}
+
+// ------------------------------------------------------------------------------------------------
+void SceneView::resetCamera()
+{
+    editPipeline([this]() { placeCamera(); });
+    requestRender();
+}
+
+void SceneView::placeCamera()
+{
+    if (!m_snapshot || !m_snapshot->scene)
+        return;
+    const SceneInfo& info = *m_snapshot->scene;
+    const Vec3 up(info.up[0], info.up[1], info.up[2]);
+    // two horizontal directions: x projected off the vertical, and the one left of it
+    Vec3 e1 = Vec3::UnitX() - up * up.x();
+    if (e1.norm() < 1e-6)
+        e1 = Vec3::UnitY() - up * up.y();
+    e1.normalize();
+    const Vec3 e2 = up.cross(e1);
+    // a 3/4 view from the front right, looking down about 30 degrees
+    const Vec3 dir = (0.55 * e1 - 0.95 * e2 + 0.62 * up).normalized();
+    const double* b = info.bounds;
+    const Vec3 centre(0.5 * (b[0] + b[1]), 0.5 * (b[2] + b[3]), 0.5 * (b[4] + b[5]));
+
+    vtkCamera* cam = m_p->renderer->GetActiveCamera();
+    cam->SetFocalPoint(centre.x(), centre.y(), centre.z());
+    cam->SetPosition(centre.x() + dir.x(), centre.y() + dir.y(), centre.z() + dir.z());
+    cam->SetViewUp(up.x(), up.y(), up.z());
+    cam->SetViewAngle(30.0);
+    double bounds[6];
+    std::copy(b, b + 6, bounds);
+    m_p->renderer->ResetCamera(bounds);
+    cam->Zoom(1.25);
+    m_p->renderer->ResetCameraClippingRange(bounds);
+}
+
+} // namespace tumble::ui
