@@ -23,11 +23,14 @@ inline std::string sourceDir()
 
 } // namespace tumble::test
 
-#define TUMBLE_NEAR(actual, expected, abs, rel)                                                   \
-    do {                                                                                          \
-        const double a_ = (actual), e_ = (expected);                                              \
-        if (!tumble::test::near(a_, e_, (abs), (rel)))                                            \
-            QFAIL(qPrintable(QStringLiteral("%1 = %2, expected %3 (abs tol %4, rel tol %5)")      \
-                                 .arg(#actual).arg(a_, 0, 'g', 12).arg(e_, 0, 'g', 12)            \
-                                 .arg(double(abs)).arg(double(rel))));                            \
+#define TUMBLE_NEAR(actual, expected, abs, rel)                                                                        \
+    do {                                                                                                               \
+        const double a_ = (actual), e_ = (expected);                                                                   \
+        if (!tumble::test::near(a_, e_, (abs), (rel)))                                                                 \
+            QFAIL(qPrintable(QStringLiteral("%1 = %2, expected %3 (abs tol %4, rel tol %5)")                           \
+                                 .arg(#actual)                                                                         \
+                                 .arg(a_, 0, 'g', 12)                                                                  \
+                                 .arg(e_, 0, 'g', 12)                                                                  \
+                                 .arg(double(abs))                                                                     \
+                                 .arg(double(rel))));                                                                  \
     } while (0)

@@ -19,21 +19,21 @@
 
 #include <cmath>
 
-#include "plot/AngleDriftPlot.h"
-#include "panels/BodyInspector.h"
 #include "compare/CompareView.h"
-#include "panels/ControlPanel.h"
-#include "plot/EnergyPlot.h"
 #include "export/ExportMenu.h"
-#include "rotation/RotationPanel.h"
-#include <QOpenGLWidget>
-#include "view3d/SceneView.h"
-#include "session/SimulationWorker.h"
-#include "sweep/SweepPanel.h"
-#include "vtk/VtkSurfaceFormat.h"
+#include "panels/BodyInspector.h"
+#include "panels/ControlPanel.h"
+#include "plot/AngleDriftPlot.h"
+#include "plot/EnergyPlot.h"
 #include "plot/SweepPlot.h"
+#include "rotation/RotationPanel.h"
 #include "scene/BuiltinScenes.h"
 #include "scene/SceneLoader.h"
+#include "session/SimulationWorker.h"
+#include "sweep/SweepPanel.h"
+#include "view3d/SceneView.h"
+#include "vtk/VtkSurfaceFormat.h"
+#include <QOpenGLWidget>
 
 namespace tumble::ui {
 
@@ -115,19 +115,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
             [this](const QString& t, const QString& r, const QString& label) {
                 m_worker->setSchemes(t.toStdString(), r.toStdString(), label.toStdString());
             });
-    connect(m_panel, &ControlPanel::schemeRefused, this, [this](const QString& message) {
-        statusBar()->showMessage(tr("Refused: %1").arg(message), 10000);
-    });
+    connect(m_panel, &ControlPanel::schemeRefused, this,
+            [this](const QString& message) { statusBar()->showMessage(tr("Refused: %1").arg(message), 10000); });
     connect(m_panel, &ControlPanel::colourModeRequested, m_sceneView, &SceneView::setColourMode);
     connect(m_panel, &ControlPanel::energyPlotModeRequested, m_energyPlot, &EnergyPlot::setMode);
-    connect(m_panel, &ControlPanel::overlayOptionsRequested, m_sceneView,
-            &SceneView::setOverlayOptions);
+    connect(m_panel, &ControlPanel::overlayOptionsRequested, m_sceneView, &SceneView::setOverlayOptions);
     connect(m_panel, &ControlPanel::localDampingRequested, this,
             [this](double a, LocalDampingVariant v) { m_worker->setLocalDamping(a, v); });
     connect(m_panel, &ControlPanel::viscousDampingRequested, this,
             [this](double b) { m_worker->setViscousDamping(b); });
-    connect(m_panel, &ControlPanel::builtinSceneRequested, this,
-            [this](const QString& id) { openBuiltinScene(id); });
+    connect(m_panel, &ControlPanel::builtinSceneRequested, this, [this](const QString& id) { openBuiltinScene(id); });
     connect(m_panel, &ControlPanel::openFileRequested, this, &MainWindow::openFileDialog);
 
     // worker reports: bad parameters and blow-ups go to the status bar
@@ -169,9 +166,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     // exports: the plots, the 3D view and its recording (ExportMenu)
     m_exportMenu = new ExportMenu(this, m_sceneView, [this]() { return m_shown; });
-    m_exportMenu->setViewSource([this]() -> QWidget* {
-        return compareMode() ? static_cast<QWidget*>(m_compare) : m_sceneView;
-    });
+    m_exportMenu->setViewSource(
+        [this]() -> QWidget* { return compareMode() ? static_cast<QWidget*>(m_compare) : m_sceneView; });
     m_exportMenu->addPlot(m_energyPlot, tr("Energy plot"));
     m_exportMenu->addPlot(m_rotation->driftPlot(), tr("Angle drift plot"));
     m_exportMenu->addPlot(m_sweep->plot(), tr("Convergence sweep plot"));
@@ -194,11 +190,20 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     resize(1500, 940);
 }
 
-void MainWindow::installSurfaceFormat() { installVtkSurfaceFormat(); }
+void MainWindow::installSurfaceFormat()
+{
+    installVtkSurfaceFormat();
+}
 
-void MainWindow::play() { m_worker->play(); }
+void MainWindow::play()
+{
+    m_worker->play();
+}
 
-void MainWindow::startGhost() { m_rotation->startGhost(); }
+void MainWindow::startGhost()
+{
+    m_rotation->startGhost();
+}
 
 MainWindow::~MainWindow()
 {
@@ -241,8 +246,7 @@ void MainWindow::onFrame()
     const bool unstable = !s->instabilityMessage.empty();
     if (unstable != m_showingInstability) {
         m_showingInstability = unstable;
-        m_panel->setRunMessage(unstable ? QString::fromStdString(s->instabilityMessage)
-                                        : QString());
+        m_panel->setRunMessage(unstable ? QString::fromStdString(s->instabilityMessage) : QString());
     }
     m_statusLine->setText(tr("t = %1 s   step %2   %3 steps/s   %4 contacts   dt_crit %5 s")
                               .arg(QString::number(s->time, 'f', 4))
@@ -334,8 +338,8 @@ void MainWindow::startScene(Scene scene, const QString& builtinId, const QString
 
 void MainWindow::openFileDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open scene"), QString(),
-                                                      tr("Tumble scenes (*.json);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open scene"), QString(), tr("Tumble scenes (*.json);;All files (*)"));
     if (!path.isEmpty())
         openSceneFile(path);
     else if (m_shown && m_shown->scene) {
@@ -378,7 +382,10 @@ QImage MainWindow::grabWindowImage()
 }
 
 // ------------------------------------------------------------------------------------------------
-bool MainWindow::compareMode() const { return m_compare && m_centre->currentWidget() == m_compare; }
+bool MainWindow::compareMode() const
+{
+    return m_compare && m_centre->currentWidget() == m_compare;
+}
 
 bool MainWindow::setCompareMode(bool on, const QStringList& lanes)
 {

@@ -14,9 +14,9 @@
 #include <QMessageBox>
 #include <QPointer>
 
-#include "view3d/ColourMode.h"
 #include "plot/EnergyPlotMode.h"
 #include "session/FrameSnapshot.h"
+#include "view3d/ColourMode.h"
 
 class QLabel;
 class QTimer;
@@ -114,7 +114,7 @@ private:
     QLabel* m_statusLine = nullptr;
     ExportMenu* m_exportMenu = nullptr;
     QTimer* m_frameTimer = nullptr;
-    QStackedWidget* m_centre = nullptr;    // the single view, or the compare view
+    QStackedWidget* m_centre = nullptr; // the single view, or the compare view
     CompareView* m_compare = nullptr;
     QAction* m_compareAction = nullptr;
     QList<QPointer<QDockWidget>> m_hiddenDocks; // docks compare mode hid, shown again after

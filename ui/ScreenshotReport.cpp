@@ -34,8 +34,8 @@ void scheduleScreenshot(MainWindow& window, const QString& path, int afterMs)
         if (const SnapshotPtr s = window.shownSnapshot())
             std::printf("tumble: worker %.0f steps/s, snapshot %.2f ms, snapshots %.2f %% of the worker's "
                         "time; input waits: median %.1f ms, 95%% %.1f ms, longest %.1f ms\n",
-                        s->stepsPerSecond, s->buildMicroseconds * 1e-3, 100.0 * s->publishShare,
-                        probe->quantileMs(0.5), probe->quantileMs(0.95), probe->longestMs());
+                        s->stepsPerSecond, s->buildMicroseconds * 1e-3, 100.0 * s->publishShare, probe->quantileMs(0.5),
+                        probe->quantileMs(0.95), probe->longestMs());
         window.close();
     });
 }

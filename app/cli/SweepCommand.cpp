@@ -22,10 +22,11 @@ int sweepCommand(const CliOptions& o, std::ostream& out)
     if (csv) {
         // columns are only ever appended (CONTRACT.md): reference and measure came after error
         csv->write("scheme,dt,steps,error,reference,measure\n");
-        const std::string tail = std::string(",") + sweepReferenceName(r.reference) + "," + sweepMeasureName(r.measure) + "\n";
+        const std::string tail =
+            std::string(",") + sweepReferenceName(r.reference) + "," + sweepMeasureName(r.measure) + "\n";
         for (const SweepPoint& p : r.points)
-            csv->write(p.scheme + "," + formatNumber(p.dt) + "," + std::to_string(p.steps) + ","
-                       + (std::isfinite(p.error) ? formatNumber(p.error) : std::string("inf")) + tail);
+            csv->write(p.scheme + "," + formatNumber(p.dt) + "," + std::to_string(p.steps) + "," +
+                       (std::isfinite(p.error) ? formatNumber(p.error) : std::string("inf")) + tail);
     }
     for (const SweepOrder& s : r.orders)
         out << s.scheme << " order " << (std::isfinite(s.order) ? formatNumber(s.order) : std::string("nan")) << '\n';

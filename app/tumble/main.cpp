@@ -28,8 +28,7 @@ int main(int argc, char** argv)
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Tumble: an interactive discrete-element (DEM) lab."));
+    parser.setApplicationDescription(QStringLiteral("Tumble: an interactive discrete-element (DEM) lab."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("scene"),
@@ -37,14 +36,12 @@ int main(int argc, char** argv)
                                      .arg(QString::fromStdString(tumble::defaultSceneId())),
                                  QStringLiteral("[SCENE.json]"));
     const QCommandLineOption shotOption(QStringLiteral("screenshot"),
-                                        QStringLiteral("Write a PNG of the window and quit."),
-                                        QStringLiteral("PATH"));
+                                        QStringLiteral("Write a PNG of the window and quit."), QStringLiteral("PATH"));
     const QCommandLineOption afterOption(QStringLiteral("after"),
                                          QStringLiteral("Seconds to run before the screenshot "
                                                         "(default 4)."),
                                          QStringLiteral("SECONDS"), QStringLiteral("4"));
-    const QCommandLineOption sizeOption(QStringLiteral("size"),
-                                        QStringLiteral("Window size, e.g. 1500x940."),
+    const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1500x940."),
                                         QStringLiteral("WxH"));
     const QCommandLineOption sceneOption(QStringLiteral("scene"),
                                          QStringLiteral("Built-in scene to open, e.g. dzhanibekov "
@@ -55,8 +52,7 @@ int main(int argc, char** argv)
                                                          "or by body."),
                                           QStringLiteral("speed|body"), QStringLiteral("speed"));
     const QCommandLineOption selectOption(QStringLiteral("select"),
-                                          QStringLiteral("Select body ID once the scene runs."),
-                                          QStringLiteral("ID"));
+                                          QStringLiteral("Select body ID once the scene runs."), QStringLiteral("ID"));
     const QCommandLineOption ghostOption(QStringLiteral("ghost"),
                                          QStringLiteral("With --select: start the exact torque-free "
                                                         "ghost of that body."));
@@ -125,7 +121,8 @@ int main(int argc, char** argv)
     if (parser.isSet(shotOption)) {
         bool ok = false;
         const double after = parser.value(afterOption).toDouble(&ok);
-        tumble::ui::scheduleScreenshot(window, parser.value(shotOption), ok && after >= 0.0 ? int(after * 1000.0) : 4000);
+        tumble::ui::scheduleScreenshot(window, parser.value(shotOption),
+                                       ok && after >= 0.0 ? int(after * 1000.0) : 4000);
     }
     return app.exec();
 }

@@ -22,8 +22,9 @@ void requireNoDamping(const SimParams& p)
 void requireSpheres(const World& w, std::size_t n, std::size_t listedBodies)
 {
     if (w.size() != n)
-        throw AnalyticAssumptionError("/bodies", "needs exactly " + std::to_string(n) + " bod" + (n == 1 ? "y" : "ies")
-                                                     + ", the scene has " + std::to_string(w.size()));
+        throw AnalyticAssumptionError("/bodies", "needs exactly " + std::to_string(n) + " bod" +
+                                                     (n == 1 ? "y" : "ies") + ", the scene has " +
+                                                     std::to_string(w.size()));
     for (std::size_t i = 0; i < n; ++i)
         if (w.type[i] != BodyType::Sphere)
             throw AnalyticAssumptionError(bodyPath(i, listedBodies) + "/type", "must be a sphere");
@@ -32,8 +33,9 @@ void requireSpheres(const World& w, std::size_t n, std::size_t listedBodies)
 void requireWalls(const World& w, std::size_t n)
 {
     if (w.walls.size() != n)
-        throw AnalyticAssumptionError("/walls", "needs exactly " + std::to_string(n) + " plane wall" + (n == 1 ? "" : "s")
-                                                    + ", the scene has " + std::to_string(w.walls.size()));
+        throw AnalyticAssumptionError("/walls", "needs exactly " + std::to_string(n) + " plane wall" +
+                                                    (n == 1 ? "" : "s") + ", the scene has " +
+                                                    std::to_string(w.walls.size()));
 }
 
 void requireNoSpin(const World& w, std::size_t i, std::size_t listedBodies)
@@ -54,7 +56,8 @@ ContactParams linearContact(const World& w, int a, int b, double rStar, double m
     for (int m : {a, b}) {
         const std::string path = "/materials/" + std::to_string(m) + "/contact";
         if (w.materials[m].model != ContactModelKind::Linear)
-            throw AnalyticAssumptionError(path + "/model", "must be \"linear\": the closed form is the linear spring-dashpot");
+            throw AnalyticAssumptionError(path + "/model",
+                                          "must be \"linear\": the closed form is the linear spring-dashpot");
     }
     const PairLaw law = mixMaterials(w.materials[a], w.materials[b]);
     if (!(law.restitution > 0.0))

@@ -12,7 +12,8 @@ namespace tumble {
 
 const std::vector<std::string>& analyticSolutionTypes()
 {
-    static const std::vector<std::string> types = {"harmonic_oscillator", "bouncing_ball", "head_on_impact", "torque_free"};
+    static const std::vector<std::string> types = {"harmonic_oscillator", "bouncing_ball", "head_on_impact",
+                                                   "torque_free"};
     return types;
 }
 

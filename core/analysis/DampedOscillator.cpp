@@ -13,7 +13,8 @@ DampedOscillator::DampedOscillator(double m, double c, double k, double force, d
     m_a = c / (2.0 * m);
     const double w2 = k / m - m_a * m_a;
     if (!(w2 > 0.0))
-        throw std::invalid_argument("DampedOscillator: the closed form needs an underdamped oscillator (c < 2 sqrt(k m))");
+        throw std::invalid_argument(
+            "DampedOscillator: the closed form needs an underdamped oscillator (c < 2 sqrt(k m))");
     m_wd = std::sqrt(w2);
     m_xeq = force / k;
     m_A = x0 - m_xeq;

@@ -33,7 +33,8 @@ Setup setup(const World& w, const SimParams& p, std::size_t listed)
     const Wall& w1 = w.walls[0];
     const Wall& w2 = w.walls[1];
     if (w1.normal.dot(w2.normal) > -1.0 + 1e-12)
-        throw AnalyticAssumptionError("/walls/1/normal", "must be opposite to /walls/0/normal (two walls facing each other)");
+        throw AnalyticAssumptionError("/walls/1/normal",
+                                      "must be opposite to /walls/0/normal (two walls facing each other)");
     const Vec3 n = w1.normal;
     requireAlong(w.velocity[0], n, bodyPath(0, listed) + "/velocity", "the walls' normal");
     requireAlong(w.gravity, n, "/gravity", "the walls' normal");
@@ -46,7 +47,8 @@ Setup setup(const World& w, const SimParams& p, std::size_t listed)
     s.k = c1.kn + c2.kn;
     s.c = c1.cn + c2.cn;
     if (!(s.c * s.c < 4.0 * s.mass * s.k))
-        throw AnalyticAssumptionError("/materials", "the two contacts' dashpots together overdamp the sphere; the closed form needs zeta < 1");
+        throw AnalyticAssumptionError(
+            "/materials", "the two contacts' dashpots together overdamp the sphere; the closed form needs zeta < 1");
     // u over wall 1; wall 2 sits at D along n: overlaps R - u and R - (D - u)
     const double d = (w2.point - w1.point).dot(n);
     s.u0 = (w.position[0] - w1.point).dot(n);
@@ -57,14 +59,15 @@ Setup setup(const World& w, const SimParams& p, std::size_t listed)
     const double margin = std::min(r - s.ueq, r - d + s.ueq);
     if (!(amplitude < margin))
         throw AnalyticAssumptionError(bodyPath(0, listed) + "/position",
-                                      "the sphere must stay pressed into both walls: its amplitude " + fmt(amplitude)
-                                          + " m reaches the smaller overlap at rest " + fmt(margin) + " m");
+                                      "the sphere must stay pressed into both walls: its amplitude " + fmt(amplitude) +
+                                          " m reaches the smaller overlap at rest " + fmt(margin) + " m");
     return s;
 }
 
 } // namespace
 
-HarmonicOscillatorSolution::HarmonicOscillatorSolution(const World& world, const SimParams& params, std::size_t listedBodies)
+HarmonicOscillatorSolution::HarmonicOscillatorSolution(const World& world, const SimParams& params,
+                                                       std::size_t listedBodies)
 {
     const Setup s = setup(world, params, listedBodies);
     m_x0 = world.position[0];

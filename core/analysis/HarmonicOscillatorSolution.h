@@ -26,10 +26,10 @@ public:
     std::vector<Quat> orientations(double t) const override;
 
     const DampedOscillator& oscillator() const { return m_osc; }
-    double mass() const { return m_mass; }        ///< kg
-    double stiffness() const { return m_k; }      ///< kn1 + kn2, N/m
-    double damping() const { return m_c; }        ///< cn1 + cn2, N s/m
-    double equilibrium() const { return m_ueq; }  ///< u_eq, m over wall 1
+    double mass() const { return m_mass; }       ///< kg
+    double stiffness() const { return m_k; }     ///< kn1 + kn2, N/m
+    double damping() const { return m_c; }       ///< cn1 + cn2, N s/m
+    double equilibrium() const { return m_ueq; } ///< u_eq, m over wall 1
 
 private:
     Vec3 m_x0, m_n;

@@ -70,20 +70,21 @@ NormalImpactState NormalImpactMotion::at(double t) const
 {
     NormalImpactState out;
     const auto flight = [this](double s, double v) { return flightTime(s, v); };
-    walk(m_p, m_s0, m_v0, flight, [&](double start, double end, bool contact, double s, double v, const DampedOscillator* osc) {
-        if (t > end)
-            return true;
-        const double tau = t - start;
-        out.contact = contact;
-        if (contact) {
-            out.s = m_p.reach - osc->position(tau);
-            out.v = -osc->velocity(tau);
-        } else {
-            out.s = s + v * tau - 0.5 * m_p.gravity * tau * tau;
-            out.v = v - m_p.gravity * tau;
-        }
-        return false;
-    });
+    walk(m_p, m_s0, m_v0, flight,
+         [&](double start, double end, bool contact, double s, double v, const DampedOscillator* osc) {
+             if (t > end)
+                 return true;
+             const double tau = t - start;
+             out.contact = contact;
+             if (contact) {
+                 out.s = m_p.reach - osc->position(tau);
+                 out.v = -osc->velocity(tau);
+             } else {
+                 out.s = s + v * tau - 0.5 * m_p.gravity * tau * tau;
+                 out.v = v - m_p.gravity * tau;
+             }
+             return false;
+         });
     return out;
 }
 
@@ -91,13 +92,15 @@ std::vector<NormalImpactMotion::Contact> NormalImpactMotion::contacts(double tMa
 {
     std::vector<Contact> out;
     const auto flight = [this](double s, double v) { return flightTime(s, v); };
-    walk(m_p, m_s0, m_v0, flight, [&](double start, double end, bool contact, double, double v, const DampedOscillator* osc) {
-        if (start > tMax)
-            return false;
-        if (contact)
-            out.push_back({start, end, std::abs(v), std::isfinite(end) ? std::abs(osc->velocity(end - start)) : 0.0});
-        return true;
-    });
+    walk(m_p, m_s0, m_v0, flight,
+         [&](double start, double end, bool contact, double, double v, const DampedOscillator* osc) {
+             if (start > tMax)
+                 return false;
+             if (contact)
+                 out.push_back(
+                     {start, end, std::abs(v), std::isfinite(end) ? std::abs(osc->velocity(end - start)) : 0.0});
+             return true;
+         });
     return out;
 }
 

@@ -50,10 +50,19 @@ const GaussLegendre& gaussLegendre()
     return rule;
 }
 
-Quat aboutZ(double angle) { return Quat(Eigen::AngleAxisd(angle, Vec3::UnitZ())); }
-Quat aboutX(double angle) { return Quat(Eigen::AngleAxisd(angle, Vec3::UnitX())); }
+Quat aboutZ(double angle)
+{
+    return Quat(Eigen::AngleAxisd(angle, Vec3::UnitZ()));
+}
+Quat aboutX(double angle)
+{
+    return Quat(Eigen::AngleAxisd(angle, Vec3::UnitX()));
+}
 
-bool nearlyEqual(double a, double b) { return std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b)); }
+bool nearlyEqual(double a, double b)
+{
+    return std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b));
+}
 
 } // namespace
 

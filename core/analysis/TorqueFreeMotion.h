@@ -54,14 +54,14 @@ public:
     double parameter() const { return m_m; }
 
 private:
-    double precessionAngle(double t) const; // phi(t) - phi(0), rad
-    double precessionRate(double tau) const; // phi' at dimensionless time tau, rad/s
+    double precessionAngle(double t) const;                     // phi(t) - phi(0), rad
+    double precessionRate(double tau) const;                    // phi' at dimensionless time tau, rad/s
     double integratePrecession(double tau0, double tau1) const; // int phi' dt over tau0..tau1
 
     Kind m_kind = Kind::Steady;
-    Vec3 m_j;      // principal moments as given, kg m^2
+    Vec3 m_j; // principal moments as given, kg m^2
     Quat m_q0;
-    Vec3 m_l;      // world, kg m^2/s
+    Vec3 m_l;            // world, kg m^2/s
     double m_twoT = 0.0; // J
     double m_period = 0.0;
 
@@ -70,12 +70,12 @@ private:
     Vec3 m_bodySpin = Vec3::Zero();
 
     // asymmetric, in the relabelled frame
-    Mat3 m_relabel = Mat3::Identity(); // principal -> relabelled (a proper rotation)
-    Vec3 m_i;                          // relabelled moments I1, I2, I3
-    double m_a1 = 0.0, m_a2 = 0.0, m_a3 = 0.0; // amplitudes, rad/s (signs included)
+    Mat3 m_relabel = Mat3::Identity();                       // principal -> relabelled (a proper rotation)
+    Vec3 m_i;                                                // relabelled moments I1, I2, I3
+    double m_a1 = 0.0, m_a2 = 0.0, m_a3 = 0.0;               // amplitudes, rad/s (signs included)
     double m_lambda = 0.0, m_u0 = 0.0, m_m = 0.0, m_k = 0.0; // 1/s, -, -, K(m)
-    Quat m_frame;                      // Euler-angle reference frame -> world (z along L)
-    double m_precessionPerPeriod = 0.0; // phi over 2K in tau, rad
+    Quat m_frame;                                            // Euler-angle reference frame -> world (z along L)
+    double m_precessionPerPeriod = 0.0;                      // phi over 2K in tau, rad
 };
 
 } // namespace tumble

@@ -23,8 +23,8 @@ TorqueFreeSolution::TorqueFreeSolution(const World& w, const SimParams& p, std::
             const double tc = dv.squaredNorm() > 0.0 ? std::max(0.0, -d.dot(dv) / dv.squaredNorm()) : 0.0;
             if ((d + tc * dv).norm() <= w.radius[i] + w.radius[j])
                 throw AnalyticAssumptionError(bodyPath(j, listed) + "/position",
-                                              "bodies " + std::to_string(i) + " and " + std::to_string(j)
-                                                  + " would touch; torque-free bodies must never meet");
+                                              "bodies " + std::to_string(i) + " and " + std::to_string(j) +
+                                                  " would touch; torque-free bodies must never meet");
         }
         m_x0.push_back(w.position[i]);
         m_v0.push_back(w.velocity[i]);

@@ -4,7 +4,6 @@
 #include <array>
 #include <cmath>
 
-
 namespace tumble {
 
 namespace {
@@ -18,11 +17,11 @@ struct ContactLoad {
 
 // the kinematics of one contact, see ContactForces.h
 struct ContactGeometry {
-    Vec3 n;          // unit normal, from b to a
-    double overlap;  // m, > 0
-    Vec3 velocity;   // m/s, v_rel at the contact point
-    Vec3 slide;      // m, relative displacement of the contact point since the step began
-    Vec3 turn;       // rad, relative rotation since the step began
+    Vec3 n;         // unit normal, from b to a
+    double overlap; // m, > 0
+    Vec3 velocity;  // m/s, v_rel at the contact point
+    Vec3 slide;     // m, relative displacement of the contact point since the step began
+    Vec3 turn;      // rad, relative rotation since the step began
 };
 
 // turns a vector stored in an earlier tangent plane into the plane normal to n, keeping its length
@@ -34,7 +33,7 @@ struct ContactGeometry {
     const Vec3 t = v - along * n;
     const double t2 = t.squaredNorm();
     const double e = along * along / t2; // len^2 / t^2 = 1 + e
-    if (e < 1e-4) // the normal turns little in a step: sqrt(1 + e) to e^2, remainder < 1e-13
+    if (e < 1e-4)                        // the normal turns little in a step: sqrt(1 + e) to e^2, remainder < 1e-13
         return t * (1.0 + e * (0.5 - 0.125 * e));
     return t2 > 0.0 ? Vec3(t * std::sqrt(1.0 + e)) : Vec3::Zero();
 }
@@ -47,8 +46,8 @@ struct ContactGeometry {
 // too much whenever a step slides further than the spring stretches). Hertz-Mindlin's k follows
 // the overlap: 1/2 (k0 - k1)(|u0|^2 + u0 . du) of it is the stiffness change, the rest slip.
 // k in N/m (N m/rad), u in m (rad).
-[[gnu::always_inline]] inline void bookSpring(bool hertz, double k0, double k1, const Vec3& u0, const Vec3& u1, const Vec3& du, bool slipped,
-                       double& slip, double& stiffness)
+[[gnu::always_inline]] inline void bookSpring(bool hertz, double k0, double k1, const Vec3& u0, const Vec3& u1,
+                                              const Vec3& du, bool slipped, double& slip, double& stiffness)
 {
     if (!hertz && !slipped)
         return;
@@ -69,7 +68,8 @@ struct CappedSpring {
     bool capped;
 };
 
-[[gnu::always_inline]] inline CappedSpring cappedSpring(const Vec3& old, const Vec3& increment, const Vec3& n, double k, double cap)
+[[gnu::always_inline]] inline CappedSpring cappedSpring(const Vec3& old, const Vec3& increment, const Vec3& n, double k,
+                                                        double cap)
 {
     CappedSpring s;
     s.stored = intoPlane(old, n);
@@ -91,7 +91,8 @@ struct NormalForce {
     double damping;
 };
 
-[[gnu::always_inline]] inline NormalForce normalForce(const ContactParams& p, bool hertz, double d, double root, double quarter, double vn, ContactSums& sums)
+[[gnu::always_inline]] inline NormalForce normalForce(const ContactParams& p, bool hertz, double d, double root,
+                                                      double quarter, double vn, ContactSums& sums)
 {
     const double elastic = p.kn * d * root;
     sums.elasticNormal += (hertz ? 0.4 : 0.5) * elastic * d;
@@ -163,8 +164,8 @@ template <unsigned char Bits> struct FixedLaw {
 };
 
 template <class Law>
-[[gnu::always_inline]] inline ContactLoad resolve(const ContactParams& p, const ContactGeometry& g, const HistoryEntry& h, bool commit,
-                           ContactSums& sums)
+[[gnu::always_inline]] inline ContactLoad resolve(const ContactParams& p, const ContactGeometry& g,
+                                                  const HistoryEntry& h, bool commit, ContactSums& sums)
 {
     const Vec3& n = g.n;
     const double d = g.overlap;
@@ -197,7 +198,8 @@ template <class Law>
         load.dashpot += damp;
         sums.elasticTangential += 0.5 * kt * s.u.squaredNorm();
         if (commit) {
-            bookSpring(Law::hertz(p), p.kt * oldRoot, kt, s.stored, s.u, s.step, s.capped, sums.friction, sums.stiffness);
+            bookSpring(Law::hertz(p), p.kt * oldRoot, kt, s.stored, s.u, s.step, s.capped, sums.friction,
+                       sums.stiffness);
             *h.shear = s.u;
         }
     }
@@ -229,7 +231,8 @@ struct SideLoad {
 
 // adds one side's loads to body b. The deferred form below does the same arithmetic, so where a
 // load is added does not change its bits.
-[[gnu::always_inline]] inline void applySide(const BodyView& w, int b, const SideLoad& l, bool hasTorque, bool hasDashTorque)
+[[gnu::always_inline]] inline void applySide(const BodyView& w, int b, const SideLoad& l, bool hasTorque,
+                                             bool hasDashTorque)
 {
     w.force[b] += l.force;
     if (hasTorque)
@@ -257,8 +260,9 @@ struct SideLoad {
 // a contact with normal forces only (no friction, no rolling resistance): as resolve() without
 // the springs, and a member at its body's centre (every sphere body) needs no lever arm: its
 // spin moves the contact point only along the tangent plane and a normal force has no moment
-[[gnu::always_inline]] inline Vec3 normalOnly(const BodyView& w, const ContactParams& p, const Vec3& n, double d, int a, bool centredA,
-                       const Vec3& ra, int b, bool centredB, const Vec3& rb, ContactSums& sums, Vec3& dashpot)
+[[gnu::always_inline]] inline Vec3 normalOnly(const BodyView& w, const ContactParams& p, const Vec3& n, double d, int a,
+                                              bool centredA, const Vec3& ra, int b, bool centredB, const Vec3& rb,
+                                              ContactSums& sums, Vec3& dashpot)
 {
     Vec3 vrel = w.velocity[a];
     if (!centredA)
@@ -276,7 +280,8 @@ struct SideLoad {
 
 // a contact that stopped touching at a committed evaluation (its stored overlap is not zero):
 // its springs empty, their energy is lost
-[[gnu::always_inline]] inline void release(const ContactParams& p, const HistoryView& h, std::size_t k, ContactSums& sums)
+[[gnu::always_inline]] inline void release(const ContactParams& p, const HistoryView& h, std::size_t k,
+                                           ContactSums& sums)
 {
     const double root = p.hertz ? std::sqrt(h.overlap[k]) : 1.0;
     h.overlap[k] = 0.0;
@@ -306,8 +311,8 @@ struct PairContext {
 // arms, kinematics, the law, and the loads on both bodies (member j's body's left in slot when it
 // is not null). Centred: both members sit at their bodies' centres, known at compile time.
 template <class Law, bool Centred, bool Blocked>
-[[gnu::always_inline]] inline void pairKernelBody(const PairContext& c, const PairCandidate& p, std::size_t k, const Vec3& d, double dist2,
-                                  DeferredLoad* slot)
+[[gnu::always_inline]] inline void pairKernelBody(const PairContext& c, const PairCandidate& p, std::size_t k,
+                                                  const Vec3& d, double dist2, DeferredLoad* slot)
 {
     const BodyView& body = c.body;
     const ContactParams& params = c.table[p.params];
@@ -368,13 +373,15 @@ template <class Law, bool Centred, bool Blocked>
     g.n = n;
     g.overlap = overlap;
     if (spheres) {
-        g.velocity = (body.velocity[a] - body.velocity[b])
-                     - (reachI * body.angularVelocity[a] + reachJ * body.angularVelocity[b]).cross(n);
-        g.slide = (body.displacement[a] - body.displacement[b])
-                  - (reachI * body.rotation[a] + reachJ * body.rotation[b]).cross(n);
+        g.velocity = (body.velocity[a] - body.velocity[b]) -
+                     (reachI * body.angularVelocity[a] + reachJ * body.angularVelocity[b]).cross(n);
+        g.slide = (body.displacement[a] - body.displacement[b]) -
+                  (reachI * body.rotation[a] + reachJ * body.rotation[b]).cross(n);
     } else {
-        g.velocity = (body.velocity[a] + body.angularVelocity[a].cross(ra)) - (body.velocity[b] + body.angularVelocity[b].cross(rb));
-        g.slide = (body.displacement[a] + body.rotation[a].cross(ra)) - (body.displacement[b] + body.rotation[b].cross(rb));
+        g.velocity = (body.velocity[a] + body.angularVelocity[a].cross(ra)) -
+                     (body.velocity[b] + body.angularVelocity[b].cross(rb));
+        g.slide =
+            (body.displacement[a] + body.rotation[a].cross(ra)) - (body.displacement[b] + body.rotation[b].cross(rb));
     }
     g.turn = body.rotation[a] - body.rotation[b];
     const ContactLoad load = resolve<Law>(params, g, c.history[k], c.commit, sums);
@@ -402,8 +409,8 @@ template <class Law, bool Centred, bool Blocked>
 // pairKernelBody as a function of its own for each instance, called through a table, so the
 // candidate loop stays small and each law's body gets its own registers
 template <class Law, bool Centred, bool Blocked>
-[[gnu::noinline, gnu::flatten]] void pairKernel(const PairContext& c, const PairCandidate& p, std::size_t k, const Vec3& d, double dist2,
-                                  DeferredLoad* slot)
+[[gnu::noinline, gnu::flatten]] void pairKernel(const PairContext& c, const PairCandidate& p, std::size_t k,
+                                                const Vec3& d, double dist2, DeferredLoad* slot)
 {
     pairKernelBody<Law, Centred, Blocked>(c, p, k, d, dist2, slot);
 }
@@ -437,13 +444,19 @@ template <class Kernel, class Make> constexpr std::array<Kernel, 32> kernelTable
 // instead, so a touching pair pays no call and the loop and kernel share their registers (the
 // same arithmetic).
 template <bool Blocked, bool Commit, int Uniform = -1>
-[[gnu::flatten]] ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion, const ContactBlock& block,
-                                          unsigned centredBit)
+[[gnu::flatten]] ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion,
+                                          const ContactBlock& block, unsigned centredBit)
 {
     ContactSums sums;
     const PairCandidate* pairs = list.pairs().data();
-    const PairContext context{BodyView(w, motion), list.contactParams().data(), HistoryView(list.pairHistory()),
-                              w.memberPosition.data(), w.memberRadius.data(), w.memberBody.data(), Commit, &sums};
+    const PairContext context{BodyView(w, motion),
+                              list.contactParams().data(),
+                              HistoryView(list.pairHistory()),
+                              w.memberPosition.data(),
+                              w.memberRadius.data(),
+                              w.memberBody.data(),
+                              Commit,
+                              &sums};
     const ContactParams* table = context.table;
     const Vec3* memberPosition = context.memberPosition;
     const double* memberRadius = context.memberRadius;
@@ -466,7 +479,8 @@ template <bool Blocked, bool Commit, int Uniform = -1>
             continue;
         }
         if constexpr (Uniform >= 0) {
-            pairKernelBody<FixedLaw<static_cast<unsigned char>(Uniform)>, true, Blocked>(context, p, k, d, dist2, defer ? deferred++ : nullptr);
+            pairKernelBody<FixedLaw<static_cast<unsigned char>(Uniform)>, true, Blocked>(context, p, k, d, dist2,
+                                                                                         defer ? deferred++ : nullptr);
         } else {
             static constexpr std::array<PairKernel, 32> kernels = kernelTable<PairKernel>(
                 []<class Law, bool Centred>() -> PairKernel { return &pairKernel<Law, Centred, Blocked>; });
@@ -501,8 +515,9 @@ template <class Law, bool Centred>
     ContactGeometry g;
     g.n = wall.normal;
     g.overlap = r - s;
-    const Vec3 arm = centred ? Vec3(-(r - 0.5 * g.overlap) * wall.normal)
-                             : Vec3(c.memberPosition[cand.member] - wall.normal * (r - 0.5 * g.overlap) - body.position[b]);
+    const Vec3 arm = centred
+                         ? Vec3(-(r - 0.5 * g.overlap) * wall.normal)
+                         : Vec3(c.memberPosition[cand.member] - wall.normal * (r - 0.5 * g.overlap) - body.position[b]);
     if (!Law::springs(params)) {
         Vec3 dashpot;
         const Vec3 force = normalOnly(body, params, g.n, g.overlap, b, centred, arm, -1, true, arm, sums, dashpot);
@@ -534,8 +549,14 @@ ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion
         kernelTable<WallKernel>([]<class Law, bool Centred>() -> WallKernel { return &wallKernel<Law, Centred>; });
     ContactSums sums;
     const WallCandidate* walls = list.wallPairs().data();
-    const PairContext context{BodyView(w, motion), list.contactParams().data(), HistoryView(list.wallHistory()),
-                              w.memberPosition.data(), w.memberRadius.data(), w.memberBody.data(), commit, &sums};
+    const PairContext context{BodyView(w, motion),
+                              list.contactParams().data(),
+                              HistoryView(list.wallHistory()),
+                              w.memberPosition.data(),
+                              w.memberRadius.data(),
+                              w.memberBody.data(),
+                              commit,
+                              &sums};
     const Wall* wallData = w.walls.data();
     for (std::size_t k = begin; k < end; ++k) {
         const WallCandidate& cand = walls[k];
@@ -553,16 +574,20 @@ ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion
 
 } // namespace
 
-ContactSums addBlockContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, const ContactBlock& block,
-                             ContactKernels kernels)
+ContactSums addBlockContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit,
+                             const ContactBlock& block, ContactKernels kernels)
 {
     // the kernel tables' upper half holds the specialised kernels of centred members
     const unsigned centredBit = kernels == ContactKernels::Specialised ? 16u : 0u;
     ContactSums sums;
     // a list of one law between spheres (NeighbourList::uniformLaw) runs that law's loop
     switch (centredBit != 0 && commit ? list.uniformLaw() : -1) {
-    case kLawShear: sums = uniformBlock<kLawShear>(w, list, motion, block); break;
-    case kLawShear | kLawRolling: sums = uniformBlock<kLawShear | kLawRolling>(w, list, motion, block); break;
+    case kLawShear:
+        sums = uniformBlock<kLawShear>(w, list, motion, block);
+        break;
+    case kLawShear | kLawRolling:
+        sums = uniformBlock<kLawShear | kLawRolling>(w, list, motion, block);
+        break;
     case kLawHertz | kLawShear | kLawShearDashpot:
         sums = uniformBlock<kLawHertz | kLawShear | kLawShearDashpot>(w, list, motion, block);
         break;
@@ -580,7 +605,8 @@ ContactSums addBlockContacts(World& w, NeighbourList& list, const StepMotion& mo
     return sums;
 }
 
-ContactSums addContactForces(World& w, NeighbourList& list, const StepMotion& motion, bool commit, ContactKernels kernels)
+ContactSums addContactForces(World& w, NeighbourList& list, const StepMotion& motion, bool commit,
+                             ContactKernels kernels)
 {
     ContactBlock all;
     all.pairEnd = list.pairs().size();

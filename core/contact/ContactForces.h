@@ -35,10 +35,10 @@ struct ContactSums {
     double elasticTangential = 0.0; ///< in tangential springs, J
     double elasticRolling = 0.0;    ///< in rolling springs, J
     // committed evaluations only: spring energy taken out this step, J
-    double friction = 0.0;   ///< Coulomb slip, and springs emptied when a contact opens
-    double rolling = 0.0;    ///< rolling springs capped or emptied
-    double stiffness = 0.0;  ///< Hertz-Mindlin: lost as stiffnesses follow the overlap (< 0: gained)
-    std::size_t active = 0;  ///< contacts with positive overlap
+    double friction = 0.0;  ///< Coulomb slip, and springs emptied when a contact opens
+    double rolling = 0.0;   ///< rolling springs capped or emptied
+    double stiffness = 0.0; ///< Hertz-Mindlin: lost as stiffnesses follow the overlap (< 0: gained)
+    std::size_t active = 0; ///< contacts with positive overlap
 
     /// Adds another (chunk's) sums to these.
     void add(const ContactSums& o)
@@ -62,10 +62,10 @@ struct StepMotion {
 /// The loads a contact puts on a body outside the block being evaluated, kept until that body's
 /// block adds them (Simulation: in the second body pass, in list order).
 struct DeferredLoad {
-    Vec3 force;       ///< N
-    Vec3 torque;      ///< N m, about the body's centre (valid with kDeferredTorque)
-    Vec3 dashpot;     ///< N, the dashpot part of force
-    Vec3 dashTorque;  ///< N m, the dashpot part of torque (valid with kDeferredDashTorque)
+    Vec3 force;              ///< N
+    Vec3 torque;             ///< N m, about the body's centre (valid with kDeferredTorque)
+    Vec3 dashpot;            ///< N, the dashpot part of force
+    Vec3 dashTorque;         ///< N m, the dashpot part of torque (valid with kDeferredDashTorque)
     unsigned char flags = 0; ///< kDeferred* bits; 0: the pair did not touch
 };
 enum DeferredFlag : unsigned char { kDeferredLoad = 1, kDeferredTorque = 2, kDeferredDashTorque = 4 };

@@ -27,8 +27,8 @@ PairLaw mixMaterials(const Material& a, const Material& b)
     law.rollingFriction = std::min(a.rollingFriction, b.rollingFriction);
     if (a.model == ContactModelKind::HertzMindlin && b.model == ContactModelKind::HertzMindlin) {
         law.youngStar = 1.0 / ((1.0 - a.poisson * a.poisson) / a.young + (1.0 - b.poisson * b.poisson) / b.young);
-        law.shearStar = 1.0 / (2.0 * (2.0 - a.poisson) * (1.0 + a.poisson) / a.young
-                               + 2.0 * (2.0 - b.poisson) * (1.0 + b.poisson) / b.young);
+        law.shearStar = 1.0 / (2.0 * (2.0 - a.poisson) * (1.0 + a.poisson) / a.young +
+                               2.0 * (2.0 - b.poisson) * (1.0 + b.poisson) / b.young);
         law.alpha = hertzDampingFromRestitution(law.restitution);
     } else {
         law.model = ContactModelKind::Linear;

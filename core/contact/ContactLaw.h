@@ -29,14 +29,14 @@ double dampingRatioFromRestitution(double e);
 /// The contact law of an ordered material pair (both orders are equal).
 struct PairLaw {
     ContactModelKind model = ContactModelKind::Linear;
-    double kn = 0.0;          ///< linear: normal stiffness, N/m
-    double kt = 0.0;          ///< linear: tangential stiffness, N/m
-    double zeta = 0.0;        ///< linear: normal damping ratio, -
-    double youngStar = 0.0;   ///< Hertz: effective modulus E*, Pa
-    double shearStar = 0.0;   ///< Hertz: effective shear modulus G*, Pa
-    double alpha = 0.0;       ///< Hertz: dimensionless d^(1/4) damping (HertzDamping.h), -
-    double restitution = 1.0; ///< mixed e, -
-    double friction = 0.0;    ///< Coulomb mu, -
+    double kn = 0.0;              ///< linear: normal stiffness, N/m
+    double kt = 0.0;              ///< linear: tangential stiffness, N/m
+    double zeta = 0.0;            ///< linear: normal damping ratio, -
+    double youngStar = 0.0;       ///< Hertz: effective modulus E*, Pa
+    double shearStar = 0.0;       ///< Hertz: effective shear modulus G*, Pa
+    double alpha = 0.0;           ///< Hertz: dimensionless d^(1/4) damping (HertzDamping.h), -
+    double restitution = 1.0;     ///< mixed e, -
+    double friction = 0.0;        ///< Coulomb mu, -
     double rollingFriction = 0.0; ///< mu_r, -
 };
 
@@ -44,7 +44,10 @@ struct PairLaw {
 class ContactTable {
 public:
     explicit ContactTable(const std::vector<Material>& materials = {});
-    const PairLaw& law(int a, int b) const { return m_laws[static_cast<std::size_t>(a) * m_n + static_cast<std::size_t>(b)]; }
+    const PairLaw& law(int a, int b) const
+    {
+        return m_laws[static_cast<std::size_t>(a) * m_n + static_cast<std::size_t>(b)];
+    }
     std::size_t materialCount() const { return m_n; }
 
 private:

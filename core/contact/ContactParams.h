@@ -14,16 +14,16 @@
 namespace tumble {
 
 struct ContactParams {
-    double kn = 0.0;   ///< linear: N/m; Hertz: 4/3 E* sqrt(R*), N/m^(3/2)
-    double cn = 0.0;   ///< linear: 2 zeta sqrt(m* kn), N s/m; Hertz: alpha sqrt(m* kn), N s/m^(5/4)
-    double kt = 0.0;   ///< linear: N/m; Hertz: 8 G* sqrt(R*), N/m^(3/2)
-    double ct = 0.0;   ///< Hertz: tangential dashpot, N s/m^(5/4); linear: 0
+    double kn = 0.0;               ///< linear: N/m; Hertz: 4/3 E* sqrt(R*), N/m^(3/2)
+    double cn = 0.0;               ///< linear: 2 zeta sqrt(m* kn), N s/m; Hertz: alpha sqrt(m* kn), N s/m^(5/4)
+    double kt = 0.0;               ///< linear: N/m; Hertz: 8 G* sqrt(R*), N/m^(3/2)
+    double ct = 0.0;               ///< Hertz: tangential dashpot, N s/m^(5/4); linear: 0
     double friction = 0.0;         ///< Coulomb mu, -
     double rollingCap = 0.0;       ///< mu_r R*, m: |M_r| <= rollingCap |F_n elastic|
     double rollingStiffness = 0.0; ///< 2.25 (mu_r R*)^2, m^2
     bool hertz = false;
-    bool springs = false;          ///< a tangential (friction > 0, kt > 0) or a rolling spring
-    unsigned char law = 0;         ///< LawBits of the parts above, for the force loop's dispatch
+    bool springs = false;  ///< a tangential (friction > 0, kt > 0) or a rolling spring
+    unsigned char law = 0; ///< LawBits of the parts above, for the force loop's dispatch
 };
 
 /// The parts of a contact law that are present, as bits of ContactParams::law.

@@ -83,7 +83,8 @@ void NeighbourList::addPairIfNear(const World& w, const ContactTable& table, int
     if ((w.memberPosition[i] - w.memberPosition[j]).squaredNorm() >= reach * reach)
         return;
     const bool crosses = static_cast<std::size_t>(bi) / kBodyChunk != static_cast<std::size_t>(bj) / kBodyChunk;
-    m_pairs.push_back({i, j, pairParams(w, table, i, j), w.memberOffset[i].isZero(0.0), w.memberOffset[j].isZero(0.0), crosses});
+    m_pairs.push_back(
+        {i, j, pairParams(w, table, i, j), w.memberOffset[i].isZero(0.0), w.memberOffset[j].isZero(0.0), crosses});
 }
 
 void NeighbourList::classifyMembers(const World& w, const ContactTable& table)
@@ -125,7 +126,8 @@ void NeighbourList::classifyMembers(const World& w, const ContactTable& table)
         for (std::size_t b = 0; b < nc; ++b) {
             const MemberClass& p = m_classes[a];
             const MemberClass& q = m_classes[b];
-            m_params.push_back(makeContactParams(table.law(p.material, q.material), p.radius * q.radius / (p.radius + q.radius),
+            m_params.push_back(makeContactParams(table.law(p.material, q.material),
+                                                 p.radius * q.radius / (p.radius + q.radius),
                                                  p.mass * q.mass / (p.mass + q.mass)));
         }
     }
@@ -138,15 +140,16 @@ void NeighbourList::classifyMembers(const World& w, const ContactTable& table)
 int NeighbourList::pairParams(const World& w, const ContactTable& table, int i, int j)
 {
     if (m_classTable)
-        return m_memberClass[static_cast<std::size_t>(i)] * static_cast<int>(m_classes.size())
-               + m_memberClass[static_cast<std::size_t>(j)];
+        return m_memberClass[static_cast<std::size_t>(i)] * static_cast<int>(m_classes.size()) +
+               m_memberClass[static_cast<std::size_t>(j)];
     const int bi = w.memberBody[i];
     const int bj = w.memberBody[j];
     const double mi = w.mass[bi];
     const double mj = w.mass[bj];
     const double ri = w.memberRadius[i];
     const double rj = w.memberRadius[j];
-    m_params.push_back(makeContactParams(table.law(w.material[bi], w.material[bj]), ri * rj / (ri + rj), mi * mj / (mi + mj)));
+    m_params.push_back(
+        makeContactParams(table.law(w.material[bi], w.material[bj]), ri * rj / (ri + rj), mi * mj / (mi + mj)));
     return static_cast<int>(m_params.size() - 1);
 }
 
@@ -154,8 +157,9 @@ int NeighbourList::wallParams(const World& w, const ContactTable& table, int mem
 {
     const std::size_t nc = m_classes.size();
     if (m_classTable)
-        return static_cast<int>(nc * nc + static_cast<std::size_t>(m_memberClass[static_cast<std::size_t>(member)]) * w.walls.size()
-                                + static_cast<std::size_t>(wall));
+        return static_cast<int>(
+            nc * nc + static_cast<std::size_t>(m_memberClass[static_cast<std::size_t>(member)]) * w.walls.size() +
+            static_cast<std::size_t>(wall));
     const int body = w.memberBody[member];
     m_params.push_back(makeContactParams(table.law(w.material[body], w.walls[static_cast<std::size_t>(wall)].material),
                                          w.memberRadius[member], w.mass[body]));
@@ -238,7 +242,8 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
     // out in double, so even an astronomical extent (a run blowing up) cannot overflow an int.
     const double maxCells = std::max(64.0, 4.0 * static_cast<double>(n));
     auto cellsFor = [&](double c) {
-        return (std::floor(extent.x() / c) + 1.0) * (std::floor(extent.y() / c) + 1.0) * (std::floor(extent.z() / c) + 1.0);
+        return (std::floor(extent.x() / c) + 1.0) * (std::floor(extent.y() / c) + 1.0) *
+               (std::floor(extent.z() / c) + 1.0);
     };
     if (cellsFor(cell) > maxCells)
         cell = std::max(cell, std::cbrt(extent.x() * extent.y() * extent.z() / maxCells));
@@ -278,8 +283,8 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
         m_cellBodies[--m_cellStart[m_cellOf[b]]] = static_cast<int>(b);
 
     // half stencil: the cell itself plus 13 forward neighbours
-    static const int kStencil[13][3] = {{1, 0, 0},  {-1, 1, 0}, {0, 1, 0},  {1, 1, 0},   {-1, -1, 1},
-                                        {0, -1, 1}, {1, -1, 1}, {-1, 0, 1}, {0, 0, 1},   {1, 0, 1},
+    static const int kStencil[13][3] = {{1, 0, 0},  {-1, 1, 0}, {0, 1, 0},  {1, 1, 0}, {-1, -1, 1},
+                                        {0, -1, 1}, {1, -1, 1}, {-1, 0, 1}, {0, 0, 1}, {1, 0, 1},
                                         {-1, 1, 1}, {0, 1, 1},  {1, 1, 1}};
     for (int cz = 0; cz < dims.z(); ++cz) {
         for (int cy = 0; cy < dims.y(); ++cy) {
@@ -329,7 +334,9 @@ void sortByKey(std::vector<Candidate>& list, ContactHistory& history, std::vecto
     index.resize(n);
     for (std::size_t k = 0; k < n; ++k)
         index[k] = static_cast<int>(k);
-    std::sort(index.begin(), index.end(), [&](int a, int b) { return key(list[static_cast<std::size_t>(a)]) < key(list[static_cast<std::size_t>(b)]); });
+    std::sort(index.begin(), index.end(), [&](int a, int b) {
+        return key(list[static_cast<std::size_t>(a)]) < key(list[static_cast<std::size_t>(b)]);
+    });
     scratch.keepHeadroom(n, history.hasShear(), history.hasRoll());
     scratch.assignZero(n, history.hasShear(), history.hasRoll());
     for (std::size_t k = 0; k < n; ++k)

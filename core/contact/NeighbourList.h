@@ -103,29 +103,29 @@ private:
     };
     static constexpr std::size_t kMaxClasses = 32;
     std::vector<MemberClass> m_classes;
-    std::vector<int> m_memberClass;        // (m) class of each member, or -1 without a table
-    bool m_classTable = false;             // m_params is the class table
+    std::vector<int> m_memberClass; // (m) class of each member, or -1 without a table
+    bool m_classTable = false;      // m_params is the class table
     std::vector<ContactParams> m_params;
 
     double m_skin = 0.0;
     long long m_builds = 0;
-    std::vector<Vec3> m_reference;    // (m) member positions at the last build, m
-    std::vector<int> m_cellOf;        // (m) cell index of each member
-    std::vector<int> m_cellStart;     // (cells + 1) offsets into m_cellBodies
-    std::vector<int> m_cellBodies;    // (m) member indices sorted by cell
-    std::vector<PairCandidate> m_pairs;         // sorted by (i, j)
-    std::vector<WallCandidate> m_wallPairs;     // sorted by (member, wall)
-    ContactHistory m_pairHistory;  // parallel to m_pairs
-    ContactHistory m_wallHistory;  // parallel to m_wallPairs
+    std::vector<Vec3> m_reference;          // (m) member positions at the last build, m
+    std::vector<int> m_cellOf;              // (m) cell index of each member
+    std::vector<int> m_cellStart;           // (cells + 1) offsets into m_cellBodies
+    std::vector<int> m_cellBodies;          // (m) member indices sorted by cell
+    std::vector<PairCandidate> m_pairs;     // sorted by (i, j)
+    std::vector<WallCandidate> m_wallPairs; // sorted by (member, wall)
+    ContactHistory m_pairHistory;           // parallel to m_pairs
+    ContactHistory m_wallHistory;           // parallel to m_wallPairs
     // while a rebuild carries history into the new lists: the touching contacts' keys (members
     // i, j; member, wall) in list order and their entries (every other entry is zero)
     std::vector<std::pair<int, int>> m_carriedPairKeys;
     std::vector<std::pair<int, int>> m_carriedWallKeys;
     ContactHistory m_carriedPairs;
     ContactHistory m_carriedWalls;
-    std::vector<int> m_sortIndex; // renumberMembers: list order by the new keys
+    std::vector<int> m_sortIndex;          // renumberMembers: list order by the new keys
     std::vector<unsigned char> m_sortDone; // and its scratch
-    int m_uniformLaw = -1; // see uniformLaw()
+    int m_uniformLaw = -1;                 // see uniformLaw()
     // which history arrays the candidates need (a tangential, a rolling spring somewhere)
     bool m_shear = false;
     bool m_roll = false;

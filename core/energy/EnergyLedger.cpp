@@ -29,20 +29,32 @@ void EnergyLedger::reset(const World& world, const ElasticEnergy& elastic, doubl
         }
         spread += hi - lo;
     }
-    m_scale = std::abs(s.kineticTranslational) + std::abs(s.kineticRotational)
-              + std::abs(s.potentialGravity) + std::abs(s.elastic) + weight * spread;
+    m_scale = std::abs(s.kineticTranslational) + std::abs(s.kineticRotational) + std::abs(s.potentialGravity) +
+              std::abs(s.elastic) + weight * spread;
 }
 
 void EnergyLedger::addDissipated(DissipationMechanism mechanism, double joules)
 {
     EnergySample& c = m_cumulative;
     switch (mechanism) {
-    case DissipationMechanism::Dashpot: c.dissipatedDashpot += joules; break;
-    case DissipationMechanism::Friction: c.dissipatedFriction += joules; break;
-    case DissipationMechanism::Rolling: c.dissipatedRolling += joules; break;
-    case DissipationMechanism::LocalDamping: c.dissipatedLocalDamping += joules; break;
-    case DissipationMechanism::Viscous: c.dissipatedViscous += joules; break;
-    case DissipationMechanism::Stiffness: c.dissipatedStiffness += joules; break;
+    case DissipationMechanism::Dashpot:
+        c.dissipatedDashpot += joules;
+        break;
+    case DissipationMechanism::Friction:
+        c.dissipatedFriction += joules;
+        break;
+    case DissipationMechanism::Rolling:
+        c.dissipatedRolling += joules;
+        break;
+    case DissipationMechanism::LocalDamping:
+        c.dissipatedLocalDamping += joules;
+        break;
+    case DissipationMechanism::Viscous:
+        c.dissipatedViscous += joules;
+        break;
+    case DissipationMechanism::Stiffness:
+        c.dissipatedStiffness += joules;
+        break;
     }
 }
 

@@ -15,11 +15,11 @@ struct EnergySample {
     double potentialGravity = 0.0;     ///< -sum m g.x, J
 
     // energy stored in springs, J
-    double elasticNormal = 0.0;        ///< normal contact springs (linear 1/2 kn d^2, Hertz 2/5 kh d^(5/2))
-    double elasticTangential = 0.0;    ///< tangential (shear) springs, 1/2 kt |us|^2
-    double elasticRolling = 0.0;       ///< rolling-resistance springs, 1/2 kr |theta_r|^2
-    double elasticBond = 0.0;          ///< bonds (none in this build)
-    double elastic = 0.0;              ///< the sum of the four above, J
+    double elasticNormal = 0.0;     ///< normal contact springs (linear 1/2 kn d^2, Hertz 2/5 kh d^(5/2))
+    double elasticTangential = 0.0; ///< tangential (shear) springs, 1/2 kt |us|^2
+    double elasticRolling = 0.0;    ///< rolling-resistance springs, 1/2 kr |theta_r|^2
+    double elasticBond = 0.0;       ///< bonds (none in this build)
+    double elastic = 0.0;           ///< the sum of the four above, J
 
     // cumulative dissipation since the ledger was reset, J (each >= 0 for a physical run,
     // except dissipatedStiffness, see below)
@@ -32,18 +32,18 @@ struct EnergySample {
     /// spring at fixed displacement gains or loses energy no force works for; booked here
     /// (negative when the model creates energy) so that the balance still closes.
     double dissipatedStiffness = 0.0;
-    double dissipated = 0.0;             ///< the sum of the six above, J
+    double dissipated = 0.0; ///< the sum of the six above, J
 
-    double externalWork = 0.0;         ///< cumulative work of external loads, J
-    double balanceError = 0.0;         ///< total + dissipated - externalWork - total(step 0), J
+    double externalWork = 0.0; ///< cumulative work of external loads, J
+    double balanceError = 0.0; ///< total + dissipated - externalWork - total(step 0), J
 
     /// kinetic + potential + elastic, J
     double total() const { return kineticTranslational + kineticRotational + potentialGravity + elastic; }
     double elasticParts() const { return elasticNormal + elasticTangential + elasticRolling + elasticBond; }
     double dissipatedParts() const
     {
-        return dissipatedDashpot + dissipatedFriction + dissipatedRolling + dissipatedLocalDamping + dissipatedViscous
-               + dissipatedStiffness;
+        return dissipatedDashpot + dissipatedFriction + dissipatedRolling + dissipatedLocalDamping + dissipatedViscous +
+               dissipatedStiffness;
     }
 };
 

@@ -10,6 +10,8 @@ void CentralDifference::beginStep(World& w, double dt, std::size_t begin, std::s
     }
 }
 
-void CentralDifference::endStep(World&, double, std::size_t, std::size_t) const {}
+void CentralDifference::endStep(World&, double, std::size_t, std::size_t) const
+{
+}
 
 } // namespace tumble

@@ -16,6 +16,8 @@ void EulerRotation::beginStep(World& w, double dt, std::size_t begin, std::size_
     }
 }
 
-void EulerRotation::endStep(World&, double, std::size_t, std::size_t) const {}
+void EulerRotation::endStep(World&, double, std::size_t, std::size_t) const
+{
+}
 
 } // namespace tumble

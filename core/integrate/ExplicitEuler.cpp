@@ -11,6 +11,8 @@ void ExplicitEuler::beginStep(World& w, double dt, std::size_t begin, std::size_
     }
 }
 
-void ExplicitEuler::endStep(World&, double, std::size_t, std::size_t) const {}
+void ExplicitEuler::endStep(World&, double, std::size_t, std::size_t) const
+{
+}
 
 } // namespace tumble

@@ -24,7 +24,8 @@ void FinchamLeapfrog::beginStep(World& w, double dt, std::size_t begin, std::siz
         // on-step estimate and the rate of q at t
         const Vec3 lNow = w.angularMomentum[i] + w.torque[i] * (0.5 * dt);
         const Vec3 wNowBody = (q.conjugate() * lNow).cwiseQuotient(j);
-        const Quat qHalf = quaternionAxpy(q, 0.5 * dt, q * Quat(0.0, 0.5 * wNowBody.x(), 0.5 * wNowBody.y(), 0.5 * wNowBody.z()));
+        const Quat qHalf =
+            quaternionAxpy(q, 0.5 * dt, q * Quat(0.0, 0.5 * wNowBody.x(), 0.5 * wNowBody.y(), 0.5 * wNowBody.z()));
         // mid-step momentum, turned into the body frame with the mid-step orientation
         const Vec3 lNext = w.angularMomentum[i] + w.torque[i] * dt;
         const Quat halfUnit = qHalf.normalized();
@@ -36,6 +37,8 @@ void FinchamLeapfrog::beginStep(World& w, double dt, std::size_t begin, std::siz
     }
 }
 
-void FinchamLeapfrog::endStep(World&, double, std::size_t, std::size_t) const {}
+void FinchamLeapfrog::endStep(World&, double, std::size_t, std::size_t) const
+{
+}
 
 } // namespace tumble

@@ -38,12 +38,16 @@ const std::vector<SchemeInfo>& translationSchemes()
         {"symplectic_euler", "symplectic Euler: v+ = v + a dt, x+ = x + v+ dt (1st order, symplectic)",
          "v(t+dt) = v(t) + a(t) dt\nx(t+dt) = x(t) + v(t+dt) dt", 1, 2.0},
         {"central_difference", "central difference / leapfrog, half-step velocities (Woo; 2nd order)",
-         "v(t+dt/2) = v(t-dt/2) + a(t) dt\nx(t+dt) = x(t) + v(t+dt/2) dt\n(first step from on-step v: half kick)", 2, 2.0},
+         "v(t+dt/2) = v(t-dt/2) + a(t) dt\nx(t+dt) = x(t) + v(t+dt/2) dt\n(first step from on-step v: half kick)", 2,
+         2.0},
         {"velocity_verlet", "velocity Verlet, PFC form: half kick, drift, forces, half kick (2nd order)",
-         "v(t+dt/2) = v(t) + a(t) dt/2\nx(t+dt) = x(t) + v(t+dt/2) dt\nforces at t+dt\nv(t+dt) = v(t+dt/2) + a(t+dt) dt/2", 2, 2.0},
+         "v(t+dt/2) = v(t) + a(t) dt/2\nx(t+dt) = x(t) + v(t+dt/2) dt\nforces at t+dt\nv(t+dt) = v(t+dt/2) + a(t+dt) "
+         "dt/2",
+         2, 2.0},
         {"rk4", "classical Runge-Kutta on (x, v, L, q), forces at every stage (4th order)",
          "k1 = f(y), k2 = f(y + dt/2 k1), k3 = f(y + dt/2 k2), k4 = f(y + dt k3)\n"
-         "y(t+dt) = y + dt/6 (k1 + 2 k2 + 2 k3 + k4), y = (x, v, L, q)", 4, kRk4Limit},
+         "y(t+dt) = y + dt/6 (k1 + 2 k2 + 2 k3 + k4), y = (x, v, L, q)",
+         4, kRk4Limit},
     };
     return list;
 }
@@ -58,13 +62,17 @@ const std::vector<SchemeInfo>& rotationSchemes()
         {"fincham_leapfrog", "Fincham leapfrog (Woo, Wang 2008): mid-step L, on/mid-step q estimates (2nd order)",
          "L(t) = L(t-dt/2) + T dt/2,  L(t+dt/2) = L(t-dt/2) + T dt\n"
          "q(t+dt/2) = q + dt/2 * 1/2 q (0, J^-1 q* L(t) q)\n"
-         "q(t+dt) = normalise(q + dt * 1/2 q(t+dt/2) (0, J^-1 q(t+dt/2)* L(t+dt/2) q(t+dt/2)))", 2, 2.0},
+         "q(t+dt) = normalise(q + dt * 1/2 q(t+dt/2) (0, J^-1 q(t+dt/2)* L(t+dt/2) q(t+dt/2)))",
+         2, 2.0},
         {"buss_2nd_order", "PFC 2nd order: augmented mean angular velocity (Buss 2000)",
          "w = I^-1 L,  w' = I^-1 (T - w x L)\nw_mean = w + w' dt/2 + (w' x w) dt^2/12\n"
-         "q(t+dt) = exp(w_mean dt) q\nL += T dt/2 before and after the force update", 2, 2.0},
+         "q(t+dt) = exp(w_mean dt) q\nL += T dt/2 before and after the force update",
+         2, 2.0},
         {"rk4_quaternion", "PFC 4th order: RK4 on dq/dt = 1/2 (q J^-1 q* L) q (Johnson et al. 2008)",
-         "dq/dt = 1/2 (q J^-1 q* L) q, classical RK4 with L held\nq(t+dt) = normalise(q + dt/6 (k1 + 2 k2 + 2 k3 + k4))\n"
-         "L += T dt/2 before and after the force update", 4, 2.0},
+         "dq/dt = 1/2 (q J^-1 q* L) q, classical RK4 with L held\nq(t+dt) = normalise(q + dt/6 (k1 + 2 k2 + 2 k3 + "
+         "k4))\n"
+         "L += T dt/2 before and after the force update",
+         4, 2.0},
     };
     return list;
 }
@@ -133,7 +141,8 @@ std::string schemeCombinationError(std::string_view translation, std::string_vie
 {
     if (translation == "rk4" && rotation != "rk4_quaternion")
         return "translation 'rk4' integrates rotation in the same Runge-Kutta step and needs rotation "
-               "'rk4_quaternion', not '" + std::string(rotation) + "'";
+               "'rk4_quaternion', not '" +
+               std::string(rotation) + "'";
     return {};
 }
 

@@ -31,8 +31,8 @@ bool RungeKutta4::advance(World& w, double dt, StageEvaluator& stages, ChannelWo
             const Vec3 kx = w.velocity[i];
             const Vec3 kv = w.force[i] * w.invMass[i];
             const Vec3 kl = w.torque[i];
-            const Quat kq = quaternionRate(angularVelocity(w.inertia[i], w.orientation[i], w.angularMomentum[i]),
-                                           w.orientation[i]);
+            const Quat kq =
+                quaternionRate(angularVelocity(w.inertia[i], w.orientation[i], w.angularMomentum[i]), w.orientation[i]);
             m_sumX[i] += kWeight[s] * kx;
             m_sumV[i] += kWeight[s] * kv;
             m_sumL[i] += kWeight[s] * kl;

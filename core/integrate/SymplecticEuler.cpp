@@ -11,6 +11,8 @@ void SymplecticEuler::beginStep(World& w, double dt, std::size_t begin, std::siz
     }
 }
 
-void SymplecticEuler::endStep(World&, double, std::size_t, std::size_t) const {}
+void SymplecticEuler::endStep(World&, double, std::size_t, std::size_t) const
+{
+}
 
 } // namespace tumble

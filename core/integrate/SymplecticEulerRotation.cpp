@@ -14,6 +14,8 @@ void SymplecticEulerRotation::beginStep(World& w, double dt, std::size_t begin, 
     }
 }
 
-void SymplecticEulerRotation::endStep(World&, double, std::size_t, std::size_t) const {}
+void SymplecticEulerRotation::endStep(World&, double, std::size_t, std::size_t) const
+{
+}
 
 } // namespace tumble

@@ -6,8 +6,8 @@
 
 #include "io/IoError.h"
 #include "io/NumberFormat.h"
-#include "model/OnStepKinematics.h"
 #include "io/TextFile.h"
+#include "model/OnStepKinematics.h"
 
 namespace tumble {
 

@@ -13,7 +13,8 @@ namespace tumble {
 
 inline std::uint64_t componentBits(const Vec3& v)
 {
-    return std::bit_cast<std::uint64_t>(v.x()) | std::bit_cast<std::uint64_t>(v.y()) | std::bit_cast<std::uint64_t>(v.z());
+    return std::bit_cast<std::uint64_t>(v.x()) | std::bit_cast<std::uint64_t>(v.y()) |
+           std::bit_cast<std::uint64_t>(v.z());
 }
 
 /// True when every component of every vector is +0 or -0.

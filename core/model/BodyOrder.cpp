@@ -27,7 +27,8 @@ std::uint64_t mortonKey(std::uint32_t x, std::uint32_t y, std::uint32_t z)
     return spread(x) | spread(y) << 1 | spread(z) << 2;
 }
 
-void mortonOrder(const World& w, double cell, std::vector<int>& order, std::vector<std::pair<std::uint64_t, int>>& keyed)
+void mortonOrder(const World& w, double cell, std::vector<int>& order,
+                 std::vector<std::pair<std::uint64_t, int>>& keyed)
 {
     const std::size_t n = w.size();
     Vec3 lo = Vec3::Constant(INFINITY);

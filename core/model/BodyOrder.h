@@ -20,7 +20,8 @@ namespace tumble {
 /// grid would need more than 2^21 cells along an axis): order[s] is the body to place at index s.
 /// Bodies with a non-finite position go last, in their current order.
 /// keyed is scratch (kept so a re-sort does not allocate).
-void mortonOrder(const World& w, double cell, std::vector<int>& order, std::vector<std::pair<std::uint64_t, int>>& keyed);
+void mortonOrder(const World& w, double cell, std::vector<int>& order,
+                 std::vector<std::pair<std::uint64_t, int>>& keyed);
 
 /// The Morton key of integer cell coordinates (each < 2^21): their bits interleaved, x lowest.
 std::uint64_t mortonKey(std::uint32_t x, std::uint32_t y, std::uint32_t z);

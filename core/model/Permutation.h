@@ -9,7 +9,8 @@ namespace tumble {
 
 /// v[s] becomes the old v[order[s]] for every s (order: a permutation of 0..n-1, n = v.size()).
 /// done is scratch (n flags; allocates only while it grows). An empty v stays empty.
-template <class T> void permuteInPlace(std::vector<T>& v, const std::vector<int>& order, std::vector<unsigned char>& done)
+template <class T>
+void permuteInPlace(std::vector<T>& v, const std::vector<int>& order, std::vector<unsigned char>& done)
 {
     if (v.empty())
         return;

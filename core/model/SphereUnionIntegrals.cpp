@@ -22,8 +22,9 @@ struct Circle {
 
 // Gauss-Legendre, 8 points on [-1, 1]: exact to machine precision for the trig polynomials of
 // degree <= 5 below on arcs no longer than pi/4
-constexpr std::array<double, 8> kGlX = {-0.9602898564975363, -0.7966664774136267, -0.5255324099163290, -0.1834346424956498,
-                                        0.1834346424956498,  0.5255324099163290,  0.7966664774136267,  0.9602898564975363};
+constexpr std::array<double, 8> kGlX = {-0.9602898564975363, -0.7966664774136267, -0.5255324099163290,
+                                        -0.1834346424956498, 0.1834346424956498,  0.5255324099163290,
+                                        0.7966664774136267,  0.9602898564975363};
 constexpr std::array<double, 8> kGlW = {0.1012285362903763, 0.2223810344533745, 0.3137066458778873, 0.3626837833783620,
                                         0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763};
 
@@ -40,12 +41,12 @@ void addArc(const Circle& c, double a, double b, Slice& s)
             const double ct = std::cos(t), st = std::sin(t);
             const double x = c.x + c.r * ct, y = c.y + c.r * st;
             const double dx = -c.r * st, dy = c.r * ct; // d(x, y)/dt
-            s[0] += w * 0.5 * (x * dy - y * dx);         // area
-            s[1] += w * 0.5 * x * x * dy;                // int x dA
-            s[2] += w * -0.5 * y * y * dx;               // int y dA
-            s[3] += w * x * x * x / 3.0 * dy;            // int x^2 dA
-            s[4] += w * -y * y * y / 3.0 * dx;           // int y^2 dA
-            s[5] += w * 0.5 * x * x * y * dy;            // int x y dA
+            s[0] += w * 0.5 * (x * dy - y * dx);        // area
+            s[1] += w * 0.5 * x * x * dy;               // int x dA
+            s[2] += w * -0.5 * y * y * dx;              // int y dA
+            s[3] += w * x * x * x / 3.0 * dy;           // int x^2 dA
+            s[4] += w * -y * y * y / 3.0 * dx;          // int y^2 dA
+            s[5] += w * 0.5 * x * x * y * dy;           // int x y dA
         }
     }
 }
@@ -75,7 +76,8 @@ Slice discUnion(const std::vector<Circle>& circles)
             if (d + cj.r <= ci.r)
                 continue; // j inside i: i's boundary is free
             // j covers the arc of i within half-angle alpha of the direction to j
-            const double alpha = std::acos(std::clamp((ci.r * ci.r + d * d - cj.r * cj.r) / (2.0 * ci.r * d), -1.0, 1.0));
+            const double alpha =
+                std::acos(std::clamp((ci.r * ci.r + d * d - cj.r * cj.r) / (2.0 * ci.r * d), -1.0, 1.0));
             const double phi = std::atan2(dy, dx);
             double lo = phi - alpha, hi = phi + alpha;
             // normalise into [0, 2 pi), splitting an interval that wraps

@@ -17,8 +17,8 @@
 namespace tumble {
 
 struct UnionIntegrals {
-    double volume = 0.0;            ///< m^3
-    Vec3 firstMoment = Vec3::Zero(); ///< integral of x dV, m^4
+    double volume = 0.0;              ///< m^3
+    Vec3 firstMoment = Vec3::Zero();  ///< integral of x dV, m^4
     Mat3 secondMoment = Mat3::Zero(); ///< integral of x x^T dV, m^5
 };
 

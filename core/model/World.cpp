@@ -77,7 +77,6 @@ void World::addMember(int b, const Vec3& offset, double r)
     memberPosition.push_back(position[b] + orientation[b] * offset);
 }
 
-
 void World::permuteBodies(const std::vector<int>& order, std::vector<int>& memberOrder, PermuteScratch& scratch)
 {
     const std::size_t n = size();

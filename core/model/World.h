@@ -32,12 +32,12 @@ enum DissipationChannel : int { kDashpot = 0, kLocalDamping = 1, kViscous = 2, k
 
 struct World {
     // per-body constants, (n) each
-    std::vector<double> radius;       ///< (n) m, bounding radius used by contacts
-    std::vector<double> mass;         ///< (n) kg
-    std::vector<double> invMass;      ///< (n) 1/kg
-    std::vector<Vec3> inertia;        ///< (n) principal moments J1 <= J2 <= J3, kg m^2
-    std::vector<int> material;        ///< (n) index into materials
-    std::vector<BodyType> type;       ///< (n) sphere or clump
+    std::vector<double> radius;  ///< (n) m, bounding radius used by contacts
+    std::vector<double> mass;    ///< (n) kg
+    std::vector<double> invMass; ///< (n) 1/kg
+    std::vector<Vec3> inertia;   ///< (n) principal moments J1 <= J2 <= J3, kg m^2
+    std::vector<int> material;   ///< (n) index into materials
+    std::vector<BodyType> type;  ///< (n) sphere or clump
 
     // per-body dynamic state, (n) each, world frame
     std::vector<Vec3> position;        ///< (n) m, centre of mass
@@ -47,8 +47,8 @@ struct World {
     std::vector<Vec3> angularMomentum; ///< (n) kg m^2/s, about the centre of mass
 
     // per-body loads from the last force evaluation, (n) each
-    std::vector<Vec3> force;             ///< (n) N, total: contacts + gravity + damping
-    std::vector<Vec3> torque;            ///< (n) N m, total about the centre of mass
+    std::vector<Vec3> force;  ///< (n) N, total: contacts + gravity + damping
+    std::vector<Vec3> torque; ///< (n) N m, total about the centre of mass
     /// (channel)(n) N: the parts of force from dashpots, local damping and viscous damping, kept
     /// apart so the ledger can book each mechanism's work. A Simulation keeps a damping
     /// channel empty (size 0) while that damping has never been switched on.
@@ -70,8 +70,8 @@ struct World {
     std::vector<Wall> walls;
     Vec3 gravity = Vec3(0.0, 0.0, -9.81); ///< m/s^2
 
-    double time = 0.0;    ///< s
-    long long step = 0;   ///< steps taken since the scene was loaded
+    double time = 0.0;                                      ///< s
+    long long step = 0;                                     ///< steps taken since the scene was loaded
     VelocityTiming velocityTiming = VelocityTiming::OnStep; ///< of velocity
     VelocityTiming angularTiming = VelocityTiming::OnStep;  ///< of angularMomentum and angularVelocity
 
@@ -83,7 +83,8 @@ struct World {
     /// The index in these arrays of the body with scene id `id` (0 <= id < size()).
     std::size_t bodySlot(int id) const
     {
-        return bodySlots.empty() ? static_cast<std::size_t>(id) : static_cast<std::size_t>(bodySlots[static_cast<std::size_t>(id)]);
+        return bodySlots.empty() ? static_cast<std::size_t>(id)
+                                 : static_cast<std::size_t>(bodySlots[static_cast<std::size_t>(id)]);
     }
 
     /// Reorders the bodies: body order[s] moves to index s (order is a permutation of 0..n-1).

@@ -22,7 +22,8 @@ inline void pause()
 
 } // namespace
 
-ThreadPool::ThreadPool(int threads) : m_threads(threads > 1 ? threads : 1), m_shares(std::make_unique<Share[]>(static_cast<std::size_t>(m_threads)))
+ThreadPool::ThreadPool(int threads)
+    : m_threads(threads > 1 ? threads : 1), m_shares(std::make_unique<Share[]>(static_cast<std::size_t>(m_threads)))
 {
     m_workers.reserve(static_cast<std::size_t>(m_threads - 1));
     for (int t = 1; t < m_threads; ++t)

@@ -40,7 +40,8 @@ public:
     /// f must not throw.
     template <class F> void run(std::size_t chunks, F& f)
     {
-        runJob(chunks, [](void* ctx, std::size_t c) { (*static_cast<F*>(ctx))(c); }, &f);
+        runJob(
+            chunks, [](void* ctx, std::size_t c) { (*static_cast<F*>(ctx))(c); }, &f);
     }
 
 private:
@@ -62,7 +63,7 @@ private:
     // the job: written by the caller before the shares are published, read after a successful claim
     Call m_call = nullptr;
     void* m_ctx = nullptr;
-    std::unique_ptr<Share[]> m_shares; // (threads)
+    std::unique_ptr<Share[]> m_shares;                   // (threads)
     alignas(64) std::atomic<std::size_t> m_remaining{0}; // chunks of the job not finished yet
     alignas(64) std::atomic<unsigned> m_generation{0};   // bumped per job (and to stop): wakes workers
     std::atomic<bool> m_stop{false};

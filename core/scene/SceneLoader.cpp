@@ -150,8 +150,7 @@ public:
     Vec3 vec3(const char* key, const Vec3& fallback) const { return has(key) ? vec3(key) : fallback; }
 
     // an array of objects, each handed to f(reader, index)
-    template <class F>
-    void forEach(const char* key, F&& f) const
+    template <class F> void forEach(const char* key, F&& f) const
     {
         if (!has(key))
             return;
@@ -255,8 +254,8 @@ Quat readQuaternion(const Reader& r, const char* key)
 
 void readClump(const Reader& r, World& world, const std::map<std::string, int>& byName)
 {
-    r.allowOnly({"type", "material", "spheres", "position", "orientation", "velocity", "angular_velocity",
-                 "mass_properties"});
+    r.allowOnly(
+        {"type", "material", "spheres", "position", "orientation", "velocity", "angular_velocity", "mass_properties"});
     const int mat = materialIndex(r, byName);
     std::vector<ClumpMember> members;
     r.forEach("spheres", [&](const Reader& m, std::size_t) {
@@ -325,12 +324,14 @@ void readGridGenerator(const Reader& r, World& world, const std::map<std::string
             r.fail("expected an integer >= 1", "count/" + std::to_string(k));
         n[k] = count[k].get<std::int64_t>();
     }
-    checkBodyCount(r, world, static_cast<double>(n[0]) * static_cast<double>(n[1]) * static_cast<double>(n[2]), "count");
+    checkBodyCount(r, world, static_cast<double>(n[0]) * static_cast<double>(n[1]) * static_cast<double>(n[2]),
+                   "count");
     std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
     for (std::int64_t k = 0; k < n[2]; ++k) {
         for (std::int64_t j = 0; j < n[1]; ++j) {
             for (std::int64_t i = 0; i < n[0]; ++i) {
-                Vec3 x = origin + spacing * Vec3(static_cast<double>(i), static_cast<double>(j), static_cast<double>(k));
+                Vec3 x =
+                    origin + spacing * Vec3(static_cast<double>(i), static_cast<double>(j), static_cast<double>(k));
                 if (jitter > 0.0) {
                     const Vec3 dir = randomDirection(rng);
                     const double dist = jitter * spacing * (static_cast<double>(rng() >> 11) * 0x1.0p-53);
@@ -365,7 +366,8 @@ void readAnalytic(const Reader& r, Scene& scene)
     try {
         makeAnalyticSolution(type, scene.world, scene.params, scene.listedBodies);
     } catch (const AnalyticAssumptionError& e) {
-        throw SceneError(r.file(), e.jsonPath(), std::string("the analytic solution '") + type + "' does not apply: " + e.what());
+        throw SceneError(r.file(), e.jsonPath(),
+                         std::string("the analytic solution '") + type + "' does not apply: " + e.what());
     }
     scene.analytic = type;
 }
@@ -449,9 +451,9 @@ Scene readScene(const Json& doc, const std::string& file)
                     return world.materials[k].model == ContactModelKind::Linear ? "linear" : "hertz_mindlin";
                 };
                 throw SceneError(file, "/materials/" + std::to_string(m) + "/contact/model",
-                                 "material '" + world.materials[m].name + "' uses " + modelName(static_cast<int>(m))
-                                     + " but material '" + world.materials[first].name + "' uses " + modelName(first)
-                                     + "; the bodies and walls of one scene must share one contact model");
+                                 "material '" + world.materials[m].name + "' uses " + modelName(static_cast<int>(m)) +
+                                     " but material '" + world.materials[first].name + "' uses " + modelName(first) +
+                                     "; the bodies and walls of one scene must share one contact model");
             }
         }
     }
@@ -472,7 +474,8 @@ Scene readScene(const Json& doc, const std::string& file)
         in.allowOnly({"translation", "rotation", "dt"});
         p.translation = in.string("translation", p.translation);
         if (!makeTranslationScheme(p.translation))
-            in.fail("unknown translation scheme '" + p.translation + "' (available: " + knownSchemes(translationSchemes()) + ")",
+            in.fail("unknown translation scheme '" + p.translation +
+                        "' (available: " + knownSchemes(translationSchemes()) + ")",
                     "translation");
         p.rotation = in.string("rotation", p.rotation);
         if (!makeRotationScheme(p.rotation))

@@ -141,8 +141,8 @@ double fittedOrder(const std::vector<double>& dts, const std::vector<double>& er
     return sxx > 0.0 ? sxy / sxx : std::numeric_limits<double>::quiet_NaN();
 }
 
-SweepResult convergenceSweep(const Scene& scene, const std::vector<std::string>& schemes, const std::vector<double>& dts,
-                             double duration, const SweepOptions& options)
+SweepResult convergenceSweep(const Scene& scene, const std::vector<std::string>& schemes,
+                             const std::vector<double>& dts, double duration, const SweepOptions& options)
 {
     if (!(std::isfinite(duration) && duration > 0.0))
         throw ParameterError("the duration must be a positive number of seconds");
@@ -161,8 +161,8 @@ SweepResult convergenceSweep(const Scene& scene, const std::vector<std::string>&
         try {
             exact = makeAnalyticSolution(scene.analytic, scene.world, scene.params, scene.listedBodies);
         } catch (const AnalyticAssumptionError& e) {
-            throw ParameterError("the scene's analytic solution '" + scene.analytic + "' no longer applies (" + e.jsonPath()
-                                 + ": " + e.what() + ")");
+            throw ParameterError("the scene's analytic solution '" + scene.analytic + "' no longer applies (" +
+                                 e.jsonPath() + ": " + e.what() + ")");
         }
         result.measure = exact->measure();
         if (options.useAnalytic)

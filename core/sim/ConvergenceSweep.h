@@ -68,7 +68,7 @@ std::pair<std::string, std::string> sweepSchemes(const std::string& name, const 
 double fittedOrder(const std::vector<double>& dts, const std::vector<double>& errors);
 
 /// Runs the sweep; dts in s (> 0), duration T in s (> 0). Throws ParameterError for bad input.
-SweepResult convergenceSweep(const Scene& scene, const std::vector<std::string>& schemes, const std::vector<double>& dts,
-                             double duration, const SweepOptions& options = {});
+SweepResult convergenceSweep(const Scene& scene, const std::vector<std::string>& schemes,
+                             const std::vector<double>& dts, double duration, const SweepOptions& options = {});
 
 } // namespace tumble

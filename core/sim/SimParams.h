@@ -11,13 +11,13 @@ enum class LocalDampingVariant {
 };
 
 struct SimParams {
-    double dt = 1e-5;                          ///< timestep, s
+    double dt = 1e-5; ///< timestep, s
     std::string translation = "velocity_verlet";
     std::string rotation = "explicit_euler";
-    double localDamping = 0.0;                 ///< Cundall non-viscous coefficient, [0, 1)
+    double localDamping = 0.0; ///< Cundall non-viscous coefficient, [0, 1)
     LocalDampingVariant localDampingVariant = LocalDampingVariant::Pfc;
-    double viscousDamping = 0.0;               ///< global viscous rate beta, 1/s
-    double skinFraction = 0.3;                 ///< neighbour-list skin / mean radius, -
+    double viscousDamping = 0.0; ///< global viscous rate beta, 1/s
+    double skinFraction = 0.3;   ///< neighbour-list skin / mean radius, -
     /// keep the bodies sorted along a space-filling curve (scenes of 1024 bodies or more), so
     /// neighbours are near in memory; outputs still list bodies by scene id. Sorted and unsorted
     /// runs differ in rounding only (their sums run in another order).

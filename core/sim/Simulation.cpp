@@ -103,9 +103,9 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
     m_dashMoments = !m_membersAreBodies;
     for (std::size_t a = 0; a < m_table.materialCount(); ++a)
         for (std::size_t b = 0; b < m_table.materialCount(); ++b)
-            m_dashMoments = m_dashMoments
-                            || (makeContactParams(m_table.law(static_cast<int>(a), static_cast<int>(b)), 1.0, 1.0).law
-                                & kLawShearDashpot) != 0;
+            m_dashMoments = m_dashMoments ||
+                            (makeContactParams(m_table.law(static_cast<int>(a), static_cast<int>(b)), 1.0, 1.0).law &
+                             kLawShearDashpot) != 0;
     m_spheres = m_membersAreBodies;
     for (std::size_t i = 0; i < n && m_spheres; ++i)
         m_spheres = Buss2ndOrder::isotropic(m_world.inertia[i]);
@@ -168,7 +168,8 @@ void Simulation::sortBodies()
 
 void Simulation::sortBodiesIfDue()
 {
-    if (m_params.sortBodies && m_world.size() >= kSortMinBodies && !isUnstable() && m_neighbours.buildCount() - m_sortedAtBuild >= kSortEveryBuilds)
+    if (m_params.sortBodies && m_world.size() >= kSortMinBodies && !isUnstable() &&
+        m_neighbours.buildCount() - m_sortedAtBuild >= kSortEveryBuilds)
         sortBodies();
 }
 
@@ -254,8 +255,8 @@ void Simulation::evaluateForces(bool endOfStep)
 
     if (m_params.localDamping > 0.0 || m_params.viscousDamping > 0.0) {
         // (outside a step, e.g. at construction, the bodies hold on-step velocities already)
-        const bool onStepEstimate = m_params.localDampingVariant == LocalDampingVariant::Woo && m_inStep
-                                    && m_translation->velocityAtForceEvaluation() == VelocityTiming::HalfStep;
+        const bool onStepEstimate = m_params.localDampingVariant == LocalDampingVariant::Woo && m_inStep &&
+                                    m_translation->velocityAtForceEvaluation() == VelocityTiming::HalfStep;
         for (std::size_t i = 0; i < n; ++i)
             applyDamping(i, onStepEstimate);
     }
@@ -340,8 +341,8 @@ void Simulation::addHalfStepWork(ChannelWork& work) const
         if (!m_channelLoaded[c])
             continue;
         for (std::size_t i = 0; i < w.size(); ++i)
-            work[c] += 0.5 * (w.dissipativeForce[c][i].dot(m_stepDisplacement[i])
-                              + w.dissipativeTorque[c][i].dot(m_stepRotation[i]));
+            work[c] += 0.5 * (w.dissipativeForce[c][i].dot(m_stepDisplacement[i]) +
+                              w.dissipativeTorque[c][i].dot(m_stepRotation[i]));
     }
 }
 
@@ -435,9 +436,11 @@ void Simulation::endPass(std::size_t c, bool gather, bool onStepEstimate)
     if (m_pfcSchemes && w.velocityTiming == VelocityTiming::OnStep && w.angularTiming == VelocityTiming::OnStep) {
         const bool damped = m_channelLoaded[kLocalDamping] || m_channelLoaded[kViscous];
         if (m_spheres)
-            damped ? pfcEndPass<true, true>(c, gather, onStepEstimate) : pfcEndPass<false, true>(c, gather, onStepEstimate);
+            damped ? pfcEndPass<true, true>(c, gather, onStepEstimate)
+                   : pfcEndPass<false, true>(c, gather, onStepEstimate);
         else
-            damped ? pfcEndPass<true, false>(c, gather, onStepEstimate) : pfcEndPass<false, false>(c, gather, onStepEstimate);
+            damped ? pfcEndPass<true, false>(c, gather, onStepEstimate)
+                   : pfcEndPass<false, false>(c, gather, onStepEstimate);
         return;
     }
     const double dt = m_params.dt;
@@ -534,7 +537,8 @@ template <bool kDamped, bool kSpheres> bool Simulation::pfcBeginPass(std::size_t
     // the loop's registers for the still ones). The per-body arithmetic and every sum's order
     // are those of one loop. This returns the dashpots' work term (a sum kept through a
     // reference would be stored for every body).
-    auto rotationAndWork = [&](std::size_t i) __attribute__((always_inline)) -> double {
+    auto rotationAndWork = [&](std::size_t i) __attribute__((always_inline))->double
+    {
         // (every body of a sphere scene is isotropic)
         if (kSpheres ? allZero(l[i], torque[i]) : Buss2ndOrder::still(inertia[i], l[i], torque[i])) {
             om[i].setZero(); // still: nothing turns
@@ -724,7 +728,9 @@ void Simulation::buildBlocks()
         m_blocksBuild = m_neighbours.buildCount();
         return;
     }
-    auto chunkOf = [&](int member) { return static_cast<std::size_t>(w.memberBody[static_cast<std::size_t>(member)]) / kBodyChunk; };
+    auto chunkOf = [&](int member) {
+        return static_cast<std::size_t>(w.memberBody[static_cast<std::size_t>(member)]) / kBodyChunk;
+    };
     std::size_t slots = 0;
     std::size_t c = 0;
     for (std::size_t k = 0; k < pairs.size(); ++k) {
@@ -850,8 +856,8 @@ void Simulation::singleStageStep()
 
     ++m_forceEvaluations;
     m_channelLoaded = {true, m_params.localDamping > 0.0, m_params.viscousDamping > 0.0};
-    const bool onStepEstimate = m_params.localDampingVariant == LocalDampingVariant::Woo
-                                && m_translation->velocityAtForceEvaluation() == VelocityTiming::HalfStep;
+    const bool onStepEstimate = m_params.localDampingVariant == LocalDampingVariant::Woo &&
+                                m_translation->velocityAtForceEvaluation() == VelocityTiming::HalfStep;
     if (m_membersByBody && !m_pool) {
         contactAndEndPassInOrder(onStepEstimate);
     } else {
@@ -921,8 +927,8 @@ void Simulation::checkRunaway()
     if (!std::isfinite(s.balanceError) || std::abs(s.balanceError) > limit) {
         std::ostringstream msg;
         msg << "unstable at step " << w.step << ", t = " << w.time << " s: runaway energy, balance error "
-            << s.balanceError << " J exceeds " << kRunawayFactor << " x the scene's energy scale ("
-            << m_ledger.scale() << " J); reduce dt (critical dt " << m_criticalDt << " s)";
+            << s.balanceError << " J exceeds " << kRunawayFactor << " x the scene's energy scale (" << m_ledger.scale()
+            << " J); reduce dt (critical dt " << m_criticalDt << " s)";
         m_instability = msg.str();
     }
 }
@@ -961,14 +967,14 @@ void Simulation::fromOnStep()
     const double half = 0.5 * m_params.dt;
     const bool multi = m_translation->multiStage();
     m_bodyEnergyValid = false;
-    if (w.velocityTiming == VelocityTiming::OnStep && !multi
-        && m_translation->velocityTiming() == VelocityTiming::HalfStep) {
+    if (w.velocityTiming == VelocityTiming::OnStep && !multi &&
+        m_translation->velocityTiming() == VelocityTiming::HalfStep) {
         for (std::size_t i = 0; i < w.size(); ++i)
             w.velocity[i] -= w.force[i] * (w.invMass[i] * half);
         w.velocityTiming = VelocityTiming::HalfStep;
     }
-    if (w.angularTiming == VelocityTiming::OnStep && !multi
-        && m_rotation->velocityTiming() == VelocityTiming::HalfStep) {
+    if (w.angularTiming == VelocityTiming::OnStep && !multi &&
+        m_rotation->velocityTiming() == VelocityTiming::HalfStep) {
         for (std::size_t i = 0; i < w.size(); ++i) {
             w.angularMomentum[i] -= w.torque[i] * half;
             w.angularVelocity[i] = w.angularVelocityFromMomentum(i);
@@ -1028,8 +1034,8 @@ void Simulation::setLocalDamping(double alpha, LocalDampingVariant variant)
 void Simulation::setThreads(int threads)
 {
     if (threads < 1 || threads > SimParams::kMaxThreads)
-        throw ParameterError("threads must be between 1 and " + std::to_string(SimParams::kMaxThreads) + ", got "
-                             + std::to_string(threads));
+        throw ParameterError("threads must be between 1 and " + std::to_string(SimParams::kMaxThreads) + ", got " +
+                             std::to_string(threads));
     if (threads == m_params.threads)
         return;
     m_pool.reset();

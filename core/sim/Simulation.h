@@ -81,14 +81,14 @@ public:
     const SimParams& params() const { return m_params; }
 
     // live parameters; each throws ParameterError for an invalid value and keeps the old one
-    void setDt(double dt);                          ///< s
+    void setDt(double dt); ///< s
     void setTranslationScheme(std::string_view name);
     void setRotationScheme(std::string_view name);
     /// Both at once (a preset); the state is converted so the trajectory continues: half-step
     /// velocities and momenta are moved on-step with the current loads and back.
     void setSchemes(std::string_view translation, std::string_view rotation);
     void setLocalDamping(double alpha, LocalDampingVariant variant); ///< alpha in [0, 1)
-    void setViscousDamping(double beta);            ///< 1/s
+    void setViscousDamping(double beta);                             ///< 1/s
     /// Threads that step the simulation (1 to SimParams::kMaxThreads); results do not depend on it.
     void setThreads(int threads);
 
@@ -156,9 +156,9 @@ private:
     ContactTable m_table;
     NeighbourList m_neighbours;
     EnergyLedger m_ledger;
-    double m_skin = 0.0;          // m
-    double m_criticalDt = 0.0;    // s
-    ContactSums m_contacts;       // springs' energy at the last force evaluation
+    double m_skin = 0.0;       // m
+    double m_criticalDt = 0.0; // s
+    ContactSums m_contacts;    // springs' energy at the last force evaluation
     // which dissipative channels the last force evaluation may have written (the others are zero)
     std::array<bool, kDissipationChannels> m_channelLoaded{true, true, true};
     bool m_inStep = false; // forces are being evaluated inside step() (not at construction)
@@ -167,27 +167,27 @@ private:
 
     // pose at the start of the step, and the motion since then: the contact springs' increments
     // and the trapezoidal work of the dissipative loads use them
-    std::vector<Vec3> m_startPosition;     // (n) m
-    std::vector<Quat> m_startOrientation;  // (n)
-    std::vector<Vec3> m_stepDisplacement;  // (n) m
-    std::vector<Vec3> m_stepRotation;      // (n) rad, rotation vector
+    std::vector<Vec3> m_startPosition;    // (n) m
+    std::vector<Quat> m_startOrientation; // (n)
+    std::vector<Vec3> m_stepDisplacement; // (n) m
+    std::vector<Vec3> m_stepRotation;     // (n) rad, rotation vector
 
     // threads (null with one) and what each fixed chunk of a step pass found
     std::unique_ptr<ThreadPool> m_pool;
     struct BodyChunk {
-        ChannelWork beginWork{};   // J, first half of the trapezoid
-        ChannelWork endWork{};     // J, second half
-        BodyEnergy energy;         // J
-        std::size_t firstBad = 0;  // first body with a non-finite position (pass 1) or velocity (2)
+        ChannelWork beginWork{};  // J, first half of the trapezoid
+        ChannelWork endWork{};    // J, second half
+        BodyEnergy energy;        // J
+        std::size_t firstBad = 0; // first body with a non-finite position (pass 1) or velocity (2)
         bool bad = false;
-        bool rebuild = false;      // a member moved past half the skin
+        bool rebuild = false; // a member moved past half the skin
     };
     std::vector<BodyChunk> m_bodyChunks;
     std::vector<ContactSums> m_blockSums;
-    bool m_membersByBody = false;        // members sorted by body: pass 1 moves them too
-    bool m_membersAreBodies = false;     // member k is body k, at its centre: pass 1 copies positions
-    bool m_spheres = false;              // that, and every body isotropic (inertia is constant)
-    bool m_dashMoments = true;           // some contact may give a dashpot moment (else they stay zero)
+    bool m_membersByBody = false;           // members sorted by body: pass 1 moves them too
+    bool m_membersAreBodies = false;        // member k is body k, at its centre: pass 1 copies positions
+    bool m_spheres = false;                 // that, and every body isotropic (inertia is constant)
+    bool m_dashMoments = true;              // some contact may give a dashpot moment (else they stay zero)
     std::vector<std::size_t> m_memberStart; // (n + 1) first member of each body when sorted
     // contact blocks (one per body chunk; one in all without m_membersByBody): their first
     // pair, wall candidate and deferred slot, (chunks + 1) each
@@ -209,9 +209,9 @@ private:
     static constexpr long long kSortEveryBuilds = 20;
     long long m_sortedAtBuild = 0;
     long long m_bodySorts = 0;
-    std::vector<int> m_sortOrder;      // (n) old body at each new index
+    std::vector<int> m_sortOrder;       // (n) old body at each new index
     std::vector<int> m_sortMemberOrder; // (m) old member at each new index
-    std::vector<int> m_sortNewMember;  // (m) new index of each old member
+    std::vector<int> m_sortNewMember;   // (m) new index of each old member
     std::vector<std::pair<std::uint64_t, int>> m_sortKeys;
     World::PermuteScratch m_permuteScratch;
     // body energy of the current state, valid right after a single-stage step

@@ -124,8 +124,9 @@ private slots:
 
     void sweepOptions()
     {
-        const CliOptions o = parseCommandLine({"sweep", "builtin:harmonic-oscillator", "--scheme", "euler,velocity_verlet,rk4",
-                                               "--dt", "4e-5,2e-5,1e-5", "--duration=0.01", "--csv", "out.csv"});
+        const CliOptions o =
+            parseCommandLine({"sweep", "builtin:harmonic-oscillator", "--scheme", "euler,velocity_verlet,rk4", "--dt",
+                              "4e-5,2e-5,1e-5", "--duration=0.01", "--csv", "out.csv"});
         QCOMPARE(o.command, Command::Sweep);
         QCOMPARE(o.scene, std::string("builtin:harmonic-oscillator"));
         QCOMPARE(o.sweepSchemes, (std::vector<std::string>{"euler", "velocity_verlet", "rk4"}));
@@ -180,7 +181,8 @@ private slots:
         row("option before command", {"--steps", "3"}, {"--steps"});
         row("unknown option", runArgs({"--stepz", "3"}), {"--stepz", "unknown option"});
         row("option of run given to list", {"list", "--steps", "3"}, {"--steps", "unknown option"});
-        row("sweep without duration", {"sweep", "s.json", "--scheme", "pfc", "--dt", "1e-5"}, {"--duration", "required"});
+        row("sweep without duration", {"sweep", "s.json", "--scheme", "pfc", "--dt", "1e-5"},
+            {"--duration", "required"});
         row("sweep without scheme", {"sweep", "s.json", "--dt", "1e-5", "--duration", "1"}, {"--scheme", "required"});
         row("sweep without dt", {"sweep", "s.json", "--scheme", "pfc", "--duration", "1"}, {"--dt", "required"});
         row("sweep without scene", {"sweep", "--scheme", "pfc", "--dt", "1e-5", "--duration", "1"}, {"SCENE.json"});

@@ -503,8 +503,9 @@ private slots:
         // scheme, "SCHEME order P"; on the harmonic oscillator the orders are 1, 2 and 4
         QTemporaryDir dir;
         const QString csvPath = dir.filePath("sweep.csv");
-        const Result r = runCli({"sweep", "builtin:harmonic-oscillator", "--scheme", "explicit_euler,velocity_verlet,rk4",
-                                 "--dt", "3.2e-5,1.6e-5,8e-6,4e-6", "--duration", "0.005", "--csv", csvPath});
+        const Result r =
+            runCli({"sweep", "builtin:harmonic-oscillator", "--scheme", "explicit_euler,velocity_verlet,rk4", "--dt",
+                    "3.2e-5,1.6e-5,8e-6,4e-6", "--duration", "0.005", "--csv", csvPath});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QFile f(csvPath);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -535,11 +536,14 @@ private slots:
         // without one, positions against rk4
         QTemporaryDir dir;
         const QString top = dir.filePath("top.csv"), box = dir.filePath("box.csv");
-        Result r = runCli({"sweep", "builtin:symmetric-top", "--scheme", "pfc", "--dt", "2e-3,1e-3", "--duration", "0.5", "--csv", top});
+        Result r = runCli({"sweep", "builtin:symmetric-top", "--scheme", "pfc", "--dt", "2e-3,1e-3", "--duration",
+                           "0.5", "--csv", top});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        r = runCli({"sweep", "builtin:sliding-to-rolling", "--scheme", "pfc", "--dt", "2e-5,1e-5", "--duration", "2e-4", "--csv", box});
+        r = runCli({"sweep", "builtin:sliding-to-rolling", "--scheme", "pfc", "--dt", "2e-5,1e-5", "--duration", "2e-4",
+                    "--csv", box});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        for (const auto& [path, tail] : {std::pair{top, QStringLiteral(",analytic,angle_rad")}, std::pair{box, QStringLiteral(",rk4,position_m")}}) {
+        for (const auto& [path, tail] : {std::pair{top, QStringLiteral(",analytic,angle_rad")},
+                                         std::pair{box, QStringLiteral(",rk4,position_m")}}) {
             QFile f(path);
             QVERIFY(f.open(QIODevice::ReadOnly));
             const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);

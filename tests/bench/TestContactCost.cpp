@@ -153,8 +153,8 @@ private slots:
         SimParams params = settling.params();
         params.dt = dt;
 
-        std::array<std::vector<double>, kVariants.size()> rates;     // M particle-steps/s, CPU time
-        std::array<std::vector<double>, kVariants.size()> wallRates; // M particle-steps/s, wall clock
+        std::array<std::vector<double>, kVariants.size()> rates;      // M particle-steps/s, CPU time
+        std::array<std::vector<double>, kVariants.size()> wallRates;  // M particle-steps/s, wall clock
         std::array<std::vector<double>, kVariants.size()> costRatios; // time per step / frictionless
         std::array<std::size_t, kVariants.size()> contacts{};
         std::array<long long, kVariants.size()> builds{};

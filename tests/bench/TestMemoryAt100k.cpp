@@ -6,8 +6,8 @@
 // count and the two far walls changed, and it is loaded, stepped 300 times with one thread and
 // then with two (the contacts form, the springs fill), with a neighbour-list rebuild after each
 // (the settling packing never needs one, a flowing one does, and a rebuild keeps buffers to
-// carry the touching contacts' history), and measured in steady state. Heap in use is glibc's mallinfo2() (uordblks + hblkhd) after minus before
-// loading, so it counts what the Simulation holds (bodies, members, step buffers, candidate
+// carry the touching contacts' history), and measured in steady state. Heap in use is glibc's mallinfo2() (uordblks +
+// hblkhd) after minus before loading, so it counts what the Simulation holds (bodies, members, step buffers, candidate
 // pairs, contact history, deferred loads) and nothing of the test's own. Printed with qInfo;
 // written as JSON to $TUMBLE_BENCH_OUT when that is set.
 #include <QtTest>

@@ -12,8 +12,8 @@ namespace tumble::test {
 /// One material "m" (linear, given kn in N/m, restitution e, density rho in kg/m^3).
 inline std::string materialJson(double kn, double e, double rho = 2500.0)
 {
-    return R"({"name": "m", "density": )" + std::to_string(rho) + R"(, "contact": {"model": "linear", "kn": )"
-           + std::to_string(kn) + R"(, "restitution": )" + std::to_string(e) + "}}";
+    return R"({"name": "m", "density": )" + std::to_string(rho) + R"(, "contact": {"model": "linear", "kn": )" +
+           std::to_string(kn) + R"(, "restitution": )" + std::to_string(e) + "}}";
 }
 
 /// A linear material with friction: kn, kt in N/m, restitution e, Coulomb mu, rolling mu_r,
@@ -69,11 +69,10 @@ inline std::string sceneJson(const std::string& gravity, const std::string& tran
 {
     char dtText[64];
     std::snprintf(dtText, sizeof dtText, "%.17g", dt);
-    return R"({"format": "tumble-scene", "version": 1, "gravity": )" + gravity
-           + R"(, "integration": {"translation": ")" + translation + R"(", "rotation": ")"
-           + (translation == "rk4" ? "rk4_quaternion" : "explicit_euler") + R"(", "dt": )"
-           + dtText + R"(}, "materials": [)" + materials + R"(], "bodies": )" + bodies + R"(, "walls": )" + walls
-           + extra + "}";
+    return R"({"format": "tumble-scene", "version": 1, "gravity": )" + gravity +
+           R"(, "integration": {"translation": ")" + translation + R"(", "rotation": ")" +
+           (translation == "rk4" ? "rk4_quaternion" : "explicit_euler") + R"(", "dt": )" + dtText +
+           R"(}, "materials": [)" + materials + R"(], "bodies": )" + bodies + R"(, "walls": )" + walls + extra + "}";
 }
 
 inline Scene sceneFrom(const std::string& json)

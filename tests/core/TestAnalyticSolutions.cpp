@@ -142,8 +142,10 @@ private slots:
             sim.run(200);
             const double bound = amplitude * w * t * std::pow(wh, 4) / 120.0;
             const double err = positionError(sim, *exact, sim.world().time);
-            QVERIFY2(err <= 1.1 * bound + 1e-18, qPrintable(QStringLiteral("w h %1: error %2, bound %3").arg(wh).arg(err).arg(bound)));
-            QVERIFY2(err >= 0.5 * bound, qPrintable(QStringLiteral("the bound is RK4's actual error: %1 vs %2").arg(err).arg(bound)));
+            QVERIFY2(err <= 1.1 * bound + 1e-18,
+                     qPrintable(QStringLiteral("w h %1: error %2, bound %3").arg(wh).arg(err).arg(bound)));
+            QVERIFY2(err >= 0.5 * bound,
+                     qPrintable(QStringLiteral("the bound is RK4's actual error: %1 vs %2").arg(err).arg(bound)));
         }
     }
 
@@ -167,7 +169,8 @@ private slots:
         const std::vector<Vec3> a = h.positions(0.02), b = h.positions(0.03);
         TUMBLE_NEAR(((b[1] - b[0]) - (a[1] - a[0])).x() / 0.01, 0.8, 0.0, 1e-12);
         const double v = (m1 * 0.5 - m2 * 0.5) / (m1 + m2);
-        TUMBLE_NEAR((m1 * b[0] + m2 * b[1]).x() / (m1 + m2), (m1 * -0.015 + m2 * 0.015) / (m1 + m2) + v * 0.03, 1e-17, 0.0);
+        TUMBLE_NEAR((m1 * b[0] + m2 * b[1]).x() / (m1 + m2), (m1 * -0.015 + m2 * 0.015) / (m1 + m2) + v * 0.03, 1e-17,
+                    0.0);
     }
 
     void headOnImpactAgainstRk4()
@@ -198,9 +201,11 @@ private slots:
         TUMBLE_NEAR(contacts[0].start, std::sqrt(2.0 * 0.09 / 9.81), 0.0, 1e-14);
         for (std::size_t k = 0; k + 1 < contacts.size(); ++k) {
             TUMBLE_NEAR(contacts[k + 1].speedIn, contacts[k].speedOut, 0.0, 1e-12);
-            TUMBLE_NEAR(contacts[k + 1].start - contacts[k].end, 2.0 * contacts[k].speedOut / 9.81, 1e-15 * contacts[k + 1].start, 1e-13); // a few ulp(t)
+            TUMBLE_NEAR(contacts[k + 1].start - contacts[k].end, 2.0 * contacts[k].speedOut / 9.81,
+                        1e-15 * contacts[k + 1].start, 1e-13); // a few ulp(t)
             // the end is exact to the last bit of t: s is R within |v| ulp(t)
-            TUMBLE_NEAR(b.motion().at(contacts[k].end).s, 0.01, 2.0 * contacts[k].speedOut * contacts[k].end * 2.3e-16, 0.0);
+            TUMBLE_NEAR(b.motion().at(contacts[k].end).s, 0.01, 2.0 * contacts[k].speedOut * contacts[k].end * 2.3e-16,
+                        0.0);
         }
         QVERIFY(contacts.size() > 10 && contacts.size() < 200);
         QVERIFY(std::isinf(contacts.back().end));
@@ -209,7 +214,8 @@ private slots:
 
         // without gravity a throw at the wall comes back at exactly e, after pi / w_d
         const std::string text = std::string(R"({"format": "tumble-scene", "version": 1, "gravity": [0, 0, 0],
-            "analytic": {"type": "bouncing_ball"}, "materials": [)") + materialJson(1e5, 0.6) + R"(],
+            "analytic": {"type": "bouncing_ball"}, "materials": [)") +
+                                 materialJson(1e5, 0.6) + R"(],
             "bodies": [{"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, 0.02], "velocity": [0, 0, -2]}],
             "walls": [{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "m"}]})";
         const Scene z = loadSceneText(text, "throw.json");
@@ -257,7 +263,8 @@ private slots:
             errors[k] = analyticError(f, sim.world(), sim.world().time);
         }
         const double order = std::log2(errors[0] / errors[1]);
-        QVERIFY2(std::abs(order - 4.0) < 0.15, qPrintable(QStringLiteral("errors %1, %2: order %3").arg(errors[0]).arg(errors[1]).arg(order)));
+        QVERIFY2(std::abs(order - 4.0) < 0.15,
+                 qPrintable(QStringLiteral("errors %1, %2: order %3").arg(errors[0]).arg(errors[1]).arg(order)));
         QVERIFY(errors[0] < 1e-3);
     }
 };

@@ -71,9 +71,12 @@ Scene thrownGas()
     const std::string text = R"({"format": "tumble-scene", "version": 1, "name": "gas",
         "gravity": [0, 0, -9.81],
         "integration": {"translation": "velocity_verlet", "rotation": "buss_2nd_order", "dt": {"factor": 0.3}},
-        "materials": [)" + frictionMaterialJson("m", 1e5, 2.5e4, 0.5, 0.5, 0.05) + R"(],
-        "walls": [)" + std::string(walls) + R"(],
-        "bodies": [)" + bodies + "]}";
+        "materials": [)" + frictionMaterialJson("m", 1e5, 2.5e4, 0.5, 0.5, 0.05) +
+                             R"(],
+        "walls": [)" + std::string(walls) +
+                             R"(],
+        "bodies": [)" + bodies +
+                             "]}";
     return loadSceneText(text, "gas");
 }
 
@@ -176,10 +179,13 @@ private slots:
         const EnergySample ea = sorted.energy(), eb = plain.energy();
         QVERIFY(eb.dissipatedFriction > 0.0 && eb.elasticTangential > 0.0 && eb.elasticRolling > 0.0);
         QCOMPARE(sorted.contactCount(), plain.contactCount());
-        for (auto [x, y] : {std::pair{ea.elasticTangential, eb.elasticTangential}, {ea.elasticRolling, eb.elasticRolling},
-                            {ea.dissipatedFriction, eb.dissipatedFriction}, {ea.dissipatedRolling, eb.dissipatedRolling},
+        for (auto [x, y] : {std::pair{ea.elasticTangential, eb.elasticTangential},
+                            {ea.elasticRolling, eb.elasticRolling},
+                            {ea.dissipatedFriction, eb.dissipatedFriction},
+                            {ea.dissipatedRolling, eb.dissipatedRolling},
                             {ea.elasticNormal, eb.elasticNormal}})
-            QVERIFY2(std::abs(x - y) <= 1e-9 * std::abs(y), qPrintable(QString("%1 vs %2").arg(x, 0, 'g', 17).arg(y, 0, 'g', 17)));
+            QVERIFY2(std::abs(x - y) <= 1e-9 * std::abs(y),
+                     qPrintable(QString("%1 vs %2").arg(x, 0, 'g', 17).arg(y, 0, 'g', 17)));
     }
 
     void sortedRunSameBitsOnAnyThreadCount()

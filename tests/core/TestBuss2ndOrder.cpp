@@ -36,7 +36,11 @@ private slots:
             const Quat exact = (a * b).normalized();
             for (int c = 0; c < 4; ++c)
                 QVERIFY2(std::abs(p.coeffs()[c] - exact.coeffs()[c]) <= 4.0 * 2.2e-16,
-                         qPrintable(QStringLiteral("pair %1, coefficient %2: %3 vs %4").arg(k).arg(c).arg(p.coeffs()[c], 0, 'g', 17).arg(exact.coeffs()[c], 0, 'g', 17)));
+                         qPrintable(QStringLiteral("pair %1, coefficient %2: %3 vs %4")
+                                        .arg(k)
+                                        .arg(c)
+                                        .arg(p.coeffs()[c], 0, 'g', 17)
+                                        .arg(exact.coeffs()[c], 0, 'g', 17)));
             QVERIFY(std::abs(p.squaredNorm() - 1.0) <= 8.0 * 2.2e-16);
         }
         // a factor that is not a rotation (|a| = 1.5) takes the square root: still unit
@@ -51,7 +55,7 @@ private slots:
     void freeSpinTurnsByOmegaT()
     {
         // no torque: w_mean = w, so after n steps q = exp(w n dt) q0, with |q| = 1 throughout
-        const double j = 2.0e-3; // kg m^2
+        const double j = 2.0e-3;       // kg m^2
         const Vec3 w0(3.0, -1.0, 2.0); // rad/s
         const Buss2ndOrder::Steps steps(1e-3);
         Vec3 l = j * w0;

@@ -69,7 +69,8 @@ private slots:
     {
         // free fall with central difference: after a dt change the trajectory is still exact
         // (constant acceleration), which needs v(t - dt/2) re-centred on the new dt
-        const std::string bodies = R"([{"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, 2], "velocity": [0, 0, 1]}])";
+        const std::string bodies =
+            R"([{"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, 2], "velocity": [0, 0, 1]}])";
         Scene s = sceneFrom(sceneJson("[0, 0, -9.81]", "central_difference", 1e-3, materialJson(1e5, 0.5), bodies));
         Simulation sim(std::move(s.world), s.params);
         sim.run(100);
@@ -78,8 +79,8 @@ private slots:
         const double t = sim.world().time;
         TUMBLE_NEAR(t, 0.2, 1e-14, 0.0);
         TUMBLE_NEAR(sim.world().position[0].z(), 2.0 + t - 0.5 * 9.81 * t * t, 1e-12, 0.0);
-        TUMBLE_NEAR(sim.energy().kineticTranslational,
-                    0.5 * sim.world().mass[0] * std::pow(1.0 - 9.81 * t, 2), 0.0, 1e-12);
+        TUMBLE_NEAR(sim.energy().kineticTranslational, 0.5 * sim.world().mass[0] * std::pow(1.0 - 9.81 * t, 2), 0.0,
+                    1e-12);
     }
 };
 

@@ -137,7 +137,7 @@ private slots:
             TUMBLE_NEAR(w.memberOffset[j].z(), 0.0, 1e-15, 0.0);
         }
         const double h = 0.5 * std::abs(w.memberOffset[0].x() - w.memberOffset[1].x()); // half the centre distance
-        QVERIFY(h < r); // overlapping members
+        QVERIFY(h < r);                                                                 // overlapping members
 
         // mass and axial moment: World's values against the union of two spheres cut at their
         // mid-plane (each half a sphere of radius r truncated h from its centre), slice by slice:
@@ -146,9 +146,9 @@ private slots:
         const double m = w.mass[0], jAxis = w.inertia[0].x();
         const double rho = w.materials[w.material[0]].density;
         const double massCf = 2.0 * kPi * rho * (2.0 * r * r * r / 3.0 + r * r * h - h * h * h / 3.0);
-        const double jCf = kPi * rho
-                           * (8.0 * std::pow(r, 5) / 15.0 + std::pow(r, 4) * h - 2.0 * r * r * h * h * h / 3.0
-                              + std::pow(h, 5) / 5.0);
+        const double jCf =
+            kPi * rho *
+            (8.0 * std::pow(r, 5) / 15.0 + std::pow(r, 4) * h - 2.0 * r * r * h * h * h / 3.0 + std::pow(h, 5) / 5.0);
         TUMBLE_NEAR(m, massCf, 0.0, 1e-10);
         TUMBLE_NEAR(jAxis, jCf, 0.0, 1e-10);
 
@@ -163,9 +163,9 @@ private slots:
 
         // contact constants and the closed forms
         const PairConstants c = mix(w.materials[w.material[0]], w.materials[w.walls[0].material]);
-        QCOMPARE(c.rollingFriction, 0.0); // the ramp has none: free rolling
+        QCOMPARE(c.rollingFriction, 0.0);             // the ramp has none: free rolling
         const double d = m * g * cosT / (2.0 * c.kn); // resting overlap of each member
-        const double re = r - 0.5 * d;                 // lever arm of the contact point
+        const double re = r - 0.5 * d;                // lever arm of the contact point
         const double kJ = jAxis / (m * re * re);
         const double a = g * sinT / (1.0 + kJ);
         const double friction = m * g * sinT * kJ / (1.0 + kJ); // both contacts together
@@ -175,9 +175,9 @@ private slots:
         // then nothing ever slips.
         QVERIFY(2.0 * friction < c.friction * m * g * cosT);
         const double omegaT = std::sqrt(2.0 * c.kt * (1.0 / m + re * re / jAxis));
-        const double ringV = friction / (m * omegaT);      // centre-of-mass velocity ringing, m/s
-        const double uMean = friction / (2.0 * c.kt);      // mean stretch of each tangential spring, m
-        const double slipAmplitude = uMean * omegaT;       // contact point's speed ringing, m/s
+        const double ringV = friction / (m * omegaT); // centre-of-mass velocity ringing, m/s
+        const double uMean = friction / (2.0 * c.kt); // mean stretch of each tangential spring, m
+        const double slipAmplitude = uMean * omegaT;  // contact point's speed ringing, m/s
 
         // Fit v(t) along the slope by least squares over [t1, t2], before the clump reaches the
         // floor (contact line at the foot after ~0.4 s): two contacts throughout
@@ -241,9 +241,9 @@ private slots:
         // is exact about a fixed axis and RK4's quaternion error is O((w dt)^5): this bounds all three.
         // (The same overshoot shifts w = v / r_e by (w dt)^2 / 24 < 1e-5: far inside the slip bounds.)
         const double torque = friction * re;
-        const double ledgerTol = dt * dt / 8.0 * (2.0 * m * g * g + 2.0 * torque * torque / jAxis)
-                                 + std::pow(omegaT * dt, 2) * c.kt * std::pow(2.0 * uMean, 2)
-                                 + torque * std::pow(a, 3) * dt * dt * std::pow(w.time, 4) / (96.0 * std::pow(re, 3));
+        const double ledgerTol = dt * dt / 8.0 * (2.0 * m * g * g + 2.0 * torque * torque / jAxis) +
+                                 std::pow(omegaT * dt, 2) * c.kt * std::pow(2.0 * uMean, 2) +
+                                 torque * std::pow(a, 3) * dt * dt * std::pow(w.time, 4) / (96.0 * std::pow(re, 3));
         qInfo("balance error %.2e J (bound %.2e J), kinetic %.6g J vs drop %.6g J", e.balanceError, ledgerTol,
               kinetic(e), drop);
         QVERIFY(std::abs(e.balanceError) <= ledgerTol);
@@ -270,7 +270,7 @@ private slots:
         const double m = w.mass[0], j1 = w.inertia[0].minCoeff(), rho = w.radius[0], g = w.gravity.norm();
         const PairConstants c = mix(w.materials[w.material[0]], w.materials[floor.material]);
         const double cn = 2.0 * c.zeta() * std::sqrt(m * c.kn); // the dashpot, set for the body's mass
-        const double e0 = sim.energy().total(); // gravity above the floor plus the initial spin
+        const double e0 = sim.energy().total();                 // gravity above the floor plus the initial spin
         QVERIFY(e0 > 0.0);
 
         // fall, bounce, rock, settle: 2.5 s is a few times what it takes
@@ -425,9 +425,9 @@ private slots:
             // the kink bound with a pair's 1/m_eff <= twice the largest body's 1/m + rho^2 / J1
             double invMassEff = 0.0;
             for (std::size_t b = 0; b < w.size(); ++b)
-                invMassEff = std::max(invMassEff, 1.0 / w.mass[b] + w.radius[b] * w.radius[b] / w.inertia[b].minCoeff());
-            const double bound = contactKinkBound(
-                kn, dt, 2.0 * invMassEff, c.restitution, e.dissipatedDashpot);
+                invMassEff =
+                    std::max(invMassEff, 1.0 / w.mass[b] + w.radius[b] * w.radius[b] / w.inertia[b].minCoeff());
+            const double bound = contactKinkBound(kn, dt, 2.0 * invMassEff, c.restitution, e.dissipatedDashpot);
             qInfo("dt %.3e s: worst |balance error| %.3e E0 (bound %.3e E0), worst wall overlap %.2e m (bound %.2e m)",
                   dt, worst[run] / e0, bound / e0, worstOverlap, maxOverlap);
             QVERIFY(worst[run] <= bound);

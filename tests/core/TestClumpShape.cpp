@@ -38,7 +38,7 @@ private slots:
         TUMBLE_NEAR(p.centerOfMass.x(), xc, 1e-15, 0.0);
         const double own = 0.4 * m1 * r1 * r1 + 0.4 * m2 * r2 * r2;
         const double transfer = m1 * xc * xc + m2 * (d - xc) * (d - xc);
-        TUMBLE_NEAR(p.principalMoments[0], own, 0.0, 1e-12);            // about the line of centres
+        TUMBLE_NEAR(p.principalMoments[0], own, 0.0, 1e-12); // about the line of centres
         TUMBLE_NEAR(p.principalMoments[1], own + transfer, 0.0, 1e-12);
         TUMBLE_NEAR(p.principalMoments[2], own + transfer, 0.0, 1e-12);
         // the smallest principal axis is x, and the axes form a proper rotation
@@ -63,8 +63,9 @@ private slots:
             "spheres": [{"center": [0, 0, 0], "radius": 0.01}, {"center": [0.04, 0, 0], "radius": 0.01}],
             "position": [0, 0, 0.0112], "orientation": [0.9998477, 0, 0.0174524, 0],
             "velocity": [0, 0, -0.5]}])";
-        Scene s = sceneFrom(sceneJson("[0, 0, 0]", "velocity_verlet", 1e-6, materialJson(1e5, 0.9), bodies,
-                                      R"([{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "m"}])"));
+        Scene s =
+            sceneFrom(sceneJson("[0, 0, 0]", "velocity_verlet", 1e-6, materialJson(1e5, 0.9), bodies,
+                                R"([{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "m"}])"));
         QCOMPARE(s.world.size(), std::size_t(1));
         QCOMPARE(s.world.memberCount(), std::size_t(2));
         QCOMPARE(s.world.type[0], BodyType::Clump);
@@ -80,8 +81,9 @@ private slots:
         QVERIFY(std::abs(l.y()) > 100.0 * (std::abs(l.x()) + std::abs(l.z())));
         // members follow the body pose
         for (std::size_t k = 0; k < 2; ++k)
-            TUMBLE_NEAR((sim.world().memberPosition[k]
-                         - (sim.world().position[0] + sim.world().orientation[0] * sim.world().memberOffset[k])).norm(),
+            TUMBLE_NEAR((sim.world().memberPosition[k] -
+                         (sim.world().position[0] + sim.world().orientation[0] * sim.world().memberOffset[k]))
+                            .norm(),
                         0.0, 1e-15, 0.0);
     }
 

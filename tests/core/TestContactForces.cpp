@@ -58,20 +58,21 @@ private slots:
         // 2000 steps per contact: the dashpot switches on within a step, an impulse error of
         // order zeta w dt ~ 1e-3 relative, below the 0.5% asked
         const double dt = contactDuration(kn, mStar, e) / 2000.0;
-        const std::string bodies = againstWall
-            ? R"([{"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, 0.0105], "velocity": [0, 0, -1]}])"
-            : R"([{"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, 0.0105], "velocity": [0, 0, -0.5]},
+        const std::string bodies =
+            againstWall
+                ? R"([{"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, 0.0105], "velocity": [0, 0, -1]}])"
+                : R"([{"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, 0.0105], "velocity": [0, 0, -0.5]},
                   {"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, -0.0105], "velocity": [0, 0, 0.5]}])";
-        const std::string walls = againstWall
-            ? R"([{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "m"}])" : "[]";
+        const std::string walls =
+            againstWall ? R"([{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "m"}])" : "[]";
         Scene s = sceneFrom(sceneJson("[0, 0, 0]", "velocity_verlet", dt, materialJson(kn, e, rho), bodies, walls));
         Simulation sim(std::move(s.world), s.params);
         // approach (0.5 mm at 1 m/s), the contact, and well beyond
         const double tEnd = 0.0005 / v + 3.0 * contactDuration(kn, mStar, e);
         sim.run(static_cast<long long>(tEnd / dt));
         QCOMPARE(sim.contactCount(), std::size_t(0));
-        const double separating = againstWall ? sim.world().velocity[0].z()
-                                              : sim.world().velocity[0].z() - sim.world().velocity[1].z();
+        const double separating =
+            againstWall ? sim.world().velocity[0].z() : sim.world().velocity[0].z() - sim.world().velocity[1].z();
         TUMBLE_NEAR(separating / v, e, 0.0, 0.005);
         // momentum is conserved in the binary impact
         if (!againstWall)

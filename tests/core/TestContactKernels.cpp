@@ -154,14 +154,17 @@ private slots:
         NeighbourList specialisedList = list;
         World genericWorld = world;
         NeighbourList genericList = list;
-        const ContactSums s = addContactForces(specialisedWorld, specialisedList, motion, true, ContactKernels::Specialised);
+        const ContactSums s =
+            addContactForces(specialisedWorld, specialisedList, motion, true, ContactKernels::Specialised);
         const ContactSums g = addContactForces(genericWorld, genericList, motion, true, ContactKernels::Generic);
 
         // every pair and every floor contact
         QVERIFY(s.active >= 2 * static_cast<std::size_t>(materials * perMaterial));
         QCOMPARE(s.active, g.active);
         const bool rolling = law < 0 || (law & kLawRolling) != 0;
-        QVERIFY2(s.friction > 0.0 && (s.rolling > 0.0) == rolling, qPrintable(QString("friction %1 J, rolling %2 J").arg(s.friction).arg(s.rolling))); // some springs slipped
+        QVERIFY2(
+            s.friction > 0.0 && (s.rolling > 0.0) == rolling,
+            qPrintable(QString("friction %1 J, rolling %2 J").arg(s.friction).arg(s.rolling))); // some springs slipped
         QVERIFY(sameBits(s.elasticNormal, g.elasticNormal));
         QVERIFY(sameBits(s.elasticTangential, g.elasticTangential));
         QVERIFY(sameBits(s.elasticRolling, g.elasticRolling));

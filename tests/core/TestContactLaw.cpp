@@ -69,7 +69,8 @@ private slots:
         const PairLaw ab = mixMaterials(a, b);
         QVERIFY(ab.model == ContactModelKind::HertzMindlin);
         TUMBLE_NEAR(1.0 / ab.youngStar, (1 - 0.22 * 0.22) / 7e10 + (1 - 0.3 * 0.3) / 2e11, 0.0, 1e-14);
-        TUMBLE_NEAR(1.0 / ab.shearStar, 2 * (2 - 0.22) * (1 + 0.22) / 7e10 + 2 * (2 - 0.3) * (1 + 0.3) / 2e11, 0.0, 1e-14);
+        TUMBLE_NEAR(1.0 / ab.shearStar, 2 * (2 - 0.22) * (1 + 0.22) / 7e10 + 2 * (2 - 0.3) * (1 + 0.3) / 2e11, 0.0,
+                    1e-14);
         QCOMPARE(ab.friction, 0.2);
         TUMBLE_NEAR(ab.alpha, hertzDampingFromRestitution(std::sqrt(0.9 * 0.6)), 0.0, 1e-15);
         // identical spheres: E* = E / (2 (1 - nu^2)), G* = G / (2 (2 - nu)) with G = E / (2 (1 + nu))
@@ -90,7 +91,8 @@ private slots:
         const double d = 1e-5, knTangent = 1.5 * p.kn * std::sqrt(d), ktNow = p.kt * std::sqrt(d);
         TUMBLE_NEAR(ktNow / knTangent, 2 * (1 - nu) / (2 - nu), 0.0, 1e-14);
         // linear: the dashpot that returns e for reduced mass m*
-        const ContactParams q = makeContactParams(mixMaterials(linear(1e5, 2e4, 0.5, 0.3, 0.1), linear(1e5, 2e4, 0.5, 0.3, 0.1)), rStar, mStar);
+        const ContactParams q = makeContactParams(
+            mixMaterials(linear(1e5, 2e4, 0.5, 0.3, 0.1), linear(1e5, 2e4, 0.5, 0.3, 0.1)), rStar, mStar);
         TUMBLE_NEAR(q.cn, 2.0 * dampingRatioFromRestitution(0.5) * std::sqrt(mStar * 1e5), 0.0, 1e-15);
         TUMBLE_NEAR(q.rollingCap, 0.1 * rStar, 0.0, 1e-15);
         TUMBLE_NEAR(q.rollingStiffness * q.kn, 2.25 * q.kn * std::pow(0.1 * rStar, 2), 0.0, 1e-14); // Ai et al.

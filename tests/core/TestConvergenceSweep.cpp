@@ -35,14 +35,16 @@ private slots:
         // w = sqrt(2 kn / m) = 2473 rad/s for the scene's sphere; w dt from 0.08 down to 0.01,
         // over two periods
         const Scene scene = loadBuiltinScene("harmonic-oscillator");
-        const SweepResult r = convergenceSweep(scene, {"explicit_euler", "velocity_verlet", "rk4"},
-                                               {3.2e-5, 1.6e-5, 8e-6, 4e-6}, 0.005);
+        const SweepResult r =
+            convergenceSweep(scene, {"explicit_euler", "velocity_verlet", "rk4"}, {3.2e-5, 1.6e-5, 8e-6, 4e-6}, 0.005);
         QCOMPARE(r.points.size(), std::size_t(12));
         QCOMPARE(r.orders.size(), std::size_t(3));
         const double expected[3] = {1.0, 2.0, 4.0};
         for (int k = 0; k < 3; ++k)
             QVERIFY2(std::abs(r.orders[k].order - expected[k]) < 0.15,
-                     qPrintable(QStringLiteral("%1 order %2").arg(QString::fromStdString(r.orders[k].scheme)).arg(r.orders[k].order)));
+                     qPrintable(QStringLiteral("%1 order %2")
+                                    .arg(QString::fromStdString(r.orders[k].scheme))
+                                    .arg(r.orders[k].order)));
         // every run ends exactly at T: 0.005 s is 156.25 steps of 3.2e-5 s, so 157 steps
         QCOMPARE(r.points[0].steps, 157LL);
         QCOMPARE(r.points[3].steps, 1250LL);
@@ -73,7 +75,8 @@ private slots:
         QVERIFY(top.measure == AnalyticMeasure::Angle && top.reference == SweepReference::Analytic);
         TUMBLE_NEAR(top.orders[0].order, 2.0, 0.15, 0.0);
         // a scene without one keeps the rk4 reference
-        QVERIFY(convergenceSweep(loadBuiltinScene("sliding-to-rolling"), {"pfc"}, {1e-5}, 1e-4).reference == SweepReference::Rk4);
+        QVERIFY(convergenceSweep(loadBuiltinScene("sliding-to-rolling"), {"pfc"}, {1e-5}, 1e-4).reference ==
+                SweepReference::Rk4);
     }
 
     void progressAndCancel()

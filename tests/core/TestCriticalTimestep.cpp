@@ -21,7 +21,8 @@ private slots:
         const double r = 0.01, rho = 2500.0, kn = 1e5, e = 0.5;
         const double m = 4.0 / 3.0 * std::numbers::pi * r * r * r * rho;
         const std::string bodies = R"([{"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, 1]}])";
-        const Scene s = sceneFrom(sceneJson("[0, 0, -9.81]", "velocity_verlet", 1e-5, materialJson(kn, e, rho), bodies));
+        const Scene s =
+            sceneFrom(sceneJson("[0, 0, -9.81]", "velocity_verlet", 1e-5, materialJson(kn, e, rho), bodies));
         const double z = dampingRatioFromRestitution(e);
         TUMBLE_NEAR(criticalTimestep(s.world), std::sqrt(m / kn) * (std::sqrt(1.0 + z * z) - z), 0.0, 1e-14);
     }
@@ -33,7 +34,8 @@ private slots:
         const double r = 0.01, a = 0.03, rho = 2500.0, kn = 1e5, e = 0.5;
         const std::string bodies = R"([{"type": "clump", "material": "m", "position": [0, 0, 1],
             "spheres": [{"center": [-0.03, 0, 0], "radius": 0.01}, {"center": [0.03, 0, 0], "radius": 0.01}]}])";
-        const Scene s = sceneFrom(sceneJson("[0, 0, -9.81]", "velocity_verlet", 1e-5, materialJson(kn, e, rho), bodies));
+        const Scene s =
+            sceneFrom(sceneJson("[0, 0, -9.81]", "velocity_verlet", 1e-5, materialJson(kn, e, rho), bodies));
         const double m1 = 4.0 / 3.0 * std::numbers::pi * r * r * r * rho;
         const double j1 = 2.0 * 0.4 * m1 * r * r;
         const double z = dampingRatioFromRestitution(e);
@@ -48,7 +50,8 @@ private slots:
         const std::string bodies = R"([{"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, 1]}])";
         const std::string json = R"({"format": "tumble-scene", "version": 1,
             "integration": {"translation": "velocity_verlet", "rotation": "explicit_euler", "dt": {"factor": 0.25}},
-            "materials": [)" + materialJson(1e5, 0.5) + R"(], "bodies": )" + bodies + "}";
+            "materials": [)" + materialJson(1e5, 0.5) +
+                                 R"(], "bodies": )" + bodies + "}";
         const Scene s = sceneFrom(json);
         TUMBLE_NEAR(s.params.dt, 0.25 * criticalTimestep(s.world), 0.0, 1e-15);
     }
@@ -100,8 +103,9 @@ private slots:
         std::snprintf(bodies, sizeof bodies,
                       R"([{"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, %.17g]}])",
                       r - m * 9.81 / kn);
-        Scene s = sceneFrom(sceneJson("[0, 0, -9.81]", "velocity_verlet", dt, materialJson(kn, 1.0, rho), bodies,
-                                      R"([{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "m"}])"));
+        Scene s =
+            sceneFrom(sceneJson("[0, 0, -9.81]", "velocity_verlet", dt, materialJson(kn, 1.0, rho), bodies,
+                                R"([{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "m"}])"));
         Simulation sim(std::move(s.world), s.params);
         sim.run(100000);
         QVERIFY(sim.isUnstable());

@@ -103,11 +103,16 @@ private slots:
         QTest::addColumn<QString>("rotation");
         QTest::addColumn<double>("order");
         QTest::addColumn<double>("dt");
-        QTest::newRow("explicit_euler") << "velocity_verlet" << "explicit_euler" << 1.0 << 1e-4;
-        QTest::newRow("symplectic_euler") << "velocity_verlet" << "symplectic_euler" << 1.0 << 1e-4;
-        QTest::newRow("fincham_leapfrog") << "central_difference" << "fincham_leapfrog" << 2.0 << 4e-4;
-        QTest::newRow("buss_2nd_order") << "velocity_verlet" << "buss_2nd_order" << 2.0 << 4e-4;
-        QTest::newRow("rk4_quaternion") << "rk4" << "rk4_quaternion" << 4.0 << 4e-3;
+        QTest::newRow("explicit_euler") << "velocity_verlet"
+                                        << "explicit_euler" << 1.0 << 1e-4;
+        QTest::newRow("symplectic_euler") << "velocity_verlet"
+                                          << "symplectic_euler" << 1.0 << 1e-4;
+        QTest::newRow("fincham_leapfrog") << "central_difference"
+                                          << "fincham_leapfrog" << 2.0 << 4e-4;
+        QTest::newRow("buss_2nd_order") << "velocity_verlet"
+                                        << "buss_2nd_order" << 2.0 << 4e-4;
+        QTest::newRow("rk4_quaternion") << "rk4"
+                                        << "rk4_quaternion" << 4.0 << 4e-3;
     }
 
     void schemesConvergeAtTheirOrder()

@@ -63,13 +63,13 @@ private slots:
         QTest::addColumn<QString>("material");
         QTest::addColumn<QString>("damping");
         QTest::addColumn<bool>("dissipative");
-        QTest::newRow("linear, conservative") << QString::fromStdString(frictionMaterialJson("m", 1e4, 2.5e3, 1.0, 0.0, 0.0))
-                                             << QString() << false;
+        QTest::newRow("linear, conservative")
+            << QString::fromStdString(frictionMaterialJson("m", 1e4, 2.5e3, 1.0, 0.0, 0.0)) << QString() << false;
         QTest::newRow("linear, every mechanism")
             << QString::fromStdString(frictionMaterialJson("m", 1e4, 2.5e3, 0.5, 0.5, 0.05))
             << QStringLiteral(R"(, "damping": {"viscous": 0.5})") << true;
-        QTest::newRow("hertz, conservative") << QString::fromStdString(hertzMaterialJson("m", 1e7, 0.3, 1.0, 0.0, 0.0))
-                                            << QString() << false;
+        QTest::newRow("hertz, conservative")
+            << QString::fromStdString(hertzMaterialJson("m", 1e7, 0.3, 1.0, 0.0, 0.0)) << QString() << false;
         QTest::newRow("hertz, every mechanism")
             << QString::fromStdString(hertzMaterialJson("m", 1e7, 0.3, 0.5, 0.5, 0.05))
             << QStringLiteral(R"(, "damping": {"viscous": 0.5})") << true;

@@ -44,8 +44,8 @@ private slots:
         fast.run(2000);
         general.run(2000);
         QVERIFY(orientationError(fast.world().orientation[0], general.world().orientation[0]) < 1e-9);
-        QVERIFY((fast.world().angularMomentum[0] - general.world().angularMomentum[0]).norm()
-                < 1e-9 * general.world().angularMomentum[0].norm());
+        QVERIFY((fast.world().angularMomentum[0] - general.world().angularMomentum[0]).norm() <
+                1e-9 * general.world().angularMomentum[0].norm());
         // and the torque really acted: L decayed as the leapfrog's (1 - beta dt)^n
         QVERIFY(fast.world().angularMomentum[0].norm() < 0.1 * 0.02 * Vec3(3.0, -1.0, 2.0).norm());
     }

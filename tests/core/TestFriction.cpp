@@ -65,9 +65,9 @@ private slots:
         }
         const std::string material = hertz ? hertzMaterialJson("m", young, poisson, 0.5, mu, 0.0, kDensity)
                                            : frictionMaterialJson("m", kn, 0.25 * kn, 0.5, mu, 0.0, kDensity);
-        const std::string json = sceneJson("[0, 0, -9.81]", "velocity_verlet", 1e-5, material,
-                                           "[" + sphereJson("m", kRadius, Vec3(0, 0, kRadius - rest), Vec3(v0, 0, 0)) + "]",
-                                           floorJson("m"));
+        const std::string json =
+            sceneJson("[0, 0, -9.81]", "velocity_verlet", 1e-5, material,
+                      "[" + sphereJson("m", kRadius, Vec3(0, 0, kRadius - rest), Vec3(v0, 0, 0)) + "]", floorJson("m"));
         Simulation probe = presetSimulation(json, preset.toStdString(), 1e-5);
         const double dt = 0.1 * probe.criticalDt();
         Simulation sim = presetSimulation(json, preset.toStdString(), dt);
@@ -126,7 +126,8 @@ private slots:
         QTest::addColumn<double>("ratio"); // v_t0 / v_n0
         QTest::addColumn<bool>("pair");    // sphere on sphere instead of a wall
         for (double r : {2.0, 3.0, 6.0}) {
-            QTest::newRow(qPrintable(QStringLiteral("linear wall %1").arg(r))) << QStringLiteral("linear") << r << false;
+            QTest::newRow(qPrintable(QStringLiteral("linear wall %1").arg(r)))
+                << QStringLiteral("linear") << r << false;
             QTest::newRow(qPrintable(QStringLiteral("hertz wall %1").arg(r))) << QStringLiteral("hertz") << r << false;
             QTest::newRow(qPrintable(QStringLiteral("linear pair %1").arg(r))) << QStringLiteral("linear") << r << true;
         }
@@ -150,10 +151,11 @@ private slots:
         // a pair: two equal spheres meeting head on along z with opposite tangential velocities,
         // the same as one sphere on a wall in their centre-of-mass frame
         const std::string bodies =
-            pair ? "[" + sphereJson("m", kRadius, Vec3(0, 0, kRadius), Vec3(0.5 * vt, 0, -0.5 * vn)) + ", "
-                       + sphereJson("m", kRadius, Vec3(0, 0, -kRadius), Vec3(-0.5 * vt, 0, 0.5 * vn)) + "]"
+            pair ? "[" + sphereJson("m", kRadius, Vec3(0, 0, kRadius), Vec3(0.5 * vt, 0, -0.5 * vn)) + ", " +
+                       sphereJson("m", kRadius, Vec3(0, 0, -kRadius), Vec3(-0.5 * vt, 0, 0.5 * vn)) + "]"
                  : "[" + sphereJson("m", kRadius, Vec3(0, 0, kRadius), Vec3(vt, 0, -vn)) + "]";
-        const std::string json = sceneJson("[0, 0, 0]", "velocity_verlet", 1e-6, material, bodies, pair ? "[]" : floorJson("m"));
+        const std::string json =
+            sceneJson("[0, 0, 0]", "velocity_verlet", 1e-6, material, bodies, pair ? "[]" : floorJson("m"));
         Simulation probe = presetSimulation(json, "pfc", 1e-6);
         const double dt = 0.01 * probe.criticalDt();
         Simulation sim = presetSimulation(json, "pfc", dt);

@@ -19,10 +19,10 @@ using namespace tumble::test;
 
 namespace {
 
-constexpr double kRadius = 0.01;   // m
-constexpr double kDensity = 2500;  // kg/m^3
-constexpr double kYoung = 1e8;     // Pa
-constexpr double kPoisson = 0.3;   // -
+constexpr double kRadius = 0.01;  // m
+constexpr double kDensity = 2500; // kg/m^3
+constexpr double kYoung = 1e8;    // Pa
+constexpr double kPoisson = 0.3;  // -
 
 struct Impact {
     double maxOverlap = 0.0;  // m
@@ -35,10 +35,11 @@ struct Impact {
 Impact impact(double e, double v, bool pair, double stepsPerContact)
 {
     const std::string material = hertzMaterialJson("m", kYoung, kPoisson, e, 0.0, 0.0, kDensity);
-    const std::string bodies = pair ? "[" + sphereJson("m", kRadius, Vec3(0, 0, kRadius), Vec3(0, 0, -0.5 * v)) + ", "
-                                          + sphereJson("m", kRadius, Vec3(0, 0, -kRadius), Vec3(0, 0, 0.5 * v)) + "]"
+    const std::string bodies = pair ? "[" + sphereJson("m", kRadius, Vec3(0, 0, kRadius), Vec3(0, 0, -0.5 * v)) + ", " +
+                                          sphereJson("m", kRadius, Vec3(0, 0, -kRadius), Vec3(0, 0, 0.5 * v)) + "]"
                                     : "[" + sphereJson("m", kRadius, Vec3(0, 0, kRadius), Vec3(0, 0, -v)) + "]";
-    const std::string json = sceneJson("[0, 0, 0]", "velocity_verlet", 1e-6, material, bodies, pair ? "[]" : floorJson("m"));
+    const std::string json =
+        sceneJson("[0, 0, 0]", "velocity_verlet", 1e-6, material, bodies, pair ? "[]" : floorJson("m"));
     // the undamped duration sets the step
     const double m = 4.0 / 3.0 * std::numbers::pi * std::pow(kRadius, 3) * kDensity;
     const double mStar = pair ? 0.5 * m : m, rStar = pair ? 0.5 * kRadius : kRadius;

@@ -53,7 +53,8 @@ private slots:
     {
         for (const char* name : {"explicit_euler", "symplectic_euler", "central_difference", "velocity_verlet", "rk4"})
             QVERIFY2(makeTranslationScheme(name) != nullptr, name);
-        for (const char* name : {"explicit_euler", "symplectic_euler", "fincham_leapfrog", "buss_2nd_order", "rk4_quaternion"})
+        for (const char* name :
+             {"explicit_euler", "symplectic_euler", "fincham_leapfrog", "buss_2nd_order", "rk4_quaternion"})
             QVERIFY2(makeRotationScheme(name) != nullptr, name);
         for (const SchemeInfo& s : translationSchemes())
             QCOMPARE(std::string(makeTranslationScheme(s.name)->name()), s.name);
@@ -106,8 +107,9 @@ private slots:
             const World& st = sim.world();
             const double t = st.time;
             // on-step velocity (a leapfrog keeps v(t - dt/2))
-            const double v = st.velocity[0].z()
-                             + (st.velocityTiming == VelocityTiming::HalfStep ? 0.5 * dt * st.force[0].z() * st.invMass[0] : 0.0);
+            const double v =
+                st.velocity[0].z() +
+                (st.velocityTiming == VelocityTiming::HalfStep ? 0.5 * dt * st.force[0].z() * st.invMass[0] : 0.0);
             const double xExact = x0 * std::cos(w * t) + v0 / w * std::sin(w * t);
             const double vExact = -x0 * w * std::sin(w * t) + v0 * std::cos(w * t);
             dts.push_back(dt);

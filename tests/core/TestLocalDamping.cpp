@@ -50,9 +50,9 @@ std::string schemeScene(const std::string& translation, const std::string& rotat
                         const std::string& material, const std::string& bodiesOrGenerators, const std::string& walls,
                         const std::string& extra)
 {
-    return R"({"format": "tumble-scene", "version": 1, "gravity": [0, 0, -9.81], "integration": {"translation": ")"
-           + translation + R"(", "rotation": ")" + rotation + R"(", "dt": )" + dt + R"(}, "materials": [)" + material
-           + "], " + bodiesOrGenerators + R"(, "walls": )" + walls + extra + "}";
+    return R"({"format": "tumble-scene", "version": 1, "gravity": [0, 0, -9.81], "integration": {"translation": ")" +
+           translation + R"(", "rotation": ")" + rotation + R"(", "dt": )" + dt + R"(}, "materials": [)" + material +
+           "], " + bodiesOrGenerators + R"(, "walls": )" + walls + extra + "}";
 }
 
 LocalDampingVariant variantFrom(const QString& name)
@@ -83,7 +83,7 @@ class TestLocalDamping : public QObject {
         QTest::addColumn<QString>("rotation");
         QTest::addColumn<QString>("variant");
         QTest::addColumn<double>("alpha");
-        QTest::addColumn<bool>("viaSetter");     // setLocalDamping after construction, else the scene
+        QTest::addColumn<bool>("viaSetter"); // setLocalDamping after construction, else the scene
 
         const QString vv = "velocity_verlet", buss = "buss_2nd_order";         // pfc preset
         const QString cd = "central_difference", fincham = "fincham_leapfrog"; // woo preset
@@ -112,7 +112,8 @@ class TestLocalDamping : public QObject {
 
         Fall f;
         f.alpha = alpha;
-        const std::string bodies = R"("bodies": [{"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, 2]}])";
+        const std::string bodies =
+            R"("bodies": [{"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, 2]}])";
         const std::string damping = viaSetter ? "" : dampingJson(alpha, variant.toLatin1().constData());
         char dtText[32];
         std::snprintf(dtText, sizeof dtText, "%.17g", f.dt);
@@ -212,8 +213,8 @@ private slots:
         QFETCH(QString, translation);
         QFETCH(QString, rotation);
         QFETCH(QString, variant);
-        const std::string generators
-            = R"("generators": [{"type": "grid", "material": "m", "radius": 0.008, "count": [4, 4, 4], "spacing": 0.02,
+        const std::string generators =
+            R"("generators": [{"type": "grid", "material": "m", "radius": 0.008, "count": [4, 4, 4], "spacing": 0.02,
                                  "origin": [-0.03, -0.03, 0.02], "jitter": 0.0}])";
         const std::string walls = R"([
             {"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "m"},
@@ -227,7 +228,7 @@ private slots:
             double kinetic = 0.0;      // J, at the end
             double weightRadius = 0.0; // J, sum m g R: lifting every sphere by its radius
             std::size_t contacts = 0;
-            bool stacked = true;       // every sphere on its grid column, inside the box
+            bool stacked = true; // every sphere on its grid column, inside the box
             std::string instability;
             EnergySample energy;
         };
@@ -243,8 +244,8 @@ private slots:
             r.kinetic = r.energy.kineticTranslational + r.energy.kineticRotational;
             const World& w = sim.world();
             for (std::size_t i = 0; i < w.size(); ++i) {
-                r.stacked = r.stacked && w.position[i].x() == start[i].x() && w.position[i].y() == start[i].y()
-                            && w.position[i].z() > 0.0;
+                r.stacked = r.stacked && w.position[i].x() == start[i].x() && w.position[i].y() == start[i].y() &&
+                            w.position[i].z() > 0.0;
                 r.weightRadius += w.mass[i] * kG * w.radius[i];
             }
             r.contacts = sim.contactCount();

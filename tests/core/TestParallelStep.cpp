@@ -68,10 +68,10 @@ std::uint64_t stateHash(const Simulation& sim)
         h.add(history->overlap);
     }
     const EnergySample e = sim.energy();
-    for (double x : {e.kineticTranslational, e.kineticRotational, e.potentialGravity, e.elasticNormal,
-                     e.elasticTangential, e.elasticRolling, e.dissipatedDashpot, e.dissipatedFriction,
-                     e.dissipatedRolling, e.dissipatedLocalDamping, e.dissipatedViscous, e.dissipatedStiffness,
-                     e.balanceError})
+    for (double x :
+         {e.kineticTranslational, e.kineticRotational, e.potentialGravity, e.elasticNormal, e.elasticTangential,
+          e.elasticRolling, e.dissipatedDashpot, e.dissipatedFriction, e.dissipatedRolling, e.dissipatedLocalDamping,
+          e.dissipatedViscous, e.dissipatedStiffness, e.balanceError})
         h.add(x);
     return h.h;
 }
@@ -83,16 +83,18 @@ Scene frictionPile()
     const std::string text = R"({"format": "tumble-scene", "version": 1, "name": "pile",
         "gravity": [0, 0, -9.81],
         "integration": {"translation": "velocity_verlet", "rotation": "buss_2nd_order", "dt": {"factor": 0.3}},
-        "materials": [)" + frictionMaterialJson("m", 1e5, 2.5e4, 0.5, 0.5, 0.05) + R"(],
+        "materials": [)" + frictionMaterialJson("m", 1e5, 2.5e4, 0.5, 0.5, 0.05) +
+                             R"(],
         "walls": [
             {"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "m"},
             {"type": "plane", "point": [-0.005, 0, 0], "normal": [1, 0, 0], "material": "m"},
             {"type": "plane", "point": [0.165, 0, 0], "normal": [-1, 0, 0], "material": "m"},
             {"type": "plane", "point": [0, -0.005, 0], "normal": [0, 1, 0], "material": "m"},
             {"type": "plane", "point": [0, 0.165, 0], "normal": [0, -1, 0], "material": "m"}],
-        "bodies": [)" + sphereJson("m", 0.01, Vec3(0.08, 0.08, 0.3), Vec3(0.3, -0.2, -1.0), Vec3(20, 5, -10)) + ","
-                             + sphereJson("m", 0.008, Vec3(0.03, 0.12, 0.32), Vec3(-0.1, 0.2, -0.5), Vec3(-5, 30, 2))
-                             + R"(],
+        "bodies": [)" + sphereJson("m", 0.01, Vec3(0.08, 0.08, 0.3), Vec3(0.3, -0.2, -1.0), Vec3(20, 5, -10)) +
+                             "," +
+                             sphereJson("m", 0.008, Vec3(0.03, 0.12, 0.32), Vec3(-0.1, 0.2, -0.5), Vec3(-5, 30, 2)) +
+                             R"(],
         "generators": [{"type": "grid", "material": "m", "radius": 0.009, "count": [8, 8, 6], "spacing": 0.0185,
                         "origin": [0.01, 0.01, 0.0092], "jitter": 0.0005, "seed": 3}]})";
     return loadSceneText(text, "pile");
@@ -121,12 +123,13 @@ Scene clumpCrowd()
         const Vec3 v = Vec3(next(), next(), next()) * 0.5 + 20.0 * (middle - x);
         const Vec3 w(20.0 * next(), 20.0 * next(), 20.0 * next());
         char text[700];
-        std::snprintf(text, sizeof text,
-                      R"(%s{"type": "clump", "material": "m", "spheres": [)"
-                      R"({"center": [%.17g, %.17g, %.17g], "radius": %.17g}, {"center": [%.17g, %.17g, %.17g], "radius": %.17g}],)"
-                      R"( "position": [%.17g, %.17g, %.17g], "velocity": [%.17g, %.17g, %.17g], "angular_velocity": [%.17g, %.17g, %.17g]})",
-                      k == 0 ? "" : ",", axis.x(), axis.y(), axis.z(), r, -axis.x(), -axis.y(), -axis.z(), r, x.x(), x.y(),
-                      x.z(), v.x(), v.y(), v.z(), w.x(), w.y(), w.z());
+        std::snprintf(
+            text, sizeof text,
+            R"(%s{"type": "clump", "material": "m", "spheres": [)"
+            R"({"center": [%.17g, %.17g, %.17g], "radius": %.17g}, {"center": [%.17g, %.17g, %.17g], "radius": %.17g}],)"
+            R"( "position": [%.17g, %.17g, %.17g], "velocity": [%.17g, %.17g, %.17g], "angular_velocity": [%.17g, %.17g, %.17g]})",
+            k == 0 ? "" : ",", axis.x(), axis.y(), axis.z(), r, -axis.x(), -axis.y(), -axis.z(), r, x.x(), x.y(), x.z(),
+            v.x(), v.y(), v.z(), w.x(), w.y(), w.z());
         bodies += text;
     }
     const double side = spacing * nx;
@@ -141,9 +144,12 @@ Scene clumpCrowd()
     const std::string text = R"({"format": "tumble-scene", "version": 1, "name": "crowd",
         "gravity": [0, 0, -9.81],
         "integration": {"translation": "velocity_verlet", "rotation": "buss_2nd_order", "dt": {"factor": 0.3}},
-        "materials": [)" + frictionMaterialJson("m", 1e5, 2.5e4, 0.5, 0.5, 0.05) + R"(],
-        "walls": [)" + std::string(walls) + R"(],
-        "bodies": [)" + bodies + "]}";
+        "materials": [)" + frictionMaterialJson("m", 1e5, 2.5e4, 0.5, 0.5, 0.05) +
+                             R"(],
+        "walls": [)" + std::string(walls) +
+                             R"(],
+        "bodies": [)" + bodies +
+                             "]}";
     return loadSceneText(text, "crowd");
 }
 
@@ -191,7 +197,9 @@ private slots:
         QFETCH(double, viscousDamping);
         QFETCH(int, steps);
         QFETCH(int, minContacts);
-        Scene base = scene == "pile" ? frictionPile() : scene == "crowd" ? clumpCrowd() : loadBuiltinScene(scene.toStdString());
+        Scene base = scene == "pile"    ? frictionPile()
+                     : scene == "crowd" ? clumpCrowd()
+                                        : loadBuiltinScene(scene.toStdString());
         if (scene == "mixed-pile") // thrown down onto the floor, so the clumps collide within the run
             for (Vec3& v : base.world.velocity)
                 v.z() = -1.0;

@@ -32,10 +32,9 @@ private slots:
         const double m = 4.0 / 3.0 * std::numbers::pi * r * r * r * rho;
         const double rest = m * g / kn;
         // launched rolling (w R = v0 about +y for motion along +x), resting on the floor
-        const std::string json =
-            sceneJson("[0, 0, -9.81]", "velocity_verlet", 1e-5, frictionMaterialJson("m", kn, 0.25 * kn, 0.5, mu, muRoll, rho),
-                      "[" + sphereJson("m", r, Vec3(0, 0, r - rest), Vec3(v0, 0, 0), Vec3(0, v0 / r, 0)) + "]",
-                      floorJson("m"));
+        const std::string json = sceneJson(
+            "[0, 0, -9.81]", "velocity_verlet", 1e-5, frictionMaterialJson("m", kn, 0.25 * kn, 0.5, mu, muRoll, rho),
+            "[" + sphereJson("m", r, Vec3(0, 0, r - rest), Vec3(v0, 0, 0), Vec3(0, v0 / r, 0)) + "]", floorJson("m"));
         const double dt = 0.1 * presetSimulation(json, preset.toStdString(), 1e-5).criticalDt();
         Simulation sim = presetSimulation(json, preset.toStdString(), dt);
         const double a = 5.0 / 7.0 * muRoll * g;

@@ -70,7 +70,8 @@ private slots:
         try {
             loadSceneText(R"({"format": "tumble-scene", "version": 1,
                 "integration": {"translation": "rk4", "rotation": "explicit_euler"},
-                "materials": [)" + materialJson(1e5, 0.5) + R"(],
+                "materials": [)" +
+                              materialJson(1e5, 0.5) + R"(],
                 "bodies": [{"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, 0]}]})",
                           "rk4.json");
             QFAIL("no SceneError");

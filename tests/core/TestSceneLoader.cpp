@@ -96,45 +96,81 @@ private slots:
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("problem");
         QTest::newRow("typo in a key") << QString::fromStdString(mutated("\"radius\": 0.01", "\"raduis\": 0.01"))
-                                       << "/bodies/0/raduis" << "unknown key 'raduis'";
+                                       << "/bodies/0/raduis"
+                                       << "unknown key 'raduis'";
         QTest::newRow("negative radius") << QString::fromStdString(mutated("\"radius\": 0.01", "\"radius\": -0.01"))
-                                         << "/bodies/0/radius" << "must be > 0";
-        QTest::newRow("missing material") << QString::fromStdString(mutated("\"material\": \"glass\", \"radius\"", "\"material\": \"steel\", \"radius\""))
-                                          << "/bodies/0/material" << "unknown material 'steel'";
-        QTest::newRow("malformed JSON") << QString::fromStdString(mutated("\"position\": [0, 0, 0.1] }", "\"position\": [0, 0, 0.1 }"))
-                                        << "line 5, column" << "malformed JSON";
-        QTest::newRow("unknown scheme") << QString::fromStdString(mutated("\"name\": \"t\",", "\"name\": \"t\", \"integration\": {\"translation\": \"leapfrogg\"},"))
-                                        << "/integration/translation" << "unknown translation scheme 'leapfrogg'";
-        QTest::newRow("string for a number") << QString::fromStdString(mutated("\"density\": 2500", "\"density\": \"2500\""))
-                                             << "/materials/0/density" << "expected a number";
-        QTest::newRow("restitution above one") << QString::fromStdString(mutated("\"restitution\": 0.9", "\"restitution\": 1.5"))
-                                               << "/materials/0/contact/restitution" << "must be in [0, 1]";
-        QTest::newRow("zero wall normal") << QString::fromStdString(mutated("\"normal\": [0, 0, 2]", "\"normal\": [0, 0, 0]"))
-                                          << "/walls/0/normal" << "zero vector";
-        QTest::newRow("wrong format") << QString::fromStdString(mutated("tumble-scene", "tumble-scen"))
-                                      << "/format" << "expected \"tumble-scene\"";
-        QTest::newRow("short vector") << QString::fromStdString(mutated("\"position\": [0, 0, 0.1]", "\"position\": [0, 0.1]"))
-                                      << "/bodies/0/position" << "array of 3 numbers";
-        QTest::newRow("no bodies") << QString::fromStdString(mutated("\"bodies\": [ { \"type\": \"sphere\", \"material\": \"glass\", \"radius\": 0.01, \"position\": [0, 0, 0.1] } ],", ""))
-                                   << "/" << "no bodies";
-        const std::string hertz = R"("contact": { "model": "hertz_mindlin", "young": 1e7, "poisson": 0.3, "restitution": 0.9 })";
+                                         << "/bodies/0/radius"
+                                         << "must be > 0";
+        QTest::newRow("missing material") << QString::fromStdString(mutated("\"material\": \"glass\", \"radius\"",
+                                                                            "\"material\": \"steel\", \"radius\""))
+                                          << "/bodies/0/material"
+                                          << "unknown material 'steel'";
+        QTest::newRow("malformed JSON") << QString::fromStdString(
+                                               mutated("\"position\": [0, 0, 0.1] }", "\"position\": [0, 0, 0.1 }"))
+                                        << "line 5, column"
+                                        << "malformed JSON";
+        QTest::newRow("unknown scheme") << QString::fromStdString(mutated(
+                                               "\"name\": \"t\",",
+                                               "\"name\": \"t\", \"integration\": {\"translation\": \"leapfrogg\"},"))
+                                        << "/integration/translation"
+                                        << "unknown translation scheme 'leapfrogg'";
+        QTest::newRow("string for a number")
+            << QString::fromStdString(mutated("\"density\": 2500", "\"density\": \"2500\"")) << "/materials/0/density"
+            << "expected a number";
+        QTest::newRow("restitution above one")
+            << QString::fromStdString(mutated("\"restitution\": 0.9", "\"restitution\": 1.5"))
+            << "/materials/0/contact/restitution"
+            << "must be in [0, 1]";
+        QTest::newRow("zero wall normal")
+            << QString::fromStdString(mutated("\"normal\": [0, 0, 2]", "\"normal\": [0, 0, 0]")) << "/walls/0/normal"
+            << "zero vector";
+        QTest::newRow("wrong format") << QString::fromStdString(mutated("tumble-scene", "tumble-scen")) << "/format"
+                                      << "expected \"tumble-scene\"";
+        QTest::newRow("short vector") << QString::fromStdString(
+                                             mutated("\"position\": [0, 0, 0.1]", "\"position\": [0, 0.1]"))
+                                      << "/bodies/0/position"
+                                      << "array of 3 numbers";
+        QTest::newRow("no bodies") << QString::fromStdString(
+                                          mutated("\"bodies\": [ { \"type\": \"sphere\", \"material\": \"glass\", "
+                                                  "\"radius\": 0.01, \"position\": [0, 0, 0.1] } ],",
+                                                  ""))
+                                   << "/"
+                                   << "no bodies";
+        const std::string hertz =
+            R"("contact": { "model": "hertz_mindlin", "young": 1e7, "poisson": 0.3, "restitution": 0.9 })";
         const std::string linear = R"("contact": { "model": "linear", "kn": 1e5, "restitution": 0.9 })";
-        QTest::newRow("poisson out of range") << QString::fromStdString(mutated(linear, R"("contact": { "model": "hertz_mindlin", "young": 1e7, "poisson": 0.5 })"))
-                                              << "/materials/0/contact/poisson" << "must be in (-1, 0.5)";
-        QTest::newRow("hertz without young") << QString::fromStdString(mutated(linear, R"("contact": { "model": "hertz_mindlin", "poisson": 0.3 })"))
-                                             << "/materials/0/contact/young" << "missing required key 'young'";
-        QTest::newRow("kn on a hertz material") << QString::fromStdString(mutated(linear, R"("contact": { "model": "hertz_mindlin", "young": 1e7, "poisson": 0.3, "kn": 1e5 })"))
-                                                << "/materials/0/contact/kn" << "unknown key 'kn'";
-        QTest::newRow("negative friction") << QString::fromStdString(mutated("\"restitution\": 0.9", "\"restitution\": 0.9, \"friction\": -0.1"))
-                                           << "/materials/0/contact/friction" << "must be >= 0";
+        QTest::newRow("poisson out of range")
+            << QString::fromStdString(
+                   mutated(linear, R"("contact": { "model": "hertz_mindlin", "young": 1e7, "poisson": 0.5 })"))
+            << "/materials/0/contact/poisson"
+            << "must be in (-1, 0.5)";
+        QTest::newRow("hertz without young")
+            << QString::fromStdString(mutated(linear, R"("contact": { "model": "hertz_mindlin", "poisson": 0.3 })"))
+            << "/materials/0/contact/young"
+            << "missing required key 'young'";
+        QTest::newRow("kn on a hertz material")
+            << QString::fromStdString(mutated(
+                   linear, R"("contact": { "model": "hertz_mindlin", "young": 1e7, "poisson": 0.3, "kn": 1e5 })"))
+            << "/materials/0/contact/kn"
+            << "unknown key 'kn'";
+        QTest::newRow("negative friction")
+            << QString::fromStdString(mutated("\"restitution\": 0.9", "\"restitution\": 0.9, \"friction\": -0.1"))
+            << "/materials/0/contact/friction"
+            << "must be >= 0";
         // a Hertz wall under a linear sphere: no law joins the two; the error names the second
         // model met (materials are listed rubber, glass)
-        std::string mixed = mutated("\"normal\": [0, 0, 2], \"material\": \"glass\"", "\"normal\": [0, 0, 2], \"material\": \"rubber\"");
-        mixed.insert(mixed.find("{ \"name\": \"glass\""), "{ \"name\": \"rubber\", \"density\": 1100, " + hertz + " }, ");
+        std::string mixed = mutated("\"normal\": [0, 0, 2], \"material\": \"glass\"",
+                                    "\"normal\": [0, 0, 2], \"material\": \"rubber\"");
+        mixed.insert(mixed.find("{ \"name\": \"glass\""),
+                     "{ \"name\": \"rubber\", \"density\": 1100, " + hertz + " }, ");
         QTest::newRow("mixed contact models") << QString::fromStdString(mixed) << "/materials/1/contact/model"
                                               << "must share one contact model";
-        QTest::newRow("huge generator") << QString::fromStdString(mutated("\"walls\"", "\"generators\": [{\"type\": \"grid\", \"material\": \"glass\", \"radius\": 0.001, \"count\": [100000, 100000, 10], \"spacing\": 0.01}], \"walls\""))
-                                        << "/generators/0/count" << "more than";
+        QTest::newRow("huge generator")
+            << QString::fromStdString(
+                   mutated("\"walls\"", "\"generators\": [{\"type\": \"grid\", \"material\": \"glass\", \"radius\": "
+                                        "0.001, \"count\": [100000, 100000, 10], \"spacing\": 0.01}], \"walls\""))
+            << "/generators/0/count"
+            << "more than";
     }
 
     // a scene that declares a closed form it does not satisfy is refused, naming what breaks it
@@ -154,29 +190,43 @@ private slots:
             return QString::fromStdString(s);
         };
         const std::string ball = R"({"type": "bouncing_ball"})";
-        QTest::newRow("unknown type") << with(R"({"type": "harmonic"})") << "/analytic/type"
-                                      << "unknown analytic solution 'harmonic' (known: harmonic_oscillator, bouncing_ball";
-        QTest::newRow("unknown key") << with(R"({"type": "bouncing_ball", "omega": 3})") << "/analytic/omega" << "unknown key";
+        QTest::newRow("unknown type")
+            << with(R"({"type": "harmonic"})") << "/analytic/type"
+            << "unknown analytic solution 'harmonic' (known: harmonic_oscillator, bouncing_ball";
+        QTest::newRow("unknown key") << with(R"({"type": "bouncing_ball", "omega": 3})") << "/analytic/omega"
+                                     << "unknown key";
         QTest::newRow("viscous damping") << with(ball, "\"materials\"", "\"damping\": {\"viscous\": 2}, \"materials\"")
-                                         << "/damping/viscous" << "closed form has no viscous damping";
-        QTest::newRow("sideways throw") << with(ball, "\"position\": [0, 0, 0.1]", "\"position\": [0, 0, 0.1], \"velocity\": [1, 0, -1]")
-                                        << "/bodies/0/velocity" << "must be along the wall's normal";
-        QTest::newRow("spin") << with(ball, "\"position\": [0, 0, 0.1]", "\"position\": [0, 0, 0.1], \"angular_velocity\": [0, 3, 0]")
-                              << "/bodies/0/angular_velocity" << "must be zero";
+                                         << "/damping/viscous"
+                                         << "closed form has no viscous damping";
+        QTest::newRow("sideways throw") << with(ball, "\"position\": [0, 0, 0.1]",
+                                                "\"position\": [0, 0, 0.1], \"velocity\": [1, 0, -1]")
+                                        << "/bodies/0/velocity"
+                                        << "must be along the wall's normal";
+        QTest::newRow("spin") << with(ball, "\"position\": [0, 0, 0.1]",
+                                      "\"position\": [0, 0, 0.1], \"angular_velocity\": [0, 3, 0]")
+                              << "/bodies/0/angular_velocity"
+                              << "must be zero";
         QTest::newRow("tilted gravity") << with(ball, "\"materials\"", "\"gravity\": [1, 0, -9.81], \"materials\"")
-                                        << "/gravity" << "must be along the wall's normal";
-        QTest::newRow("hertz contact") << with(ball, R"("model": "linear", "kn": 1e5, "restitution": 0.9)",
-                                               R"("model": "hertz_mindlin", "young": 1e7, "poisson": 0.3, "restitution": 0.9)")
-                                       << "/materials/0/contact/model" << "must be \"linear\"";
+                                        << "/gravity"
+                                        << "must be along the wall's normal";
+        QTest::newRow("hertz contact")
+            << with(ball, R"("model": "linear", "kn": 1e5, "restitution": 0.9)",
+                    R"("model": "hertz_mindlin", "young": 1e7, "poisson": 0.3, "restitution": 0.9)")
+            << "/materials/0/contact/model"
+            << "must be \"linear\"";
         QTest::newRow("no restitution") << with(ball, "\"restitution\": 0.9", "\"restitution\": 0")
-                                        << "/materials/0/contact/restitution" << "underdamped";
+                                        << "/materials/0/contact/restitution"
+                                        << "underdamped";
         QTest::newRow("oscillator, one wall") << with(R"({"type": "harmonic_oscillator"})") << "/walls"
                                               << "needs exactly 2 plane walls, the scene has 1";
         QTest::newRow("impact, one body") << with(R"({"type": "head_on_impact"})") << "/bodies"
                                           << "needs exactly 2 bodies, the scene has 1";
         QTest::newRow("torque-free under gravity")
-            << with(R"({"type": "torque_free"})", R"("walls": [ { "type": "plane", "point": [0, 0, 0], "normal": [0, 0, 2], "material": "glass" } ])", R"("walls": [])")
-            << "/gravity" << "no force may act";
+            << with(R"({"type": "torque_free"})",
+                    R"("walls": [ { "type": "plane", "point": [0, 0, 0], "normal": [0, 0, 2], "material": "glass" } ])",
+                    R"("walls": [])")
+            << "/gravity"
+            << "no force may act";
         QTest::newRow("torque-free with a wall") << with(R"({"type": "torque_free"})") << "/walls"
                                                  << "needs exactly 0 plane walls";
         // the oscillator pushed beyond its walls' pre-compression (0.1 mm each side)
@@ -191,10 +241,7 @@ private slots:
                                                   << "must stay pressed into both walls";
     }
 
-    void analyticAssumptions()
-    {
-        badInput();
-    }
+    void analyticAssumptions() { badInput(); }
 
     void analyticScenesLoad()
     {
@@ -228,9 +275,11 @@ private slots:
 
     void hertzMaterial()
     {
-        const Scene s = loadSceneText(mutated(R"("model": "linear", "kn": 1e5, "restitution": 0.9)",
-                                              R"("model": "hertz_mindlin", "young": 2e7, "poisson": 0.25, "restitution": 0.8, "friction": 0.4, "rolling_friction": 0.02)"),
-                                      "hertz.json");
+        const Scene s = loadSceneText(
+            mutated(
+                R"("model": "linear", "kn": 1e5, "restitution": 0.9)",
+                R"("model": "hertz_mindlin", "young": 2e7, "poisson": 0.25, "restitution": 0.8, "friction": 0.4, "rolling_friction": 0.02)"),
+            "hertz.json");
         const Material& m = s.world.materials.at(0);
         QVERIFY(m.model == ContactModelKind::HertzMindlin);
         QCOMPARE(m.young, 2e7);

@@ -51,7 +51,8 @@ private slots:
         // downward) accelerates at g (1 - alpha) instead of g. This is why it is for quasi-static
         // runs only. Velocity Verlet is exact for constant acceleration, so compare to rounding.
         const double alpha = 0.3;
-        const std::string bodies = R"([{"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, 5], "velocity": [0, 0, -0.1]}])";
+        const std::string bodies =
+            R"([{"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, 5], "velocity": [0, 0, -0.1]}])";
         Scene s = sceneFrom(sceneJson("[0, 0, -9.81]", "velocity_verlet", 1e-3, materialJson(1e5, 0.5), bodies));
         s.params.localDamping = alpha;
         Simulation sim(std::move(s.world), s.params);
@@ -72,7 +73,8 @@ private slots:
         // dependent forces). Exact discrete solution from v0 (the first force sees v0):
         //   v(N) = v0 (1 - beta dt/2)^2 (1 - beta dt)^(N-1)
         const double beta = 5.0, dt = 1e-3;
-        const std::string bodies = R"([{"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, 0], "velocity": [1, 0, 0]}])";
+        const std::string bodies =
+            R"([{"type": "sphere", "material": "m", "radius": 0.01, "position": [0, 0, 0], "velocity": [1, 0, 0]}])";
         Scene s = sceneFrom(sceneJson("[0, 0, 0]", "velocity_verlet", dt, materialJson(1e5, 0.5), bodies));
         s.params.viscousDamping = beta;
         Simulation sim(std::move(s.world), s.params);

@@ -108,8 +108,8 @@ private slots:
             "gravity": [0, 0, -9.81],
             "integration": {"translation": "velocity_verlet", "rotation": "buss_2nd_order", "dt": {"factor": 0.3}},
             "damping": {"local": 0.1, "local_variant": "woo", "viscous": 0.5},
-            "materials": [)" + frictionMaterialJson("m", 1e5, 2.5e4, 0.5, 0.5, 0.05) + ","
-                                 + frictionMaterialJson("ice", 1e5, 2.5e4, 0.5, 0.0, 0.0) + R"(],
+            "materials": [)" + frictionMaterialJson("m", 1e5, 2.5e4, 0.5, 0.5, 0.05) +
+                                 "," + frictionMaterialJson("ice", 1e5, 2.5e4, 0.5, 0.0, 0.0) + R"(],
             "walls": [{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "ice"}],
             "generators": [{"type": "grid", "material": "m", "radius": 0.01, "count": [7, 7, 4],
                             "spacing": 0.0199, "origin": [0, 0, 0.0099], "jitter": 0.0003, "seed": 5}]})";

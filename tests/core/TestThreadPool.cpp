@@ -26,11 +26,12 @@ private slots:
                     auto f = [&](std::size_t c) { calls[c].fetch_add(1, std::memory_order_relaxed); };
                     pool.run(chunks, f);
                     for (std::size_t c = 0; c < chunks; ++c)
-                        QVERIFY2(calls[c].load() == 1, qPrintable(QStringLiteral("threads %1, chunks %2, chunk %3: %4 calls")
-                                                                      .arg(threads)
-                                                                      .arg(chunks)
-                                                                      .arg(c)
-                                                                      .arg(calls[c].load())));
+                        QVERIFY2(calls[c].load() == 1,
+                                 qPrintable(QStringLiteral("threads %1, chunks %2, chunk %3: %4 calls")
+                                                .arg(threads)
+                                                .arg(chunks)
+                                                .arg(c)
+                                                .arg(calls[c].load())));
                 }
             }
         }

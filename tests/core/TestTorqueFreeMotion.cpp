@@ -22,9 +22,15 @@ struct Case {
     Vec3 omegaBody0; // rad/s, principal frame
 };
 
-Vec3 momentum(const Case& c) { return c.q0 * c.moments.cwiseProduct(c.omegaBody0); }
+Vec3 momentum(const Case& c)
+{
+    return c.q0 * c.moments.cwiseProduct(c.omegaBody0);
+}
 
-Quat sameHemisphere(const Quat& q, const Quat& ref) { return q.dot(ref) < 0.0 ? Quat(-q.coeffs()) : q; }
+Quat sameHemisphere(const Quat& q, const Quat& ref)
+{
+    return q.dot(ref) < 0.0 ? Quat(-q.coeffs()) : q;
+}
 
 } // namespace
 
@@ -44,7 +50,8 @@ private slots:
         QTest::newRow("axis 3, w3 < 0") << Case{Vec3(1.0, 2.0, 3.0), tilt, Vec3(-0.8, 0.5, -1.5)} << asym;
         QTest::newRow("polhode about axis 1") << Case{Vec3(1.0, 2.0, 3.0), tilt, Vec3(2.0, 0.7, -0.4)} << asym;
         QTest::newRow("axis 1, w1 < 0") << Case{Vec3(1.0, 2.0, 3.0), tilt, Vec3(-2.0, -0.7, -0.4)} << asym;
-        QTest::newRow("near the separatrix") << Case{Vec3(0.5, 1.3, 1.7), Quat::Identity(), Vec3(0.003, 2.0, 0.002)} << asym;
+        QTest::newRow("near the separatrix")
+            << Case{Vec3(0.5, 1.3, 1.7), Quat::Identity(), Vec3(0.003, 2.0, 0.002)} << asym;
         QTest::newRow("oblate top") << Case{Vec3(1.0, 1.0, 2.5), tilt, Vec3(1.2, -0.4, 2.0)} << sym;
         QTest::newRow("prolate top") << Case{Vec3(0.4, 1.0, 1.0), tilt, Vec3(2.0, 0.3, -1.0)} << sym;
     }
@@ -75,7 +82,8 @@ private slots:
             const Quat qm = sameHemisphere(motion.orientation(t - h), q);
             const Eigen::Vector4d dq = (qp.coeffs() - qm.coeffs()) / (2.0 * h);
             const Eigen::Vector4d expected = quaternionRate(q * wb, q).coeffs();
-            QVERIFY2((dq - expected).norm() < 1e-9 * (1.0 + w * w * w), qPrintable(QString::number((dq - expected).norm())));
+            QVERIFY2((dq - expected).norm() < 1e-9 * (1.0 + w * w * w),
+                     qPrintable(QString::number((dq - expected).norm())));
             // Euler's equations, body frame
             const Vec3 dw = (motion.angularVelocityBody(t + h) - motion.angularVelocityBody(t - h)) / (2.0 * h);
             const Vec3 rhs = (c.moments.cwiseProduct(wb)).cross(wb).cwiseQuotient(c.moments);
@@ -83,7 +91,8 @@ private slots:
         }
         // w repeats after one period
         if (std::isfinite(motion.period()))
-            QVERIFY((motion.angularVelocityBody(3.1 + motion.period()) - motion.angularVelocityBody(3.1)).norm() < 1e-10 * w);
+            QVERIFY((motion.angularVelocityBody(3.1 + motion.period()) - motion.angularVelocityBody(3.1)).norm() <
+                    1e-10 * w);
     }
 
     void nearlySymmetricTendsToTheTop()

@@ -43,8 +43,8 @@ struct TorqueFreeBody {
     {
         const double w3 = (q0.conjugate() * omega0).z();
         const double precession = (moments.z() - moments.x()) / moments.x() * w3;
-        return rotationQuaternion(angularMomentum() / moments.x() * t) * q0
-               * rotationQuaternion(Vec3(0.0, 0.0, -precession * t));
+        return rotationQuaternion(angularMomentum() / moments.x() * t) * q0 *
+               rotationQuaternion(Vec3(0.0, 0.0, -precession * t));
     }
 };
 

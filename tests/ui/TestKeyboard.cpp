@@ -10,14 +10,14 @@
 #include <QPushButton>
 #include <QSpinBox>
 
+#include "MainWindow.h"
+#include "WaitShown.h"
 #include "panels/BodyInspector.h"
 #include "panels/ControlPanel.h"
-#include "MainWindow.h"
-#include "view3d/SceneView.h"
-#include "session/SimulationWorker.h"
-#include "vtk/VtkSurfaceFormat.h"
-#include "WaitShown.h"
 #include "scene/BuiltinScenes.h"
+#include "session/SimulationWorker.h"
+#include "view3d/SceneView.h"
+#include "vtk/VtkSurfaceFormat.h"
 
 using namespace tumble;
 using namespace tumble::ui;
@@ -63,25 +63,29 @@ void TestKeyboard::spaceStepAndReset()
     const long long revision = w->shownSnapshot()->scene->revision;
     w->sceneView()->setFocus();
     press(*w, Qt::Key_Space);
-    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return !s.playing; }, 5000));
+    QVERIFY(waitShown(
+        *w, [](const FrameSnapshot& s) { return !s.playing; }, 5000));
     QTest::qWait(100);
     const long long step = w->shownSnapshot()->step;
     // S: exactly one step each time, and the run stays paused
     press(*w, Qt::Key_S);
-    QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) { return s.step == step + 1; }, 5000));
+    QVERIFY(waitShown(
+        *w, [&](const FrameSnapshot& s) { return s.step == step + 1; }, 5000));
     press(*w, Qt::Key_S);
-    QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) { return s.step == step + 2; }, 5000));
+    QVERIFY(waitShown(
+        *w, [&](const FrameSnapshot& s) { return s.step == step + 2; }, 5000));
     QTest::qWait(200);
     QCOMPARE(w->shownSnapshot()->step, step + 2);
     QVERIFY(!w->shownSnapshot()->playing);
     // R: back to step 0 of a new revision of the same scene
     press(*w, Qt::Key_R);
-    QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) {
-        return s.scene->revision == revision + 1 && s.step == 0 && s.time == 0.0;
-    }, 5000));
+    QVERIFY(waitShown(
+        *w, [&](const FrameSnapshot& s) { return s.scene->revision == revision + 1 && s.step == 0 && s.time == 0.0; },
+        5000));
     // Space: playing again
     press(*w, Qt::Key_Space);
-    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.playing && s.step > 0; }, 5000));
+    QVERIFY(waitShown(
+        *w, [](const FrameSnapshot& s) { return s.playing && s.step > 0; }, 5000));
 }
 
 void TestKeyboard::keysWorkWhateverHasFocus()
@@ -97,11 +101,13 @@ void TestKeyboard::keysWorkWhateverHasFocus()
     button->setFocus();
     QTRY_VERIFY(button->hasFocus());
     press(*w, Qt::Key_Space);
-    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return !s.playing; }, 5000));
+    QVERIFY(waitShown(
+        *w, [](const FrameSnapshot& s) { return !s.playing; }, 5000));
     QTest::qWait(100);
     const long long step = w->shownSnapshot()->step;
     press(*w, Qt::Key_S);
-    QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) { return s.step == step + 1; }, 5000));
+    QVERIFY(waitShown(
+        *w, [&](const FrameSnapshot& s) { return s.step == step + 1; }, 5000));
     QTest::qWait(200);
     QCOMPARE(w->shownSnapshot()->step, step + 1); // one step, not a button click on top
 }
@@ -117,14 +123,16 @@ void TestKeyboard::typingASpaceInAFieldDoesNotPause()
     field->end(false);
     press(*w, Qt::Key_Space);
     const long long step = w->shownSnapshot()->step;
-    QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) { return s.step > step + 5; }, 5000));
+    QVERIFY(waitShown(
+        *w, [&](const FrameSnapshot& s) { return s.step > step + 5; }, 5000));
     QVERIFY(w->shownSnapshot()->playing);
     QVERIFY(field->hasFocus());
 
     // paused: Space, S and R typed into the field or the inspector's spin box neither play,
     // step nor reset
     w->worker()->pause();
-    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return !s.playing; }, 5000));
+    QVERIFY(waitShown(
+        *w, [](const FrameSnapshot& s) { return !s.playing; }, 5000));
     QTest::qWait(100);
     const long long pausedStep = w->shownSnapshot()->step;
     const long long revision = w->shownSnapshot()->scene->revision;
@@ -142,7 +150,8 @@ void TestKeyboard::typingASpaceInAFieldDoesNotPause()
     // the same keys on the view act again
     w->sceneView()->setFocus();
     press(*w, Qt::Key_S);
-    QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) { return s.step == pausedStep + 1; }, 5000));
+    QVERIFY(waitShown(
+        *w, [&](const FrameSnapshot& s) { return s.step == pausedStep + 1; }, 5000));
 }
 
 void TestKeyboard::keysAreRunMenuActions()
@@ -150,8 +159,7 @@ void TestKeyboard::keysAreRunMenuActions()
     auto w = activeRunningWindow();
     QVERIFY(w);
     // every key is an action with its shortcut in a menu of the window
-    for (const QKeySequence& key : {QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_S),
-                                   QKeySequence(Qt::Key_R)}) {
+    for (const QKeySequence& key : {QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_S), QKeySequence(Qt::Key_R)}) {
         int found = 0;
         for (QAction* menuAction : w->menuBar()->actions())
             if (menuAction->menu())

@@ -9,23 +9,23 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QStatusBar>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QStatusBar>
 #include <QTemporaryDir>
 
 #include <set>
 
-#include "panels/ControlPanel.h"
-#include "plot/EnergyPlot.h"
 #include "MainWindow.h"
 #include "WaitShown.h"
-#include "view3d/SceneView.h"
-#include "session/SimulationWorker.h"
-#include "vtk/VtkSurfaceFormat.h"
 #include "integrate/IntegratorRegistry.h"
+#include "panels/ControlPanel.h"
+#include "plot/EnergyPlot.h"
 #include "scene/BuiltinScenes.h"
+#include "session/SimulationWorker.h"
+#include "view3d/SceneView.h"
+#include "vtk/VtkSurfaceFormat.h"
 
 using namespace tumble;
 using namespace tumble::ui;
@@ -33,8 +33,6 @@ using tumble::test::runningWindow;
 using tumble::test::waitShown;
 
 namespace {
-
-
 
 // chooses item data in a combo as the user would: the index changes, then activated()
 bool activate(QComboBox* box, const QString& data)
@@ -90,7 +88,8 @@ void TestMainWindow::sceneViewShowsTheSpheres()
     auto w = runningWindow();
     QVERIFY(w);
     // let the spheres fall for a while so that speeds differ
-    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.time > 0.08; }, 20000));
+    QVERIFY(waitShown(
+        *w, [](const FrameSnapshot& s) { return s.time > 0.08; }, 20000));
     const SnapshotPtr shown = w->shownSnapshot();
     QImage img = w->sceneView()->grabFramebuffer();
     QVERIFY(!img.isNull());
@@ -117,8 +116,8 @@ void TestMainWindow::sceneViewShowsTheSpheres()
         }
     }
     const double fraction = double(sphere) / double(img.width() * img.height());
-    qInfo("scene view %dx%d: %.1f%% sphere pixels, %zu hue bins", img.width(), img.height(),
-          100.0 * fraction, hues.size());
+    qInfo("scene view %dx%d: %.1f%% sphere pixels, %zu hue bins", img.width(), img.height(), 100.0 * fraction,
+          hues.size());
     QVERIFY2(fraction > 0.03, qPrintable(QString::number(fraction)));
     QVERIFY2(hues.size() >= 2, qPrintable(QString::number(hues.size())));
 }
@@ -133,16 +132,18 @@ void TestMainWindow::keyboardShortcuts()
     const long long revision = w->shownSnapshot()->scene->revision;
     w->sceneView()->setFocus();
     QTest::keyClick(w.get(), Qt::Key_Space);
-    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return !s.playing; }, 5000));
+    QVERIFY(waitShown(
+        *w, [](const FrameSnapshot& s) { return !s.playing; }, 5000));
     const long long step = w->shownSnapshot()->step;
     QTest::keyClick(w.get(), Qt::Key_S);
-    QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) { return s.step == step + 1; }, 5000));
+    QVERIFY(waitShown(
+        *w, [&](const FrameSnapshot& s) { return s.step == step + 1; }, 5000));
     QTest::keyClick(w.get(), Qt::Key_R);
-    QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) {
-        return s.scene->revision == revision + 1 && s.step == 0;
-    }, 5000));
+    QVERIFY(waitShown(
+        *w, [&](const FrameSnapshot& s) { return s.scene->revision == revision + 1 && s.step == 0; }, 5000));
     QTest::keyClick(w.get(), Qt::Key_Space);
-    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.playing && s.step > 0; }, 5000));
+    QVERIFY(waitShown(
+        *w, [](const FrameSnapshot& s) { return s.playing && s.step > 0; }, 5000));
 }
 
 void TestMainWindow::dtEditLandsWithinAFrameAndMarksThePlot()
@@ -160,7 +161,8 @@ void TestMainWindow::dtEditLandsWithinAFrameAndMarksThePlot()
     // within one frame the worker applies it; the next frame tick shows it
     QElapsedTimer t;
     t.start();
-    QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) { return s.params.dt == dt; }, 5000));
+    QVERIFY(waitShown(
+        *w, [&](const FrameSnapshot& s) { return s.params.dt == dt; }, 5000));
     qInfo("dt edit shown after %lld ms (frame %d ms)", t.elapsed(), MainWindow::kFrameMs);
     QVERIFY(w->shownSnapshot()->playing);
     QCOMPARE(w->shownSnapshot()->markers->size(), std::size_t(1));
@@ -178,7 +180,8 @@ void TestMainWindow::schemeChoiceLandsAndMarksThePlot()
     QVERIFY(box->itemData(box->currentIndex()).toString() != QStringLiteral("explicit_euler"));
     box->setCurrentIndex(i);
     emit box->activated(i);
-    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.params.translation == "explicit_euler"; }, 5000));
+    QVERIFY(waitShown(
+        *w, [](const FrameSnapshot& s) { return s.params.translation == "explicit_euler"; }, 5000));
     QTRY_COMPARE_WITH_TIMEOUT(w->energyPlot()->markerCount(), std::size_t(1), 2000);
     // the panel shows what is in force
     QCOMPARE(box->currentData().toString(), QStringLiteral("explicit_euler"));
@@ -191,55 +194,52 @@ void TestMainWindow::everyPresetFromEveryPresetInThePanel()
     QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.playing && s.step > 5; }));
     ControlPanel* panel = w->controlPanel();
     QStringList refused;
-    connect(w->worker(), &SimulationWorker::errorOccurred, w.get(),
-            [&](const QString& m) { refused << m; });
+    connect(w->worker(), &SimulationWorker::errorOccurred, w.get(), [&](const QString& m) { refused << m; });
     const std::vector<PresetInfo> all = presets();
     int transitions = 0;
     for (const PresetInfo& from : all) {
         for (const PresetInfo& to : all) {
             const QString what = QString::fromStdString(from.name + " -> " + to.name);
             QVERIFY(activate(panel->presetBox(), QString::fromStdString(from.name)));
-            QVERIFY2(waitShown(*w, [&](const FrameSnapshot& s) {
-                return schemesAre(s, from.translation, from.rotation);
-            }, 5000), qPrintable(what));
+            QVERIFY2(
+                waitShown(
+                    *w, [&](const FrameSnapshot& s) { return schemesAre(s, from.translation, from.rotation); }, 5000),
+                qPrintable(what));
             const std::size_t markers = w->shownSnapshot()->markers->size();
             QVERIFY(activate(panel->presetBox(), QString::fromStdString(to.name)));
-            QVERIFY2(waitShown(*w, [&](const FrameSnapshot& s) {
-                return schemesAre(s, to.translation, to.rotation);
-            }, 5000), qPrintable(what));
+            QVERIFY2(waitShown(
+                         *w, [&](const FrameSnapshot& s) { return schemesAre(s, to.translation, to.rotation); }, 5000),
+                     qPrintable(what));
             const SnapshotPtr s = w->shownSnapshot();
             QVERIFY2(s->markers->size() == markers + (from.name == to.name ? 0 : 1), qPrintable(what));
             if (from.name != to.name)
                 QCOMPARE(s->markers->back().label, to.name);
             // the panel shows what runs
             QCOMPARE(panel->presetBox()->currentData().toString(), QString::fromStdString(to.name));
-            QCOMPARE(panel->translationBox()->currentData().toString(),
-                     QString::fromStdString(to.translation));
-            QCOMPARE(panel->rotationBox()->currentData().toString(),
-                     QString::fromStdString(to.rotation));
+            QCOMPARE(panel->translationBox()->currentData().toString(), QString::fromStdString(to.translation));
+            QCOMPARE(panel->rotationBox()->currentData().toString(), QString::fromStdString(to.rotation));
             ++transitions;
         }
     }
     QCOMPARE(transitions, int(all.size() * all.size()));
     QVERIFY2(refused.isEmpty(), qPrintable(refused.join(QStringLiteral("; "))));
-    QTRY_COMPARE_WITH_TIMEOUT(w->energyPlot()->markerCount(), w->shownSnapshot()->markers->size(),
-                              2000);
+    QTRY_COMPARE_WITH_TIMEOUT(w->energyPlot()->markerCount(), w->shownSnapshot()->markers->size(), 2000);
 }
 
 void TestMainWindow::rk4TranslationBringsItsRotation()
 {
     auto w = runningWindow();
     QVERIFY(w);
-    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) {
-        return s.playing && s.step > 5 && s.params.rotation != "rk4_quaternion";
-    }));
+    QVERIFY(waitShown(
+        *w, [](const FrameSnapshot& s) { return s.playing && s.step > 5 && s.params.rotation != "rk4_quaternion"; }));
     ControlPanel* panel = w->controlPanel();
     QVERIFY(w->shownSnapshot()->markers->empty());
 
     // rk4 alone: the rotation follows to rk4_quaternion, one command, one marker
     QVERIFY(activate(panel->translationBox(), QStringLiteral("rk4")));
     QCOMPARE(panel->rotationBox()->currentData().toString(), QStringLiteral("rk4_quaternion"));
-    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.params.translation == "rk4"; }, 5000));
+    QVERIFY(waitShown(
+        *w, [](const FrameSnapshot& s) { return s.params.translation == "rk4"; }, 5000));
     QCOMPARE(w->shownSnapshot()->params.rotation, std::string("rk4_quaternion"));
     QCOMPARE(w->shownSnapshot()->markers->size(), std::size_t(1));
     QCOMPARE(panel->presetBox()->currentData().toString(), QStringLiteral("rk4"));
@@ -247,8 +247,7 @@ void TestMainWindow::rk4TranslationBringsItsRotation()
     // a rotation rk4 cannot run with is refused in the status bar; the combo shows what runs
     QVERIFY(activate(panel->rotationBox(), QStringLiteral("buss_2nd_order")));
     const QString message = w->statusBar()->currentMessage();
-    QVERIFY2(message.contains(QStringLiteral("buss_2nd_order")) &&
-                 message.contains(QStringLiteral("rk4")),
+    QVERIFY2(message.contains(QStringLiteral("buss_2nd_order")) && message.contains(QStringLiteral("rk4")),
              qPrintable(message));
     QCOMPARE(panel->rotationBox()->currentData().toString(), QStringLiteral("rk4_quaternion"));
     const long long step = w->shownSnapshot()->step;
@@ -258,9 +257,8 @@ void TestMainWindow::rk4TranslationBringsItsRotation()
 
     // leaving rk4 for a translation that runs with rk4_quaternion is a plain switch
     QVERIFY(activate(panel->translationBox(), QStringLiteral("velocity_verlet")));
-    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) {
-        return schemesAre(s, "velocity_verlet", "rk4_quaternion");
-    }, 5000));
+    QVERIFY(waitShown(
+        *w, [](const FrameSnapshot& s) { return schemesAre(s, "velocity_verlet", "rk4_quaternion"); }, 5000));
     QCOMPARE(w->shownSnapshot()->markers->size(), std::size_t(2));
     QCOMPARE(panel->presetBox()->currentData().toString(), QStringLiteral("pfc4"));
 }
@@ -268,8 +266,8 @@ void TestMainWindow::rk4TranslationBringsItsRotation()
 void TestMainWindow::schemeToolTipsShowOrderAndEquations()
 {
     ControlPanel panel;
-    for (const auto& [box, schemes] : {std::pair{panel.translationBox(), translationSchemes()},
-                                       std::pair{panel.rotationBox(), rotationSchemes()}}) {
+    for (const auto& [box, schemes] :
+         {std::pair{panel.translationBox(), translationSchemes()}, std::pair{panel.rotationBox(), rotationSchemes()}}) {
         QCOMPARE(box->count(), int(schemes.size()));
         for (const SchemeInfo& scheme : schemes) {
             const int i = box->findData(QString::fromStdString(scheme.name));
@@ -302,13 +300,15 @@ void TestMainWindow::dtAsAFractionOfDtCritAndTheLimitColour()
 
     // 0.5 dt_crit: dt lands as exactly that
     panel->dtFactorBox()->setValue(0.5);
-    QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) { return s.params.dt == 0.5 * crit; }, 5000));
+    QVERIFY(waitShown(
+        *w, [&](const FrameSnapshot& s) { return s.params.dt == 0.5 * crit; }, 5000));
     QCOMPARE(panel->dtRatioState(), DtRatioState::WithinLimit);
     QCOMPARE(panel->dtFactorBox()->value(), 0.5);
 
     // 1.2 dt_crit: past velocity Verlet's limit of 1, flagged
     panel->dtFactorBox()->setValue(1.2);
-    QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) { return s.params.dt == 1.2 * crit; }, 5000));
+    QVERIFY(waitShown(
+        *w, [&](const FrameSnapshot& s) { return s.params.dt == 1.2 * crit; }, 5000));
     QCOMPARE(panel->dtRatioState(), DtRatioState::BeyondLimit);
     QVERIFY(panel->dtRatioLabel()->styleSheet() != plainStyle);
     QVERIFY(panel->dtRatioLabel()->toolTip().contains(QStringLiteral("velocity_verlet")));
@@ -316,22 +316,22 @@ void TestMainWindow::dtAsAFractionOfDtCritAndTheLimitColour()
 
     // rk4's limit is 1.414 dt_crit: the same ratio is fine
     QVERIFY(activate(panel->translationBox(), QStringLiteral("rk4")));
-    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.params.translation == "rk4"; }, 5000));
+    QVERIFY(waitShown(
+        *w, [](const FrameSnapshot& s) { return s.params.translation == "rk4"; }, 5000));
     QCOMPARE(panel->dtRatioState(), DtRatioState::WithinLimit);
     QVERIFY(panel->dtRatioLabel()->toolTip().contains(QStringLiteral("rk4")));
     QCOMPARE(panel->dtRatioLabel()->styleSheet(), plainStyle);
 
     // explicit Euler has no stable dt without damping: its own hint, whatever the ratio
     QVERIFY(activate(panel->translationBox(), QStringLiteral("explicit_euler")));
-    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) {
-        return s.params.translation == "explicit_euler";
-    }, 5000));
+    QVERIFY(waitShown(
+        *w, [](const FrameSnapshot& s) { return s.params.translation == "explicit_euler"; }, 5000));
     QCOMPARE(panel->dtRatioState(), DtRatioState::NoLimit);
-    QCOMPARE(panel->dtRatioLabel()->toolTip(),
-             QStringLiteral("explicit Euler gains energy at any dt without damping"));
+    QCOMPARE(panel->dtRatioLabel()->toolTip(), QStringLiteral("explicit Euler gains energy at any dt without damping"));
     QVERIFY(panel->dtRatioLabel()->styleSheet() != plainStyle);
     panel->dtFactorBox()->setValue(0.1);
-    QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) { return s.params.dt == 0.1 * crit; }, 5000));
+    QVERIFY(waitShown(
+        *w, [&](const FrameSnapshot& s) { return s.params.dt == 0.1 * crit; }, 5000));
     QCOMPARE(panel->dtRatioState(), DtRatioState::NoLimit);
 }
 
@@ -340,9 +340,7 @@ void TestMainWindow::clumpIsDrawnAsItsSpheresInOneBodyColour()
     auto w = runningWindow();
     QVERIFY(w);
     QVERIFY(w->openBuiltinScene(QStringLiteral("dzhanibekov")));
-    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) {
-        return s.scene && s.scene->source == "builtin:dzhanibekov";
-    }));
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.scene && s.scene->source == "builtin:dzhanibekov"; }));
     const SnapshotPtr s = w->shownSnapshot();
     QCOMPARE(s->bodyCount(), std::size_t(1));
     QCOMPARE(s->memberCount(), std::size_t(4));
@@ -364,8 +362,7 @@ void TestMainWindow::clumpIsDrawnAsItsSpheresInOneBodyColour()
             const int bb = int(bottom.blue() + f * (top.blue() - bottom.blue()));
             for (int x = 0; x < img.width(); ++x) {
                 const QColor c = img.pixelColor(x, y);
-                const int d = std::abs(c.red() - br) + std::abs(c.green() - bg) +
-                              std::abs(c.blue() - bb);
+                const int d = std::abs(c.red() - br) + std::abs(c.green() - bg) + std::abs(c.blue() - bb);
                 if (d > 60 && c.saturation() > 80 && c.value() > 60) {
                     ++n;
                     if (hues)
@@ -399,8 +396,7 @@ void TestMainWindow::clumpIsDrawnAsItsSpheresInOneBodyColour()
         const int d = std::abs(h - expected.hue());
         spread = std::max(spread, std::min(d, 360 - d));
     }
-    qInfo("dzhanibekov by body: %.1f%% sphere pixels, hue spread %d degrees", 100.0 * bodyFraction,
-          spread);
+    qInfo("dzhanibekov by body: %.1f%% sphere pixels, hue spread %d degrees", 100.0 * bodyFraction, spread);
     QVERIFY2(spread <= 25, qPrintable(QString::number(spread)));
 }
 

@@ -54,10 +54,13 @@ QString describe(const Include& inc)
         .arg(QString::fromStdString(inc.target));
 }
 
-bool startsWith(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+bool startsWith(const std::string& s, const char* prefix)
+{
+    return s.rfind(prefix, 0) == 0;
+}
 
 const fs::path kUi = fs::path(tumble::test::sourceDir()) / "ui";
-const std::vector<std::string> kRooms = {"session/", "vtk/",      "view3d/", "plot/", "panels/",
+const std::vector<std::string> kRooms = {"session/",  "vtk/",     "view3d/", "plot/",  "panels/",
                                          "rotation/", "compare/", "sweep/",  "export/"};
 
 } // namespace
@@ -121,7 +124,8 @@ private slots:
                 continue;
             }
             if (!startsWith(inc.target, "scene/"))
-                QFAIL(qPrintable(describe(inc) + QStringLiteral(": app/tumble uses MainWindow.h and ScreenshotReport.h only")));
+                QFAIL(qPrintable(describe(inc) +
+                                 QStringLiteral(": app/tumble uses MainWindow.h and ScreenshotReport.h only")));
         }
         QCOMPARE(ui, 2);
     }

@@ -10,8 +10,8 @@
 #include <memory>
 
 #include "MainWindow.h"
-#include "session/SimulationWorker.h"
 #include "scene/BuiltinScenes.h"
+#include "session/SimulationWorker.h"
 
 namespace tumble::test {
 

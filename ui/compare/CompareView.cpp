@@ -29,9 +29,9 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "view3d/SceneView.h"
 #include "integrate/IntegratorRegistry.h"
 #include "sim/Simulation.h"
+#include "view3d/SceneView.h"
 
 namespace tumble::ui {
 
@@ -43,7 +43,10 @@ vtkCamera* cameraOf(const SceneView* v)
     return r ? r->GetActiveCamera() : nullptr;
 }
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
 
 } // namespace
 
@@ -74,9 +77,8 @@ struct CompareView::LaneUi {
 QColor CompareView::slotColour(int slot)
 {
     // distinct on white and on the views' light grey, and in grey print by lightness
-    static const QColor colours[LaneSet::kMaxLanes] = {
-        QColor(214, 39, 40),  QColor(255, 127, 14), QColor(44, 160, 44),
-        QColor(31, 119, 180), QColor(148, 103, 189), QColor(23, 23, 23)};
+    static const QColor colours[LaneSet::kMaxLanes] = {QColor(214, 39, 40),  QColor(255, 127, 14),  QColor(44, 160, 44),
+                                                       QColor(31, 119, 180), QColor(148, 103, 189), QColor(23, 23, 23)};
     return colours[std::clamp(slot, 0, LaneSet::kMaxLanes - 1)];
 }
 
@@ -169,12 +171,10 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     layout->addWidget(left);
     layout->addWidget(split, 1);
 
-    connect(m_axisCombo, &QComboBox::currentIndexChanged, this, [this](int i) {
-        m_plot->setAxis(i == 0 ? DriftPlot::Axis::Log : DriftPlot::Axis::Linear);
-    });
-    connect(m_termCombo, &QComboBox::currentIndexChanged, this, [this](int) {
-        m_plot->setTerm(DriftPlot::Term(m_termCombo->currentData().toInt()));
-    });
+    connect(m_axisCombo, &QComboBox::currentIndexChanged, this,
+            [this](int i) { m_plot->setAxis(i == 0 ? DriftPlot::Axis::Log : DriftPlot::Axis::Linear); });
+    connect(m_termCombo, &QComboBox::currentIndexChanged, this,
+            [this](int) { m_plot->setTerm(DriftPlot::Term(m_termCombo->currentData().toInt())); });
 
     m_timer = new QTimer(this);
     m_timer->setTimerType(Qt::PreciseTimer);
@@ -210,7 +210,8 @@ std::vector<LaneSettings> CompareView::presetLanes(const Scene& scene, const std
                 used = 0;
             }
             if (used == 0 || used != value.size() || !std::isfinite(v) || v <= 0.0)
-                throw std::invalid_argument("lane '" + n + "': the timestep after '@' must be a positive number of "
+                throw std::invalid_argument("lane '" + n +
+                                            "': the timestep after '@' must be a positive number of "
                                             "seconds, or a factor of the critical timestep like 0.5x");
             dt = factor ? v * criticalTimestep(scene.world) : v;
         }
@@ -350,7 +351,10 @@ void CompareView::setPlaying(bool on)
     m_playButton->setText(on ? tr("Pause") : tr("Play"));
 }
 
-bool CompareView::playing() const { return m_set && m_set->playing(); }
+bool CompareView::playing() const
+{
+    return m_set && m_set->playing();
+}
 
 // ------------------------------------------------------------------------------------------------
 void CompareView::buildLaneUi(int id, const LaneSettings& s, int wantedSlot, std::size_t position)
@@ -384,7 +388,8 @@ void CompareView::buildLaneUi(int id, const LaneSettings& s, int wantedSlot, std
     u->title->setStyleSheet(QStringLiteral("color: %1; font-weight: bold;").arg(hex));
     u->status = new QLabel;
     u->status->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    u->status->setMinimumWidth(u->status->fontMetrics().horizontalAdvance(QStringLiteral("unstable at t = 0.00000 s")) + 12);
+    u->status->setMinimumWidth(u->status->fontMetrics().horizontalAdvance(QStringLiteral("unstable at t = 0.00000 s")) +
+                               12);
     u->view = new SceneView;
     u->view->setCompact(true); // small: the tile's title says scheme and dt
     // the lanes' views share one vtkCamera and edit it directly: they render on the GUI thread
@@ -523,8 +528,14 @@ CompareView::LaneUi* CompareView::ui(int id) const
     return nullptr;
 }
 
-void CompareView::showStatus(const QString& text) { m_status->setText(text); }
-QString CompareView::statusText() const { return m_status->text(); }
+void CompareView::showStatus(const QString& text)
+{
+    m_status->setText(text);
+}
+QString CompareView::statusText() const
+{
+    return m_status->text();
+}
 
 std::vector<int> CompareView::laneIds() const
 {
@@ -598,7 +609,8 @@ void CompareView::onFrame()
             u.statusOf = s;
             if (unstable) {
                 u.status->setText(tr("unstable at t = %1 s").arg(s->time, 0, 'g', 4));
-                u.status->setStyleSheet(QStringLiteral("color: white; background: #c02020; font-weight: bold; padding: 0 4px;"));
+                u.status->setStyleSheet(
+                    QStringLiteral("color: white; background: #c02020; font-weight: bold; padding: 0 4px;"));
                 u.status->setToolTip(qs(s->instabilityMessage));
                 if (!u.shownUnstable)
                     showStatus(tr("Lane %1: %2").arg(qs(lane->settings().label), qs(s->instabilityMessage)));
@@ -642,7 +654,8 @@ void CompareView::onFrame()
         const qint64 perView = std::max<qint64>(kViewMs / qint64(m_lanes.size()), 1);
         m_paintFreeAtMs = now + std::max<qint64>(perView, qint64(2.0 * next->view->paintMilliseconds()));
     }
-    m_timeLabel->setText(tr("shared time %1 s%2").arg(m_set->targetTime(), 0, 'f', 3)
+    m_timeLabel->setText(tr("shared time %1 s%2")
+                             .arg(m_set->targetTime(), 0, 'f', 3)
                              .arg(m_set->playing() ? QString() : tr(" (paused)")));
     m_addButton->setEnabled(m_set->laneCount() < LaneSet::kMaxLanes);
     syncCameras();

@@ -124,10 +124,10 @@ private:
     QComboBox* m_axisCombo = nullptr;
     QComboBox* m_termCombo = nullptr;
     QTimer* m_timer = nullptr;
-    vtkCamera* m_camera = nullptr; // shared by the views (reference held while linked)
+    vtkCamera* m_camera = nullptr;         // shared by the views (reference held while linked)
     std::array<double, 10> m_cameraSeen{}; // pose last propagated
-    qint64 m_paintFreeAtMs = 0; // wall clock (ms) from which a view may get a new frame
-    qint64 m_textAtMs = 0;      // wall clock (ms) of the last plot and label refresh
+    qint64 m_paintFreeAtMs = 0;            // wall clock (ms) from which a view may get a new frame
+    qint64 m_textAtMs = 0;                 // wall clock (ms) of the last plot and label refresh
 };
 
 } // namespace tumble::ui

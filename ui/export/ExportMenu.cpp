@@ -10,11 +10,11 @@
 #include <QStatusBar>
 
 #include "export/ExportNaming.h"
-#include "plot/ExportablePlot.h"
 #include "export/FrameRecorder.h"
 #include "export/PlotExport.h"
-#include "vtk/VtkOpenGLWidget.h"
 #include "export/WidgetImage.h"
+#include "plot/ExportablePlot.h"
+#include "vtk/VtkOpenGLWidget.h"
 
 namespace tumble::ui {
 
@@ -23,9 +23,12 @@ namespace {
 const char* extensionOf(ExportMenu::Format f)
 {
     switch (f) {
-    case ExportMenu::Format::Png: return "png";
-    case ExportMenu::Format::Svg: return "svg";
-    case ExportMenu::Format::Csv: return "csv";
+    case ExportMenu::Format::Png:
+        return "png";
+    case ExportMenu::Format::Svg:
+        return "svg";
+    case ExportMenu::Format::Csv:
+        return "csv";
     }
     return "";
 }
@@ -33,25 +36,27 @@ const char* extensionOf(ExportMenu::Format f)
 QString filterOf(ExportMenu::Format f)
 {
     switch (f) {
-    case ExportMenu::Format::Png: return QObject::tr("PNG images (*.png)");
-    case ExportMenu::Format::Svg: return QObject::tr("SVG drawings (*.svg)");
-    case ExportMenu::Format::Csv: return QObject::tr("CSV tables (*.csv)");
+    case ExportMenu::Format::Png:
+        return QObject::tr("PNG images (*.png)");
+    case ExportMenu::Format::Svg:
+        return QObject::tr("SVG drawings (*.svg)");
+    case ExportMenu::Format::Csv:
+        return QObject::tr("CSV tables (*.csv)");
     }
     return {};
 }
 
 } // namespace
 
-ExportMenu::ExportMenu(QMainWindow* window, VtkOpenGLWidget* view,
-                       std::function<SnapshotPtr()> snapshot)
+ExportMenu::ExportMenu(QMainWindow* window, VtkOpenGLWidget* view, std::function<SnapshotPtr()> snapshot)
     : QObject(window), m_window(window), m_view(view), m_snapshot(std::move(snapshot))
 {
     m_menu = new QMenu(tr("&Export"), window);
     m_plotsEnd = m_menu->addSeparator();
     m_viewAction = m_menu->addAction(tr("3D view as PNG\xe2\x80\xa6"), this, &ExportMenu::askView);
     m_menu->addSeparator();
-    m_recordAction = m_menu->addAction(tr("Start recording the 3D view\xe2\x80\xa6"), this,
-                                       &ExportMenu::toggleRecording);
+    m_recordAction =
+        m_menu->addAction(tr("Start recording the 3D view\xe2\x80\xa6"), this, &ExportMenu::toggleRecording);
 
     m_recorder = new FrameRecorder(this);
     connect(m_recorder, &FrameRecorder::frameWritten, this, [this](int index, const QString&) {
@@ -73,9 +78,9 @@ void ExportMenu::addPlot(ExportablePlot* plot, const QString& title)
     if (!plot)
         return;
     for (Format f : {Format::Png, Format::Svg, Format::Csv}) {
-        const QString text = f == Format::Csv ? tr("%1 data as CSV\xe2\x80\xa6").arg(title)
-                                              : tr("%1 as %2\xe2\x80\xa6")
-                                                    .arg(title, QString::fromLatin1(extensionOf(f)).toUpper());
+        const QString text = f == Format::Csv
+                                 ? tr("%1 data as CSV\xe2\x80\xa6").arg(title)
+                                 : tr("%1 as %2\xe2\x80\xa6").arg(title, QString::fromLatin1(extensionOf(f)).toUpper());
         auto* action = new QAction(text, m_menu);
         connect(action, &QAction::triggered, this, [this, plot, title, f]() { askPlot(plot, title, f); });
         m_menu->insertAction(m_plotsEnd, action);
@@ -85,17 +90,19 @@ void ExportMenu::addPlot(ExportablePlot* plot, const QString& title)
 QString ExportMenu::defaultPath(const QString& what, const QString& extension) const
 {
     const SnapshotPtr s = m_snapshot ? m_snapshot() : nullptr;
-    const QString name = s ? exportFileName(*s, what, extension)
-                           : QStringLiteral("tumble_%1.%2").arg(what, extension);
+    const QString name = s ? exportFileName(*s, what, extension) : QStringLiteral("tumble_%1.%2").arg(what, extension);
     return QDir::current().filePath(name);
 }
 
 QString ExportMenu::exportPlot(const ExportablePlot& plot, Format format, const QString& path)
 {
     switch (format) {
-    case Format::Png: return exportPlotPng(plot, path, kPlotSize, kPlotPixelRatio);
-    case Format::Svg: return exportPlotSvg(plot, path, kPlotSize);
-    case Format::Csv: return exportPlotCsv(plot, path);
+    case Format::Png:
+        return exportPlotPng(plot, path, kPlotSize, kPlotPixelRatio);
+    case Format::Svg:
+        return exportPlotSvg(plot, path, kPlotSize);
+    case Format::Csv:
+        return exportPlotCsv(plot, path);
     }
     return QStringLiteral("cannot write %1: unknown format").arg(path);
 }
@@ -122,14 +129,16 @@ QString ExportMenu::startRecording(const QString& directory)
     return error;
 }
 
-void ExportMenu::stopRecording() { m_recorder->stop(); }
+void ExportMenu::stopRecording()
+{
+    m_recorder->stop();
+}
 
 void ExportMenu::askPlot(ExportablePlot* plot, const QString& title, Format format)
 {
     const QString ext = QString::fromLatin1(extensionOf(format));
-    const QString path = QFileDialog::getSaveFileName(
-        m_window, tr("Export %1").arg(title.toLower()), defaultPath(plot->exportName(), ext),
-        filterOf(format));
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export %1").arg(title.toLower()),
+                                                      defaultPath(plot->exportName(), ext), filterOf(format));
     if (path.isEmpty())
         return;
     report(exportPlot(*plot, format, path), tr("Wrote %1").arg(path));
@@ -137,10 +146,9 @@ void ExportMenu::askPlot(ExportablePlot* plot, const QString& title, Format form
 
 void ExportMenu::askView()
 {
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export the 3D view"),
-                                                      defaultPath(QStringLiteral("view"),
-                                                                  QStringLiteral("png")),
-                                                      filterOf(Format::Png));
+    const QString path =
+        QFileDialog::getSaveFileName(m_window, tr("Export the 3D view"),
+                                     defaultPath(QStringLiteral("view"), QStringLiteral("png")), filterOf(Format::Png));
     if (path.isEmpty())
         return;
     report(exportView(path), tr("Wrote %1").arg(path));
@@ -153,9 +161,8 @@ void ExportMenu::toggleRecording()
         return;
     }
     const QString dir = QFileDialog::getExistingDirectory(
-        m_window, tr("Record the 3D view into (one frame in %1, at most %2 PNGs)")
-                      .arg(kRecordEvery)
-                      .arg(kRecordMaxFrames),
+        m_window,
+        tr("Record the 3D view into (one frame in %1, at most %2 PNGs)").arg(kRecordEvery).arg(kRecordMaxFrames),
         QDir::currentPath());
     if (dir.isEmpty())
         return;
@@ -177,8 +184,7 @@ void ExportMenu::report(const QString& error, const QString& done)
     if (m_window->statusBar())
         m_window->statusBar()->showMessage(tr("Export failed: %1").arg(error), 10000);
     // non-blocking: the run and the views go on behind it
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Export failed"), error, QMessageBox::Ok,
-                                m_window);
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Export failed"), error, QMessageBox::Ok, m_window);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setWindowModality(Qt::WindowModal);
     box->open();

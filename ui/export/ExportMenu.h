@@ -9,8 +9,8 @@
 // (exportPlot, exportView, startRecording) that tests and scripts call without dialogs. Every
 // outcome is told in the status bar; a failure also gets a message box naming the file and the
 // problem. "3D view as PNG" captures what setViewSource names (the compare lanes' grid in
-// compare mode), the recording always the single 3D view. Plot images are kPlotSize logical pixels at kPlotPixelRatio (crisp on a projector);
-// the 3D view is saved at its on-screen resolution.
+// compare mode), the recording always the single 3D view. Plot images are kPlotSize logical pixels at kPlotPixelRatio
+// (crisp on a projector); the 3D view is saved at its on-screen resolution.
 #include <QObject>
 #include <QPointer>
 #include <QSize>

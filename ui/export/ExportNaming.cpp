@@ -3,8 +3,8 @@
 #include <QFileInfo>
 #include <QLocale>
 
-#include "session/FrameSnapshot.h"
 #include "integrate/IntegratorRegistry.h"
+#include "session/FrameSnapshot.h"
 
 namespace tumble::ui {
 
@@ -15,8 +15,7 @@ QString safeFileNamePart(const QString& text)
     bool dash = false; // the last character written is a replacement '-'
     for (const QChar c : text.toLower()) {
         const char16_t u = c.unicode();
-        const bool keep = (u >= 'a' && u <= 'z') || (u >= '0' && u <= '9') || u == '_' ||
-                          u == '.' || u == '-';
+        const bool keep = (u >= 'a' && u <= 'z') || (u >= '0' && u <= '9') || u == '_' || u == '.' || u == '-';
         if (keep) {
             out.append(c);
             dash = u == '-';
@@ -43,8 +42,7 @@ QString schemeNamePart(const std::string& translation, const std::string& rotati
 QString dtNamePart(double dt)
 {
     // the shortest representation that round-trips (C locale: '.' and no group separators)
-    return QStringLiteral("dt") +
-           safeFileNamePart(QString::number(dt, 'g', QLocale::FloatingPointShortest));
+    return QStringLiteral("dt") + safeFileNamePart(QString::number(dt, 'g', QLocale::FloatingPointShortest));
 }
 
 QString sceneNamePart(const std::string& source, const std::string& displayName)
@@ -59,16 +57,14 @@ QString sceneNamePart(const std::string& source, const std::string& displayName)
 
 QString exportBaseName(const FrameSnapshot& s)
 {
-    const QString scene = s.scene ? sceneNamePart(s.scene->source, s.scene->name)
-                                  : QStringLiteral("scene");
-    return scene + QLatin1Char('_') + schemeNamePart(s.params.translation, s.params.rotation) +
-           QLatin1Char('_') + dtNamePart(s.params.dt);
+    const QString scene = s.scene ? sceneNamePart(s.scene->source, s.scene->name) : QStringLiteral("scene");
+    return scene + QLatin1Char('_') + schemeNamePart(s.params.translation, s.params.rotation) + QLatin1Char('_') +
+           dtNamePart(s.params.dt);
 }
 
 QString exportFileName(const FrameSnapshot& s, const QString& what, const QString& extension)
 {
-    return exportBaseName(s) + QLatin1Char('_') + safeFileNamePart(what) + QLatin1Char('.') +
-           extension;
+    return exportBaseName(s) + QLatin1Char('_') + safeFileNamePart(what) + QLatin1Char('.') + extension;
 }
 
 } // namespace tumble::ui

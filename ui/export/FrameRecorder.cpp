@@ -16,8 +16,7 @@ FrameRecorder::~FrameRecorder()
     m_pool.waitForDone();
 }
 
-QString FrameRecorder::start(const QString& directory, const QString& baseName, int every,
-                             int maxFrames)
+QString FrameRecorder::start(const QString& directory, const QString& baseName, int every, int maxFrames)
 {
     if (m_recording)
         stop();
@@ -42,8 +41,8 @@ QString FrameRecorder::start(const QString& directory, const QString& baseName, 
     return {};
 }
 
-QString FrameRecorder::start(VtkOpenGLWidget* view, const QString& directory,
-                             const QString& baseName, int every, int maxFrames)
+QString FrameRecorder::start(VtkOpenGLWidget* view, const QString& directory, const QString& baseName, int every,
+                             int maxFrames)
 {
     if (!view)
         return QStringLiteral("cannot record: no view");
@@ -52,9 +51,9 @@ QString FrameRecorder::start(VtkOpenGLWidget* view, const QString& directory,
         return error;
     // direct: inside paintGL the framebuffer holds the frame just drawn, and reading it there
     // needs no second render
-    m_viewConnection = connect(view, &VtkOpenGLWidget::framePainted, this,
-                               [this, view]() { offerFrame(view->grabFramebuffer()); },
-                               Qt::DirectConnection);
+    m_viewConnection = connect(
+        view, &VtkOpenGLWidget::framePainted, this, [this, view]() { offerFrame(view->grabFramebuffer()); },
+        Qt::DirectConnection);
     return {};
 }
 
@@ -107,8 +106,8 @@ void FrameRecorder::offerFrame(const QImage& frame)
         const QString error = writePngImage(frame, path, true);
         if (error.isEmpty()) {
             ++m_written;
-            QMetaObject::invokeMethod(this, [this, index, path]() { emit frameWritten(index, path); },
-                                      Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this, index, path]() { emit frameWritten(index, path); }, Qt::QueuedConnection);
         } else {
             const QMutexLocker lock(&m_writeErrorMutex);
             if (m_writeError.isEmpty())

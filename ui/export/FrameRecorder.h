@@ -41,8 +41,7 @@ public:
     /// success, else why not (nothing is recorded then). A recording in progress is stopped.
     QString start(const QString& directory, const QString& baseName, int every, int maxFrames);
     /// Like start, and records the frames view paints from now on.
-    QString start(VtkOpenGLWidget* view, const QString& directory, const QString& baseName,
-                  int every, int maxFrames);
+    QString start(VtkOpenGLWidget* view, const QString& directory, const QString& baseName, int every, int maxFrames);
     /// Stops (no-op when not recording); emits stopped.
     void stop();
 
@@ -78,9 +77,9 @@ private:
     bool m_recording = false;
     QString m_error;
     QMutex m_writeErrorMutex;
-    QString m_writeError;    // the encoder's first error, guarded by m_writeErrorMutex
+    QString m_writeError; // the encoder's first error, guarded by m_writeErrorMutex
     QMetaObject::Connection m_viewConnection;
-    QThreadPool m_pool;      // one thread: frames are encoded in order
+    QThreadPool m_pool; // one thread: frames are encoded in order
 };
 
 } // namespace tumble::ui

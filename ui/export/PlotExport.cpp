@@ -45,10 +45,8 @@ bool validSize(QSize size, double ratio)
 
 QString sizeProblem(const QString& path, QSize size, double ratio)
 {
-    return failure(path, QStringLiteral("bad image size %1x%2 at pixel ratio %3")
-                             .arg(size.width())
-                             .arg(size.height())
-                             .arg(ratio));
+    return failure(
+        path, QStringLiteral("bad image size %1x%2 at pixel ratio %3").arg(size.width()).arg(size.height()).arg(ratio));
 }
 
 } // namespace
@@ -101,8 +99,7 @@ QString writeTextFile(const QString& text, const QString& path)
     return commitSave(file, path);
 }
 
-QString exportPlotPng(const ExportablePlot& plot, const QString& path, QSize size,
-                      double devicePixelRatio)
+QString exportPlotPng(const ExportablePlot& plot, const QString& path, QSize size, double devicePixelRatio)
 {
     if (!validSize(size, devicePixelRatio))
         return sizeProblem(path, size, devicePixelRatio);

@@ -19,8 +19,7 @@ class ExportablePlot;
 
 /// Writes plot as a PNG of size (logical pixels) at devicePixelRatio (the image has
 /// size * ratio pixels, text and lines scaled alike). Empty on success, else the error.
-QString exportPlotPng(const ExportablePlot& plot, const QString& path, QSize size,
-                      double devicePixelRatio = 1.0);
+QString exportPlotPng(const ExportablePlot& plot, const QString& path, QSize size, double devicePixelRatio = 1.0);
 /// Writes plot as SVG with a view box of size (user units = logical pixels). Empty on success.
 QString exportPlotSvg(const ExportablePlot& plot, const QString& path, QSize size);
 /// Writes plot.csvText(). Empty on success, else the error.

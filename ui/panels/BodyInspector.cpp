@@ -88,9 +88,8 @@ QLabel* sectionTitle(const QString& text)
 }
 
 // the rows' names (valueText fields, but the quaternion's two rows make one "quaternion")
-const char* kRowNames[] = {"mass",   "moments", "position", "velocity", "qw",
-                           "qxyz",   "wWorld",  "wBody",    "LWorld",   "LBody",
-                           "Lnorm",  "Etrans",  "Erot",     "Etotal"};
+const char* kRowNames[] = {"mass",  "moments", "position", "velocity", "qw",     "qxyz", "wWorld",
+                           "wBody", "LWorld",  "LBody",    "Lnorm",    "Etrans", "Erot", "Etotal"};
 
 } // namespace
 
@@ -213,11 +212,11 @@ BodyInspector::~BodyInspector() = default;
 // ------------------------------------------------------------------------------------------------
 QStringList BodyInspector::fields()
 {
-    return {QStringLiteral("body"),   QStringLiteral("mass"),   QStringLiteral("moments"),
+    return {QStringLiteral("body"),     QStringLiteral("mass"),     QStringLiteral("moments"),
             QStringLiteral("position"), QStringLiteral("velocity"), QStringLiteral("quaternion"),
-            QStringLiteral("wWorld"), QStringLiteral("wBody"),  QStringLiteral("LWorld"),
-            QStringLiteral("LBody"),  QStringLiteral("Lnorm"),  QStringLiteral("Etrans"),
-            QStringLiteral("Erot"),   QStringLiteral("Etotal")};
+            QStringLiteral("wWorld"),   QStringLiteral("wBody"),    QStringLiteral("LWorld"),
+            QStringLiteral("LBody"),    QStringLiteral("Lnorm"),    QStringLiteral("Etrans"),
+            QStringLiteral("Erot"),     QStringLiteral("Etotal")};
 }
 
 QString BodyInspector::valueText(const QString& field) const
@@ -227,15 +226,17 @@ QString BodyInspector::valueText(const QString& field) const
     if (field == QLatin1String("body"))
         return m_header->text();
     if (field == QLatin1String("quaternion"))
-        return (m_rows[QuatW].label->text() + QLatin1Char(' ') + m_rows[QuatXyz].label->text())
-            .simplified();
+        return (m_rows[QuatW].label->text() + QLatin1Char(' ') + m_rows[QuatXyz].label->text()).simplified();
     for (int f = 0; f < FieldCount; ++f)
         if (f != QuatW && f != QuatXyz && field == QLatin1String(kRowNames[f]))
             return m_rows[f].label->text().simplified();
     return {};
 }
 
-bool BodyInspector::showsHint() const { return m_shownId < 0; }
+bool BodyInspector::showsHint() const
+{
+    return m_shownId < 0;
+}
 
 // ------------------------------------------------------------------------------------------------
 void BodyInspector::setSelectedBody(int body)
@@ -357,8 +358,7 @@ void BodyInspector::showBody(const BodyState& b, const FrameSnapshot& s)
     const Quat& q = b.orientation;
     std::snprintf(text, sizeof text, "%*.5f", kColumn, q.w());
     setRow(QuatW, text);
-    std::snprintf(text, sizeof text, "%*.5f %*.5f %*.5f", kColumn, q.x(), kColumn, q.y(), kColumn,
-                  q.z());
+    std::snprintf(text, sizeof text, "%*.5f %*.5f %*.5f", kColumn, q.x(), kColumn, q.y(), kColumn, q.z());
     setRow(QuatXyz, text);
     formatVector(text, sizeof text, b.angularVelocity);
     setRow(WWorld, text);

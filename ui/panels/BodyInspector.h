@@ -73,8 +73,23 @@ private:
         QLabel* label = nullptr;
         std::array<char, 96> text{};
     };
-    enum Field { Mass, Moments, Position, Velocity, QuatW, QuatXyz, WWorld, WBody, LWorld, LBody,
-                 LNorm, ETrans, ERot, ETotal, FieldCount };
+    enum Field {
+        Mass,
+        Moments,
+        Position,
+        Velocity,
+        QuatW,
+        QuatXyz,
+        WWorld,
+        WBody,
+        LWorld,
+        LBody,
+        LNorm,
+        ETrans,
+        ERot,
+        ETotal,
+        FieldCount
+    };
 
     void showBody(const BodyState& b, const FrameSnapshot& s);
     void showHint();
@@ -83,16 +98,16 @@ private:
     void selectNextClump();
 
     std::array<Row, FieldCount> m_rows;
-    QLabel* m_header = nullptr;     // "body 3: clump of 4 spheres"
+    QLabel* m_header = nullptr; // "body 3: clump of 4 spheres"
     QLabel* m_hint = nullptr;
-    QWidget* m_table = nullptr;     // everything but the hint and the picker
+    QWidget* m_table = nullptr; // everything but the hint and the picker
     QSpinBox* m_bodyBox = nullptr;
     QPushButton* m_nextClump = nullptr;
 
-    SnapshotPtr m_snapshot;         // the latest snapshot given (clump ids, body count)
-    int m_requested = -1;           // the body asked for
-    int m_shownId = -1;             // the body on show
-    int m_shownType = -1;           // its type as shown (header cache)
+    SnapshotPtr m_snapshot; // the latest snapshot given (clump ids, body count)
+    int m_requested = -1;   // the body asked for
+    int m_shownId = -1;     // the body on show
+    int m_shownType = -1;   // its type as shown (header cache)
     // member count cache: recounted when the scene revision or the body changes
     long long m_countRevision = -1;
     int m_countBody = -1;

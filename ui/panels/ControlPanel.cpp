@@ -47,8 +47,7 @@ QString schemeToolTip(const SchemeInfo& scheme, bool translation)
     QString limit;
     if (translation) {
         const double l = stabilityLimitInCriticalSteps(scheme);
-        limit = l > 0.0 ? QObject::tr("stable up to dt = %1 dt_crit without damping")
-                              .arg(QString::number(l, 'g', 4))
+        limit = l > 0.0 ? QObject::tr("stable up to dt = %1 dt_crit without damping").arg(QString::number(l, 'g', 4))
                         : QObject::tr("unstable at any dt without damping");
     }
     QString html = QStringLiteral("<p style='white-space:pre-wrap'><b>%1</b><br>%2</p>"
@@ -125,8 +124,7 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent)
         m_scene = new QComboBox;
         for (const BuiltinSceneInfo& s : builtinScenes()) {
             m_scene->addItem(QString::fromStdString(s.name), QString::fromStdString(s.id));
-            m_scene->setItemData(m_scene->count() - 1, QString::fromStdString(s.description),
-                                 Qt::ToolTipRole);
+            m_scene->setItemData(m_scene->count() - 1, QString::fromStdString(s.description), Qt::ToolTipRole);
         }
         m_scene->insertSeparator(m_scene->count());
         m_scene->addItem(tr("Open file\xe2\x80\xa6"), kOpenFileId);
@@ -189,21 +187,18 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent)
         m_preset->addItem(tr("(custom)"), QString());
         for (const PresetInfo& p : presets()) {
             m_preset->addItem(QString::fromStdString(p.name), QString::fromStdString(p.name));
-            m_preset->setItemData(m_preset->count() - 1,
-                                  QString::fromStdString(p.translation + " + " + p.rotation),
+            m_preset->setItemData(m_preset->count() - 1, QString::fromStdString(p.translation + " + " + p.rotation),
                                   Qt::ToolTipRole);
         }
         m_translation = new QComboBox;
         for (const SchemeInfo& s : translationSchemes()) {
             m_translation->addItem(QString::fromStdString(s.name), QString::fromStdString(s.name));
-            m_translation->setItemData(m_translation->count() - 1, schemeToolTip(s, true),
-                                       Qt::ToolTipRole);
+            m_translation->setItemData(m_translation->count() - 1, schemeToolTip(s, true), Qt::ToolTipRole);
         }
         m_rotation = new QComboBox;
         for (const SchemeInfo& s : rotationSchemes()) {
             m_rotation->addItem(QString::fromStdString(s.name), QString::fromStdString(s.name));
-            m_rotation->setItemData(m_rotation->count() - 1, schemeToolTip(s, false),
-                                    Qt::ToolTipRole);
+            m_rotation->setItemData(m_rotation->count() - 1, schemeToolTip(s, false), Qt::ToolTipRole);
         }
         f->addRow(tr("Preset"), m_preset);
         f->addRow(tr("Translation"), m_translation);
@@ -222,20 +217,20 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent)
         m_localDamping->setSingleStep(0.05);
         m_localDamping->setDecimals(3);
         m_localDamping->setKeyboardTracking(false);
-        const QString localTip =
-            tr("Cundall local non-viscous damping, alpha in [0, 1): each component of the "
-               "unbalanced force is reduced by alpha |F| against the velocity. Meant for "
-               "quasi-static runs, packings coming to rest. It spoils free fall and ballistic "
-               "motion: a falling sphere falls with acceleration (1 - alpha) g, and every "
-               "dynamic result is damped alike. Keep it 0 for dynamics.");
+        const QString localTip = tr("Cundall local non-viscous damping, alpha in [0, 1): each component of the "
+                                    "unbalanced force is reduced by alpha |F| against the velocity. Meant for "
+                                    "quasi-static runs, packings coming to rest. It spoils free fall and ballistic "
+                                    "motion: a falling sphere falls with acceleration (1 - alpha) g, and every "
+                                    "dynamic result is damped alike. Keep it 0 for dynamics.");
         m_localDamping->setToolTip(localTip);
         m_localVariant = new QComboBox;
         m_localVariant->addItem(QStringLiteral("pfc"), int(LocalDampingVariant::Pfc));
         m_localVariant->addItem(QStringLiteral("woo"), int(LocalDampingVariant::Woo));
-        m_localVariant->setItemData(0, tr("sign of the velocity held at force evaluation "
-                                          "(half-step for Verlet)"), Qt::ToolTipRole);
-        m_localVariant->setItemData(1, tr("sign of the on-step velocity estimate"),
+        m_localVariant->setItemData(0,
+                                    tr("sign of the velocity held at force evaluation "
+                                       "(half-step for Verlet)"),
                                     Qt::ToolTipRole);
+        m_localVariant->setItemData(1, tr("sign of the on-step velocity estimate"), Qt::ToolTipRole);
         m_localVariant->setToolTip(localTip);
         auto* localRow = new QHBoxLayout;
         localRow->addWidget(m_localDamping, 1);
@@ -256,11 +251,9 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent)
         m_viscous->setKeyboardTracking(false);
         m_viscous->setToolTip(tr("Global viscous damping rate beta: F -= beta m v (1/s)"));
         f->addRow(tr("Viscous"), m_viscous);
-        connect(m_localDamping, &QDoubleSpinBox::valueChanged, this,
-                &ControlPanel::commitLocalDamping);
+        connect(m_localDamping, &QDoubleSpinBox::valueChanged, this, &ControlPanel::commitLocalDamping);
         connect(m_localVariant, &QComboBox::activated, this, &ControlPanel::commitLocalDamping);
-        connect(m_viscous, &QDoubleSpinBox::valueChanged, this,
-                [this](double v) { emit viscousDampingRequested(v); });
+        connect(m_viscous, &QDoubleSpinBox::valueChanged, this, [this](double v) { emit viscousDampingRequested(v); });
         root->addWidget(group(tr("Damping"), f));
     }
 
@@ -270,10 +263,8 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent)
         m_colourMode = new QComboBox;
         m_colourMode->addItem(tr("speed"), int(ColourMode::Speed));
         m_colourMode->addItem(tr("body"), int(ColourMode::Body));
-        m_colourMode->setItemData(0, tr("|v| of each body, cool (rest) to warm (fastest)"),
-                                  Qt::ToolTipRole);
-        m_colourMode->setItemData(1, tr("one colour per body: the spheres of a clump alike"),
-                                  Qt::ToolTipRole);
+        m_colourMode->setItemData(0, tr("|v| of each body, cool (rest) to warm (fastest)"), Qt::ToolTipRole);
+        m_colourMode->setItemData(1, tr("one colour per body: the spheres of a clump alike"), Qt::ToolTipRole);
         f->addRow(tr("Colour by"), m_colourMode);
         connect(m_colourMode, &QComboBox::activated, this, [this](int i) {
             emit colourModeRequested(static_cast<ColourMode>(m_colourMode->itemData(i).toInt()));
@@ -281,22 +272,20 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent)
         m_energyPlotMode = new QComboBox;
         m_energyPlotMode->addItem(tr("separate lines"), int(EnergyPlotMode::Separate));
         m_energyPlotMode->addItem(tr("stacked"), int(EnergyPlotMode::Stacked));
-        m_energyPlotMode->setItemData(0, tr("one line per energy term, and the total"),
+        m_energyPlotMode->setItemData(0, tr("one line per energy term, and the total"), Qt::ToolTipRole);
+        m_energyPlotMode->setItemData(1,
+                                      tr("the terms piled up as bands; the top edge is "
+                                         "total + dissipated"),
                                       Qt::ToolTipRole);
-        m_energyPlotMode->setItemData(1, tr("the terms piled up as bands; the top edge is "
-                                            "total + dissipated"),
-                                      Qt::ToolTipRole);
-        m_energyPlotMode->setToolTip(
-            tr("How the energy plot draws the ledger. Separate: one line per term (kinetic, "
-               "gravity potential, each elastic spring and dissipation mechanism, external "
-               "work) and the total. Stacked: the same terms piled up as bands, gravity "
-               "potential measured from its lowest value in the run, so the top edge is "
-               "total + dissipated; it stays flat while the energy balance closes and no "
-               "external work is done. Terms that have been zero all run are not shown."));
+        m_energyPlotMode->setToolTip(tr("How the energy plot draws the ledger. Separate: one line per term (kinetic, "
+                                        "gravity potential, each elastic spring and dissipation mechanism, external "
+                                        "work) and the total. Stacked: the same terms piled up as bands, gravity "
+                                        "potential measured from its lowest value in the run, so the top edge is "
+                                        "total + dissipated; it stays flat while the energy balance closes and no "
+                                        "external work is done. Terms that have been zero all run are not shown."));
         f->addRow(tr("Energy plot"), m_energyPlotMode);
         connect(m_energyPlotMode, &QComboBox::activated, this, [this](int i) {
-            emit energyPlotModeRequested(
-                static_cast<EnergyPlotMode>(m_energyPlotMode->itemData(i).toInt()));
+            emit energyPlotModeRequested(static_cast<EnergyPlotMode>(m_energyPlotMode->itemData(i).toInt()));
         });
         root->addWidget(group(tr("View"), f));
     }
@@ -310,29 +299,26 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent)
         m_triads->addItem(tr("selected body"), int(TriadMode::Selected));
         m_triads->addItem(tr("off"), int(TriadMode::Off));
         m_triads->setCurrentIndex(m_triads->findData(int(defaults.triads)));
-        m_triads->setToolTip(
-            tr("Principal axes e1 e2 e3 (J1 <= J2 <= J3) drawn red, green, blue from each "
-               "body's centre of mass, 1.3 x its radius long; also picks which bodies carry "
-               "the w and L arrows. Watch e2 on the Dzhanibekov clump: it flips over and back "
-               "again while L stays put. A selected sphere gets a triad too."));
+        m_triads->setToolTip(tr("Principal axes e1 e2 e3 (J1 <= J2 <= J3) drawn red, green, blue from each "
+                                "body's centre of mass, 1.3 x its radius long; also picks which bodies carry "
+                                "the w and L arrows. Watch e2 on the Dzhanibekov clump: it flips over and back "
+                                "again while L stays put. A selected sphere gets a triad too."));
         f->addRow(tr("Triads"), m_triads);
         m_arrows = new QCheckBox(tr("w and L arrows"));
         m_arrows->setChecked(defaults.arrows);
-        m_arrows->setToolTip(
-            tr("Angular velocity w (orange) and angular momentum L (translucent magenta) from "
-               "the centre of mass. L is 1.5 x the body's radius long at its value at load; w is "
-               "scaled by |L0| / J2, so spinning about e2 the two are equally long. For a "
-               "torque-free body L must stay fixed: a turning or growing L arrow is integrator "
-               "error. w may wander around L (about e1 or e3 it circles it, near e2 it flips)."));
+        m_arrows->setToolTip(tr("Angular velocity w (orange) and angular momentum L (translucent magenta) from "
+                                "the centre of mass. L is 1.5 x the body's radius long at its value at load; w is "
+                                "scaled by |L0| / J2, so spinning about e2 the two are equally long. For a "
+                                "torque-free body L must stay fixed: a turning or growing L arrow is integrator "
+                                "error. w may wander around L (about e1 or e3 it circles it, near e2 it flips)."));
         f->addRow(QString(), m_arrows);
         m_trail = new QCheckBox(tr("trail"));
         m_trail->setChecked(defaults.trail);
-        m_trail->setToolTip(
-            tr("A fading trail of the surface point of the member farthest from the centre of "
-               "mass, over the last 300 frames: on the selected body, and on every clump when "
-               "there are at most 8. On the torque-free symmetric top the point weaves a "
-               "rosette inside a band of fixed width across L; a band that widens, narrows or "
-               "tilts is integrator error. The trail restarts on reset."));
+        m_trail->setToolTip(tr("A fading trail of the surface point of the member farthest from the centre of "
+                               "mass, over the last 300 frames: on the selected body, and on every clump when "
+                               "there are at most 8. On the torque-free symmetric top the point weaves a "
+                               "rosette inside a band of fixed width across L; a band that widens, narrows or "
+                               "tilts is integrator error. The trail restarts on reset."));
         f->addRow(QString(), m_trail);
         auto request = [this]() { emit overlayOptionsRequested(overlayOptions()); };
         connect(m_triads, &QComboBox::activated, this, request);
@@ -377,8 +363,7 @@ void ControlPanel::commitDt()
 
 void ControlPanel::commitLocalDamping()
 {
-    const auto variant =
-        static_cast<LocalDampingVariant>(m_localVariant->currentData().toInt());
+    const auto variant = static_cast<LocalDampingVariant>(m_localVariant->currentData().toInt());
     emit localDampingRequested(m_localDamping->value(), variant);
 }
 
@@ -403,8 +388,8 @@ void ControlPanel::choosePreset(int index)
     if (const auto p = findPreset(name)) {
         showSchemes(p->translation, p->rotation);
         // one command: the worker switches both at one step boundary, with one marker
-        emit schemesRequested(QString::fromStdString(p->translation),
-                              QString::fromStdString(p->rotation), QString::fromStdString(name));
+        emit schemesRequested(QString::fromStdString(p->translation), QString::fromStdString(p->rotation),
+                              QString::fromStdString(name));
     }
 }
 
@@ -432,8 +417,7 @@ void ControlPanel::chooseRotation(int index)
 {
     const QString name = m_rotation->itemData(index).toString();
     const std::string rotation = name.toStdString();
-    const std::string err = m_loaded ? schemeCombinationError(m_params.translation, rotation)
-                                     : std::string();
+    const std::string err = m_loaded ? schemeCombinationError(m_params.translation, rotation) : std::string();
     if (err.empty()) {
         emit rotationSchemeRequested(name);
         return;
@@ -441,8 +425,7 @@ void ControlPanel::chooseRotation(int index)
     // refused before it reaches the worker; the combo goes back to what runs
     emit schemeRefused(tr("rotation %1 cannot run with translation %2 (%3); choose another "
                           "translation first")
-                           .arg(name, QString::fromStdString(m_params.translation),
-                                QString::fromStdString(err)));
+                           .arg(name, QString::fromStdString(m_params.translation), QString::fromStdString(err)));
     showSchemes(m_params.translation, m_params.rotation);
 }
 
@@ -473,12 +456,10 @@ void ControlPanel::showRatio(double ratio, const std::string& translation)
             tip = tr("explicit Euler gains energy at any dt without damping");
         } else {
             state = ratio > limit ? DtRatioState::BeyondLimit : DtRatioState::WithinLimit;
-            text = tr("%1   (limit %2)")
-                       .arg(QString::number(ratio, 'f', 3), QString::number(limit, 'g', 4));
+            text = tr("%1   (limit %2)").arg(QString::number(ratio, 'f', 3), QString::number(limit, 'g', 4));
             tip = tr("dt / dt crit. The limit that applies is the translation scheme's: %1 is "
                      "stable up to %2 dt crit (w dt < %3 on the stiffest contact, undamped)%4")
-                      .arg(name, QString::number(limit, 'g', 4),
-                           QString::number(scheme->stabilityLimit, 'g', 4),
+                      .arg(name, QString::number(limit, 'g', 4), QString::number(scheme->stabilityLimit, 'g', 4),
                            state == DtRatioState::BeyondLimit
                                ? tr("; beyond it a stiff contact grows until the run blows up")
                                : QString());
@@ -535,7 +516,10 @@ void ControlPanel::setCurrentScene(const QString& builtinId, const QString& disp
     }
 }
 
-void ControlPanel::setRenderRate(double framesPerSecond) { m_renderFps = framesPerSecond; }
+void ControlPanel::setRenderRate(double framesPerSecond)
+{
+    m_renderFps = framesPerSecond;
+}
 
 void ControlPanel::showColourMode(ColourMode mode)
 {
@@ -623,9 +607,10 @@ void ControlPanel::setSnapshot(const FrameSnapshot& s)
     }
 
     // status lines, fixed width so the panel does not jitter
-    const QString state = !loaded ? tr("no scene")
-                          : unstable ? tr("<span style='color:#b00020'>unstable</span>")
-                          : s.playing ? tr("running") : tr("paused");
+    const QString state = !loaded     ? tr("no scene")
+                          : unstable  ? tr("<span style='color:#b00020'>unstable</span>")
+                          : s.playing ? tr("running")
+                                      : tr("paused");
     const QString text =
         QStringLiteral("<table cellspacing='1'>"
                        "<tr><td>state&nbsp;</td><td>%1</td></tr>"
@@ -643,9 +628,8 @@ void ControlPanel::setSnapshot(const FrameSnapshot& s)
                                  .arg(QString::number(s.stepsPerSecond, 'f', 0))
                                  .arg(QString::number(100.0 * s.publishShare, 'f', 1))
                            : QString::number(s.stepsPerSecond, 'f', 0))
-            .arg(s.memberCount() != s.bodyCount()
-                     ? tr("%1 (%2 spheres)").arg(s.bodyCount()).arg(s.memberCount())
-                     : QString::number(s.bodyCount()))
+            .arg(s.memberCount() != s.bodyCount() ? tr("%1 (%2 spheres)").arg(s.bodyCount()).arg(s.memberCount())
+                                                  : QString::number(s.bodyCount()))
             .arg(s.contactCount)
             .arg(loaded ? sci(crit, 3) : QStringLiteral("\xe2\x80\x94"))
             .arg(QString::number(m_renderFps, 'f', 1));

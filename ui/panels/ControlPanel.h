@@ -14,10 +14,10 @@
 // (schemeRefused()) and the combo goes back to the scheme in force.
 #include <QWidget>
 
-#include "view3d/ColourMode.h"
 #include "panels/DtRatioState.h"
 #include "plot/EnergyPlotMode.h"
 #include "session/FrameSnapshot.h"
+#include "view3d/ColourMode.h"
 #include "view3d/OverlayOptions.h"
 
 class QCheckBox;
@@ -85,8 +85,7 @@ signals:
     void translationSchemeRequested(const QString& name);
     void rotationSchemeRequested(const QString& name);
     /// Both schemes in one command; label names the switch for the plot's marker.
-    void schemesRequested(const QString& translation, const QString& rotation,
-                          const QString& label);
+    void schemesRequested(const QString& translation, const QString& rotation, const QString& label);
     /// A choice the core would refuse was not sent; message says why (for the status bar).
     void schemeRefused(const QString& message);
     void colourModeRequested(tumble::ui::ColourMode mode);
@@ -134,7 +133,7 @@ private:
     double m_shownDt = 0.0;   // dt last shown from a snapshot, s
     double m_shownCrit = 0.0; // critical dt last shown, s
     bool m_loaded = false;
-    SimParams m_params;       // parameters in force at the last snapshot
+    SimParams m_params; // parameters in force at the last snapshot
     DtRatioState m_ratioState = DtRatioState::None;
     double m_renderFps = 0.0;
 };

@@ -68,8 +68,7 @@ void AngleDriftPlot::paintPlot(QPainter& p, const QRectF& rect) const
     p.setFont(f);
     const QFontMetricsF fm(f, p.device());
     const double left = fm.horizontalAdvance(QStringLiteral("1e-16")) + 8.0 * scale;
-    const QRectF area(rect.left() + left, rect.top() + fm.height() + 4.0 * scale,
-                      rect.width() - left - 10.0 * scale,
+    const QRectF area(rect.left() + left, rect.top() + fm.height() + 4.0 * scale, rect.width() - left - 10.0 * scale,
                       rect.height() - 2.0 * fm.height() - 12.0 * scale);
     if (area.width() < 20 || area.height() < 20) {
         p.restore();
@@ -132,8 +131,8 @@ QString AngleDriftPlot::csvText() const
 {
     QString out = QStringLiteral("time,angle\n");
     for (std::size_t i = 0; i < m_t.size() && i < m_a.size(); ++i)
-        out += QString::number(m_t[i], 'g', 17) + QLatin1Char(',') +
-               QString::number(m_a[i], 'g', 17) + QLatin1Char('\n');
+        out +=
+            QString::number(m_t[i], 'g', 17) + QLatin1Char(',') + QString::number(m_a[i], 'g', 17) + QLatin1Char('\n');
     return out;
 }
 

@@ -32,8 +32,7 @@ std::vector<double> niceTicks(double lo, double hi, int target)
 }
 
 // [lo, hi] of the finite values, padded by 5 %, never empty
-void linearRange(const std::vector<const std::vector<double>*>& data, bool withZero, double& lo,
-                 double& hi)
+void linearRange(const std::vector<const std::vector<double>*>& data, bool withZero, double& lo, double& hi)
 {
     lo = std::numeric_limits<double>::infinity();
     hi = -lo;
@@ -55,7 +54,10 @@ void linearRange(const std::vector<const std::vector<double>*>& data, bool withZ
     hi += pad;
 }
 
-QString tickLabel(double v) { return QString::number(v, 'g', 3); }
+QString tickLabel(double v)
+{
+    return QString::number(v, 'g', 3);
+}
 
 } // namespace
 
@@ -86,8 +88,7 @@ void DriftPlot::setLane(int id, const QString& name, const QColor& colour)
 
 void DriftPlot::removeLane(int id)
 {
-    m_series.erase(std::remove_if(m_series.begin(), m_series.end(),
-                                  [id](const Series& s) { return s.id == id; }),
+    m_series.erase(std::remove_if(m_series.begin(), m_series.end(), [id](const Series& s) { return s.id == id; }),
                    m_series.end());
     update();
 }
@@ -134,12 +135,18 @@ void DriftPlot::setTerm(Term term)
 QString DriftPlot::termName(Term term)
 {
     switch (term) {
-    case Term::Kinetic: return tr("kinetic");
-    case Term::Potential: return tr("gravity");
-    case Term::Elastic: return tr("elastic");
-    case Term::Dissipated: return tr("dissipated");
-    case Term::Total: return tr("total");
-    case Term::None: break;
+    case Term::Kinetic:
+        return tr("kinetic");
+    case Term::Potential:
+        return tr("gravity");
+    case Term::Elastic:
+        return tr("elastic");
+    case Term::Dissipated:
+        return tr("dissipated");
+    case Term::Total:
+        return tr("total");
+    case Term::None:
+        break;
     }
     return tr("none");
 }
@@ -147,12 +154,18 @@ QString DriftPlot::termName(Term term)
 double DriftPlot::termValue(const EnergySample& e, Term term)
 {
     switch (term) {
-    case Term::Kinetic: return e.kineticTranslational + e.kineticRotational;
-    case Term::Potential: return e.potentialGravity;
-    case Term::Elastic: return e.elastic;
-    case Term::Dissipated: return e.dissipated;
-    case Term::Total: return e.total();
-    case Term::None: break;
+    case Term::Kinetic:
+        return e.kineticTranslational + e.kineticRotational;
+    case Term::Potential:
+        return e.potentialGravity;
+    case Term::Elastic:
+        return e.elastic;
+    case Term::Dissipated:
+        return e.dissipated;
+    case Term::Total:
+        return e.total();
+    case Term::None:
+        break;
     }
     return kNaN;
 }
@@ -247,8 +260,7 @@ QStringList DriftPlot::hoverLines(double t) const
         auto it = std::lower_bound(s.samples.begin(), s.samples.end(), t,
                                    [](const EnergySample& e, double v) { return e.time < v; });
         std::size_t i = std::size_t(it - s.samples.begin());
-        if (i == s.samples.size() ||
-            (i > 0 && std::abs(s.samples[i - 1].time - t) < std::abs(s.samples[i].time - t)))
+        if (i == s.samples.size() || (i > 0 && std::abs(s.samples[i - 1].time - t) < std::abs(s.samples[i].time - t)))
             i = i > 0 ? i - 1 : 0;
         QString line = tr("%1: drift %2").arg(s.name).arg(s.drift[i], 0, 'e', 3);
         if (m_term != Term::None)
@@ -277,9 +289,9 @@ void DriftPlot::paintPlot(QPainter& p, const QRectF& rect) const
     auto xOf = [&](double t) { return a.left() + (t - l.t0) / (l.t1 - l.t0) * a.width(); };
 
     p.setPen(text);
-    const QString title =
-        m_axis == Axis::Log ? tr("|relative energy drift|  |total + dissipated \xe2\x88\x92 E0| / |E0|  (log)")
-                            : tr("relative energy drift  (total + dissipated \xe2\x88\x92 E0) / |E0|");
+    const QString title = m_axis == Axis::Log
+                              ? tr("|relative energy drift|  |total + dissipated \xe2\x88\x92 E0| / |E0|  (log)")
+                              : tr("relative energy drift  (total + dissipated \xe2\x88\x92 E0) / |E0|");
     p.drawText(QRectF(a.left(), rect.top(), a.width(), fm.height() * 1.5), Qt::AlignCenter, title);
 
     // drift axis
@@ -337,8 +349,7 @@ void DriftPlot::paintPlot(QPainter& p, const QRectF& rect) const
         if (!l.termArea.isEmpty())
             p.drawLine(QPointF(x, l.termArea.top()), QPointF(x, l.termArea.bottom()));
         p.setPen(text);
-        p.drawText(QRectF(x - 40, lowest.bottom() + 2, 80, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
-                   tickLabel(t));
+        p.drawText(QRectF(x - 40, lowest.bottom() + 2, 80, fm.height()), Qt::AlignHCenter | Qt::AlignTop, tickLabel(t));
     }
     p.drawText(QRectF(lowest.left(), lowest.bottom() + fm.height(), lowest.width(), fm.height() * 1.2),
                Qt::AlignHCenter | Qt::AlignTop, tr("simulated time (s)"));
@@ -350,8 +361,8 @@ void DriftPlot::paintPlot(QPainter& p, const QRectF& rect) const
         const std::size_t i = std::size_t(&s - m_series.data());
         return 1.4 + 0.35 * double(m_series.size() - 1 - i);
     };
-    auto drawCurve = [&](const Series& s, const std::vector<double>& v,
-                         const std::function<double(double)>& y, const QRectF& area, Qt::PenStyle style) {
+    auto drawCurve = [&](const Series& s, const std::vector<double>& v, const std::function<double(double)>& y,
+                         const QRectF& area, Qt::PenStyle style) {
         // at most four points per pixel column (first, lowest, highest, last, in sample order):
         // the same picture as every sample, at a cost bounded by the width, not the run length
         std::vector<QPolygonF> runs(1);
@@ -434,8 +445,8 @@ void DriftPlot::paintPlot(QPainter& p, const QRectF& rect) const
                        Qt::AlignRight | Qt::AlignVCenter, tickLabel(v));
         }
         p.setPen(text);
-        p.drawText(QRectF(b.left(), b.top() - fm.height() * 1.4, b.width(), fm.height() * 1.3),
-                   Qt::AlignCenter, tr("%1 energy per lane (J), dashed").arg(termName(m_term)));
+        p.drawText(QRectF(b.left(), b.top() - fm.height() * 1.4, b.width(), fm.height() * 1.3), Qt::AlignCenter,
+                   tr("%1 energy per lane (J), dashed").arg(termName(m_term)));
         p.drawRect(b);
         p.save();
         p.setClipRect(b.adjusted(-1, -1, 1, 1));
@@ -520,7 +531,9 @@ void DriftPlot::leaveEvent(QEvent*)
 // ------------------------------------------------------------------------------------------------
 QString DriftPlot::csvText() const
 {
-    auto clean = [](QString s) { return s.replace(QLatin1Char(','), QLatin1Char(';')).replace(QLatin1Char('\n'), QLatin1Char(' ')); };
+    auto clean = [](QString s) {
+        return s.replace(QLatin1Char(','), QLatin1Char(';')).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    };
     auto num = [](double v) { return QString::asprintf("%.17g", v); };
     QString out = QStringLiteral("time");
     long long rows = 0;

@@ -51,9 +51,9 @@ public:
 
     // the data as plotted, per lane
     std::vector<int> laneIds() const;
-    std::vector<double> times(int id) const;       ///< sample times, s
-    std::vector<double> drift(int id) const;       ///< (total + dissipated - E0) / |E0|
-    std::vector<double> termValues(int id) const;  ///< the chosen term, J (empty for None)
+    std::vector<double> times(int id) const;      ///< sample times, s
+    std::vector<double> drift(int id) const;      ///< (total + dissipated - E0) / |E0|
+    std::vector<double> termValues(int id) const; ///< the chosen term, J (empty for None)
 
     /// What hovering at simulated time t shows: "t = ... s", then one line per lane.
     QStringList hoverLines(double t) const;

@@ -77,11 +77,23 @@ constexpr std::array<TermStyle, kTerms> kStyles = {{
 
 // per Term: CSV column names, in CONTRACT.md's energy CSV style
 constexpr std::array<const char*, kTerms> kCsvNames = {{
-    "potential_gravity", "kinetic_translational", "kinetic_rotational", "elastic_normal",
-    "elastic_tangential", "elastic_rolling", "elastic_bond", "elastic_other",
-    "dissipated_dashpot", "dissipated_friction", "dissipated_rolling",
-    "dissipated_local_damping", "dissipated_viscous", "dissipated_other",
-    "dissipated_stiffness", "external_work", "total",
+    "potential_gravity",
+    "kinetic_translational",
+    "kinetic_rotational",
+    "elastic_normal",
+    "elastic_tangential",
+    "elastic_rolling",
+    "elastic_bond",
+    "elastic_other",
+    "dissipated_dashpot",
+    "dissipated_friction",
+    "dissipated_rolling",
+    "dissipated_local_damping",
+    "dissipated_viscous",
+    "dissipated_other",
+    "dissipated_stiffness",
+    "external_work",
+    "total",
 }};
 
 constexpr const char* kTopEdgeLabel = "total + dissipated";
@@ -129,8 +141,8 @@ std::array<double, kTerms> termsOf(const EnergySample& e)
     v[Term::ElasticTangential] = e.elasticTangential;
     v[Term::ElasticRolling] = e.elasticRolling;
     v[Term::ElasticBond] = e.elasticBond;
-    v[Term::ElasticOther] = remainder(
-        e.elastic, {e.elasticNormal, e.elasticTangential, e.elasticRolling, e.elasticBond});
+    v[Term::ElasticOther] =
+        remainder(e.elastic, {e.elasticNormal, e.elasticTangential, e.elasticRolling, e.elasticBond});
     v[Term::DissipatedDashpot] = e.dissipatedDashpot;
     v[Term::DissipatedFriction] = e.dissipatedFriction;
     v[Term::DissipatedRolling] = e.dissipatedRolling;
@@ -139,8 +151,7 @@ std::array<double, kTerms> termsOf(const EnergySample& e)
     v[Term::DissipatedStiffness] = e.dissipatedStiffness;
     v[Term::DissipatedOther] =
         remainder(e.dissipated, {e.dissipatedDashpot, e.dissipatedFriction, e.dissipatedRolling,
-                                 e.dissipatedLocalDamping, e.dissipatedViscous,
-                                 e.dissipatedStiffness});
+                                 e.dissipatedLocalDamping, e.dissipatedViscous, e.dissipatedStiffness});
     v[Term::ExternalWork] = e.externalWork;
     v[Term::Total] = e.total();
     return v;
@@ -193,7 +204,10 @@ double niceStep(double x)
 }
 
 // floor(log10(x)) for x > 0, robust to log10 landing just below an exact power of ten
-int decadeOf(double x) { return int(std::floor(std::log10(x) + 1e-9)); }
+int decadeOf(double x)
+{
+    return int(std::floor(std::log10(x) + 1e-9));
+}
 
 // x with `digits` significant digits in scientific notation, trailing zeros dropped:
 // "1.681210346e-3" (no exponent when it is 0)
@@ -226,7 +240,7 @@ struct EnergyPlot::Pipeline {
 
     vtkNew<vtkTable> energyTable;
     vtkNew<vtkTable> errorTable;
-    vtkNew<vtkDoubleArray> time;      // s, energy table
+    vtkNew<vtkDoubleArray> time;                     // s, energy table
     std::array<vtkNew<vtkDoubleArray>, kTerms> term; // J
     // stacked view only (empty otherwise): zeros under the first band, band tops, budget; J
     vtkNew<vtkDoubleArray> stackBase;
@@ -235,7 +249,7 @@ struct EnergyPlot::Pipeline {
     vtkNew<vtkDoubleArray> errorTime; // s, error table
     vtkNew<vtkDoubleArray> relError;  // -
 
-    std::array<vtkPlot*, kTerms> lines{};  // separate view, per term
+    std::array<vtkPlot*, kTerms> lines{};   // separate view, per term
     std::array<vtkPlot*, kStacked> bands{}; // stacked view, per stacked term
     vtkPlot* topEdge = nullptr;
     vtkPlot* budgetLine = nullptr;
@@ -342,7 +356,8 @@ EnergyPlot::EnergyPlot(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make
     p.errorLine->SetColor(106, 61, 154, 255);
     p.errorLine->SetWidth(2.0f);
     p.errorLine->SetLabel("|balance error| / |E0|");
-    styleAxis(p.errorChart->GetAxis(vtkAxis::LEFT), "|\xce\x94" "E| / |E0|");
+    styleAxis(p.errorChart->GetAxis(vtkAxis::LEFT), "|\xce\x94"
+                                                    "E| / |E0|");
     p.errorChart->GetAxis(vtkAxis::LEFT)->SetLogScale(true);
     styleAxis(p.errorChart->GetAxis(vtkAxis::BOTTOM), "time (s)");
     p.errorChart->SetShowLegend(false);
@@ -375,9 +390,18 @@ EnergyPlot::~EnergyPlot()
     renderWindow()->RemoveRenderer(m_p->view->GetRenderer());
 }
 
-const char* EnergyPlot::termLabel(Term term) { return kStyles[term].name; }
-const char* EnergyPlot::topEdgeLabel() { return kTopEdgeLabel; }
-const char* EnergyPlot::termCsvName(Term term) { return kCsvNames[term]; }
+const char* EnergyPlot::termLabel(Term term)
+{
+    return kStyles[term].name;
+}
+const char* EnergyPlot::topEdgeLabel()
+{
+    return kTopEdgeLabel;
+}
+const char* EnergyPlot::termCsvName(Term term)
+{
+    return kCsvNames[term];
+}
 
 // ------------------------------------------------------------------------------------------------
 void EnergyPlot::clear()
@@ -415,8 +439,14 @@ void EnergyPlot::clear()
     scheduleRepaint();
 }
 
-long long EnergyPlot::sampleCount() const { return m_p->time->GetNumberOfTuples(); }
-std::size_t EnergyPlot::markerCount() const { return m_p->markers->markerCount(); }
+long long EnergyPlot::sampleCount() const
+{
+    return m_p->time->GetNumberOfTuples();
+}
+std::size_t EnergyPlot::markerCount() const
+{
+    return m_p->markers->markerCount();
+}
 
 void EnergyPlot::setFollowsRun(bool follow)
 {
@@ -470,8 +500,7 @@ void EnergyPlot::appendSnapshot(const FrameSnapshot& s)
             const std::array<double, kStacked> sums = stackSums(v, potRef);
             const double budget = (e0 - potRef) + v[Term::ExternalWork];
             // a non-finite sample (a blow-up) would poison the chart's bounds: skip it whole
-            bool finite = std::isfinite(e.time) && std::isfinite(e.balanceError) &&
-                          std::isfinite(budget);
+            bool finite = std::isfinite(e.time) && std::isfinite(e.balanceError) && std::isfinite(budget);
             for (double x : v)
                 finite = finite && std::isfinite(x);
             for (double x : sums)
@@ -500,9 +529,7 @@ void EnergyPlot::appendSnapshot(const FrameSnapshot& s)
             m_budgetMax = std::max(m_budgetMax, budget);
             if (m_stackBuilt)
                 appendStack(v);
-            const double rel = std::max(std::abs(e.balanceError) /
-                                            std::max(std::abs(m_e0), kTinyEnergy),
-                                        kErrorFloor);
+            const double rel = std::max(std::abs(e.balanceError) / std::max(std::abs(m_e0), kTinyEnergy), kErrorFloor);
             p.errorTime->InsertNextValue(e.time);
             p.relError->InsertNextValue(rel);
             m_rMin = std::min(m_rMin, rel);
@@ -625,8 +652,14 @@ std::vector<double> valuesOf(vtkDoubleArray* a)
 }
 } // namespace
 
-std::vector<double> EnergyPlot::timeValues() const { return valuesOf(m_p->time); }
-std::vector<double> EnergyPlot::relativeErrorValues() const { return valuesOf(m_p->relError); }
+std::vector<double> EnergyPlot::timeValues() const
+{
+    return valuesOf(m_p->time);
+}
+std::vector<double> EnergyPlot::relativeErrorValues() const
+{
+    return valuesOf(m_p->relError);
+}
 
 std::vector<double> EnergyPlot::stackedTopEdge()
 {
@@ -653,7 +686,10 @@ std::vector<double> EnergyPlot::stackedBand(Term term)
     return y;
 }
 
-std::vector<std::string> EnergyPlot::legendLabels() const { return m_p->legend->shownLabels(); }
+std::vector<std::string> EnergyPlot::legendLabels() const
+{
+    return m_p->legend->shownLabels();
+}
 
 QRectF EnergyPlot::legendArea() const
 {
@@ -737,8 +773,7 @@ void EnergyPlot::layoutCharts()
             if (text->GetBoundingBox(axis->GetLabelProperties(), labels->GetValue(i), bbox, dpi))
                 labelW = std::max(labelW, float(bbox[1] - bbox[0] + 1));
         const std::string title = axis->GetTitle();
-        if (text && !title.empty() &&
-            text->GetBoundingBox(axis->GetTitleProperties(), title, bbox, dpi))
+        if (text && !title.empty() && text->GetBoundingBox(axis->GetTitleProperties(), title, bbox, dpi))
             titleH = std::max(titleH, float(std::min(bbox[1] - bbox[0], bbox[3] - bbox[2]) + 1));
     }
     const float left = std::max(78.f * s, labelW + titleH + 26.f * s);
@@ -790,8 +825,7 @@ EnergyPlot::Ranges EnergyPlot::runRanges() const
         const double pad = std::max(std::abs(eMax), 1e-12);
         eMin -= pad;
         eMax += pad;
-    } else if (const double floor =
-                   kRelativeSpanFloor * std::max(std::abs(eMin), std::abs(eMax));
+    } else if (const double floor = kRelativeSpanFloor * std::max(std::abs(eMin), std::abs(eMax));
                eMax - eMin < floor) {
         const double mid = 0.5 * (eMin + eMax);
         eMin = mid - 0.5 * floor;
@@ -860,8 +894,7 @@ EnergyPlot::EnergyTicks EnergyPlot::energyTicks(double lo, double hi) const
     // middle of the range
     out.offset = true;
     const double step = niceStep(span / 5.0);
-    const bool e0InView = m_mode == EnergyPlotMode::Separate && m_haveE0 &&
-                          m_e0 >= lo && m_e0 <= hi;
+    const bool e0InView = m_mode == EnergyPlotMode::Separate && m_haveE0 && m_e0 >= lo && m_e0 <= hi;
     const double offset = std::round((e0InView ? m_e0 : 0.5 * (lo + hi)) / step) * step;
     const long long kLo = (long long)std::ceil((lo - offset) / step - 1e-9);
     const long long kHi = (long long)std::floor((hi - offset) / step + 1e-9);
@@ -874,8 +907,7 @@ EnergyPlot::EnergyTicks EnergyPlot::energyTicks(double lo, double hi) const
         out.ticks.push_back(offset + double(k) * step);
         char buf[48] = "0";
         if (k != 0)
-            std::snprintf(buf, sizeof buf, "%+.*fe%d", decimals,
-                          double(k) * step / std::pow(10.0, exp), exp);
+            std::snprintf(buf, sizeof buf, "%+.*fe%d", decimals, double(k) * step / std::pow(10.0, exp), exp);
         out.labels.push_back(buf);
     }
     const std::string base = m_mode == EnergyPlotMode::Stacked ? "stacked energy" : "energy";
@@ -901,8 +933,7 @@ void EnergyPlot::updateEnergyTicks()
         bool same = m_offsetTicks && shown->GetNumberOfValues() == labels->GetNumberOfValues() &&
                     shownAt->GetNumberOfTuples() == ticks->GetNumberOfTuples();
         for (vtkIdType i = 0; same && i < labels->GetNumberOfValues(); ++i)
-            same = shown->GetValue(i) == labels->GetValue(i) &&
-                   shownAt->GetValue(i) == ticks->GetValue(i);
+            same = shown->GetValue(i) == labels->GetValue(i) && shownAt->GetValue(i) == ticks->GetValue(i);
         if (!same)
             axis->SetCustomTickPositions(ticks, labels);
         m_offsetTicks = true;
@@ -948,9 +979,7 @@ PlotFigure EnergyPlot::figure() const
     const std::vector<double> time = timeValues();
     const bool drawable = time.size() >= 2;
     const bool stacked = m_mode == EnergyPlotMode::Stacked;
-    auto colourOf = [](const TermStyle& st, int alpha = 255) {
-        return QColor(st.r, st.g, st.b, alpha);
-    };
+    auto colourOf = [](const TermStyle& st, int alpha = 255) { return QColor(st.r, st.g, st.b, alpha); };
 
     PlotPanel energy;
     energy.weight = 0.68;
@@ -1035,8 +1064,8 @@ PlotFigure EnergyPlot::figure() const
         for (int k = kStacked - 1; k >= 0; --k)
             if (m_seen[k]) {
                 const TermStyle& st = kStyles[k];
-                fig.legend.push_back({QString::fromUtf8(st.stackedName ? st.stackedName : st.name),
-                                      colourOf(st), 1.0, Qt::SolidLine, colourOf(st, 200)});
+                fig.legend.push_back({QString::fromUtf8(st.stackedName ? st.stackedName : st.name), colourOf(st), 1.0,
+                                      Qt::SolidLine, colourOf(st, 200)});
             }
     }
 

@@ -46,8 +46,8 @@
 
 #include "plot/EnergyPlotMode.h"
 #include "plot/ExportablePlot.h"
-#include "session/FrameSnapshot.h"
 #include "plot/PlotFigure.h"
+#include "session/FrameSnapshot.h"
 #include "vtk/VtkOpenGLWidget.h"
 
 class QTimer;
@@ -66,16 +66,16 @@ public:
         ElasticTangential,
         ElasticRolling,
         ElasticBond,
-        ElasticOther,     ///< elastic minus its four parts (0 once the core fills them)
+        ElasticOther, ///< elastic minus its four parts (0 once the core fills them)
         DissipatedDashpot,
         DissipatedFriction,
         DissipatedRolling,
         DissipatedLocalDamping,
         DissipatedViscous,
-        DissipatedOther,  ///< dissipated minus its six parts (0 once the core fills them)
+        DissipatedOther,     ///< dissipated minus its six parts (0 once the core fills them)
         DissipatedStiffness, ///< may be negative: stacked last
-        ExternalWork,     ///< not stacked (work done on the system, not energy held by it)
-        Total,            ///< kinetic + potential + elastic; not stacked
+        ExternalWork,        ///< not stacked (work done on the system, not energy held by it)
+        Total,               ///< kinetic + potential + elastic; not stacked
         TermCount
     };
     /// Terms 0 .. kStackedTerms - 1 are the stacked bands.
@@ -171,7 +171,7 @@ private:
     // the range is narrow (offset true), else none given (VTK's or the exporter's own)
     struct EnergyTicks {
         bool offset = false;
-        std::vector<double> ticks;       // J
+        std::vector<double> ticks; // J
         std::vector<std::string> labels;
         std::string title;
     };
@@ -190,22 +190,22 @@ private:
     std::unique_ptr<Pipeline> m_p;
     EnergyPlotMode m_mode = EnergyPlotMode::Separate;
     long long m_revision = -1;
-    long long m_nextSeq = 0;       // first sample number not plotted yet
+    long long m_nextSeq = 0; // first sample number not plotted yet
     bool m_haveE0 = false;
-    double m_e0 = 0.0;             // J
+    double m_e0 = 0.0; // J
     double m_lastRelError = 0.0;
     const void* m_markerSource = nullptr; // the marker list shown (shared, immutable)
     bool m_follow = true;
     bool m_dataChanged = false;
-    bool m_offsetTicks = false;    // the energy axis shows differences from an offset
+    bool m_offsetTicks = false; // the energy axis shows differences from an offset
 
-    std::array<bool, TermCount> m_seen{};  // term has been non-zero this run
+    std::array<bool, TermCount> m_seen{}; // term has been non-zero this run
     // Stacked sums are formed relative to the run's first potential (m_potRef), so their
     // extrema never change when the lowest potential drops; the stored columns hold those sums
     // minus m_stackShift, which catches up with (m_potMin - m_potRef) before a repaint.
-    double m_potRef = 0.0;         // J
-    double m_potMin = 0.0;         // lowest gravity potential this run, J
-    double m_stackShift = 0.0;     // J
+    double m_potRef = 0.0;     // J
+    double m_potMin = 0.0;     // lowest gravity potential this run, J
+    double m_stackShift = 0.0; // J
     bool m_stackBuilt = false;
 
     // running extrema for the axes: per term, and per stacked column before the shift (J)

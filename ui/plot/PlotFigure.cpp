@@ -25,12 +25,12 @@ const QColor kMarkerText(56, 56, 71);
 
 // maps data to pixels along one axis of a panel
 struct Scale {
-    double lo, hi;     // data range, log10 units for a log axis
-    double p0, p1;     // pixels of lo and hi
+    double lo, hi; // data range, log10 units for a log axis
+    double p0, p1; // pixels of lo and hi
     bool log;
     Scale(const PlotAxis& a, double pixelLo, double pixelHi)
-        : lo(a.log ? std::log10(a.min) : a.min), hi(a.log ? std::log10(a.max) : a.max),
-          p0(pixelLo), p1(pixelHi), log(a.log)
+        : lo(a.log ? std::log10(a.min) : a.min), hi(a.log ? std::log10(a.max) : a.max), p0(pixelLo), p1(pixelHi),
+          log(a.log)
     {
     }
     bool valid() const { return std::isfinite(lo) && std::isfinite(hi) && hi > lo; }
@@ -69,8 +69,7 @@ bool clipSegment(const QPointF& a, const QPointF& b, const QRectF& r, double& t0
 }
 
 // points in pixels; non-finite ones break the line (returned as separate runs)
-std::vector<QPolygonF> pixelRuns(const PlotSeries& s, const Scale& sx, const Scale& sy,
-                                 const std::vector<double>& ys)
+std::vector<QPolygonF> pixelRuns(const PlotSeries& s, const Scale& sx, const Scale& sy, const std::vector<double>& ys)
 {
     std::vector<QPolygonF> runs(1);
     const std::size_t n = std::min(s.x.size(), ys.size());
@@ -230,8 +229,7 @@ void paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
     const double legendH = rect.height() - 2.0 * u;
     const int perColumn = std::max(1, int(legendH / (rowH + pad)));
     const int columns = fig.legend.empty() ? 0 : (int(fig.legend.size()) + perColumn - 1) / perColumn;
-    const double right = columns > 0 ? std::min(0.45 * rect.width(), columns * (colW + u) + 1.6 * u)
-                                     : 1.2 * u;
+    const double right = columns > 0 ? std::min(0.45 * rect.width(), columns * (colW + u) + 1.6 * u) : 1.2 * u;
 
     // left margin: the widest y tick label, the gap, the rotated title
     double yLabelW = 0.0;
@@ -333,8 +331,7 @@ void paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
             if (k == 0 && !label.isEmpty()) {
                 p.setFont(labelFont);
                 p.setPen(kMarkerText);
-                p.drawText(QPointF(px + 0.3 * u, area.top() + 0.3 * u + lm.ascent() +
-                                                     double(row) * lm.height()),
+                p.drawText(QPointF(px + 0.3 * u, area.top() + 0.3 * u + lm.ascent() + double(row) * lm.height()),
                            label);
                 row = (row + 1) % 3;
             }
@@ -350,8 +347,7 @@ void paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
             const double py = sy(panel.y.ticks[i]);
             if (!(py >= area.top() - 0.5 && py <= area.bottom() + 0.5))
                 continue;
-            p.drawText(QRectF(area.left() - 0.5 * u - yLabelW - u, py - lm.height(), yLabelW + u,
-                              2.0 * lm.height()),
+            p.drawText(QRectF(area.left() - 0.5 * u - yLabelW - u, py - lm.height(), yLabelW + u, 2.0 * lm.height()),
                        Qt::AlignRight | Qt::AlignVCenter, panel.y.labels[i]);
         }
         for (std::size_t i = 0; i < panel.x.ticks.size() && i < panel.x.labels.size(); ++i) {
@@ -367,14 +363,14 @@ void paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
             p.save();
             p.translate(rect.left() + 0.5 * u, area.center().y());
             p.rotate(-90.0);
-            p.drawText(QRectF(-area.height(), 0.0, 2.0 * area.height(), tm.height()),
-                       Qt::AlignHCenter | Qt::AlignTop, panel.y.title);
+            p.drawText(QRectF(-area.height(), 0.0, 2.0 * area.height(), tm.height()), Qt::AlignHCenter | Qt::AlignTop,
+                       panel.y.title);
             p.restore();
         }
         if (!panel.x.title.isEmpty()) {
             const double ty = area.bottom() + 0.3 * u + (panel.x.labels.empty() ? 0.0 : lm.height() + 0.3 * u);
-            p.drawText(QRectF(area.left(), ty, area.width(), tm.height()),
-                       Qt::AlignHCenter | Qt::AlignTop, panel.x.title);
+            p.drawText(QRectF(area.left(), ty, area.width(), tm.height()), Qt::AlignHCenter | Qt::AlignTop,
+                       panel.x.title);
         }
     }
 
@@ -398,12 +394,10 @@ void paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
                 pen.setStyle(e.style);
                 pen.setCapStyle(Qt::FlatCap);
                 p.setPen(pen);
-                p.drawLine(QPointF(symbol.left(), symbol.center().y()),
-                           QPointF(symbol.right(), symbol.center().y()));
+                p.drawLine(QPointF(symbol.left(), symbol.center().y()), QPointF(symbol.right(), symbol.center().y()));
             }
             p.setPen(kTitle);
-            p.drawText(QRectF(lx + symbolW + pad, ly, labelW + 1.0, rowH),
-                       Qt::AlignLeft | Qt::AlignVCenter, e.label);
+            p.drawText(QRectF(lx + symbolW + pad, ly, labelW + 1.0, rowH), Qt::AlignLeft | Qt::AlignVCenter, e.label);
         }
     }
     p.restore();

@@ -24,22 +24,22 @@ class QPainter;
 namespace tumble::ui {
 
 struct PlotSeries {
-    QString label;                  ///< legend text; empty: not listed
-    QColor colour;                  ///< line colour
-    double width = 2.0;             ///< line width, in units of the figure's line unit (~1 px)
+    QString label;      ///< legend text; empty: not listed
+    QColor colour;      ///< line colour
+    double width = 2.0; ///< line width, in units of the figure's line unit (~1 px)
     Qt::PenStyle style = Qt::SolidLine;
-    std::vector<double> x, y;       ///< data units, same length; non-finite points break the line
+    std::vector<double> x, y; ///< data units, same length; non-finite points break the line
     /// Non-empty (same length as y): a band filled between yLow and y in fill, edged with colour.
     std::vector<double> yLow;
     QColor fill;
 };
 
 struct PlotAxis {
-    double min = 0.0, max = 1.0;    ///< shown range, data units (> 0 for a log axis)
+    double min = 0.0, max = 1.0; ///< shown range, data units (> 0 for a log axis)
     bool log = false;
     QString title;
-    std::vector<double> ticks;      ///< positions, data units
-    std::vector<QString> labels;    ///< one per tick (empty: no labels)
+    std::vector<double> ticks;   ///< positions, data units
+    std::vector<QString> labels; ///< one per tick (empty: no labels)
 };
 
 struct PlotPanel {
@@ -53,14 +53,14 @@ struct PlotLegendEntry {
     QColor colour;
     double width = 2.0;
     Qt::PenStyle style = Qt::SolidLine;
-    QColor fill;                    ///< valid: a filled box (a band), else a line
+    QColor fill; ///< valid: a filled box (a band), else a line
 };
 
 struct PlotFigure {
-    std::vector<PlotPanel> panels;  ///< top to bottom, sharing the time axis
-    std::vector<PlotLegendEntry> legend; ///< top first
+    std::vector<PlotPanel> panels;                   ///< top to bottom, sharing the time axis
+    std::vector<PlotLegendEntry> legend;             ///< top first
     std::vector<std::pair<double, QString>> markers; ///< x (data units), short label
-    QString title;                  ///< above the panels (empty: none)
+    QString title;                                   ///< above the panels (empty: none)
 };
 
 /// Paints figure into rect (the painter's logical units) on whatever background is there.

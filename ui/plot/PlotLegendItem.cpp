@@ -13,7 +13,10 @@ namespace tumble::ui {
 vtkStandardNewMacro(PlotLegendItem);
 
 namespace {
-bool listed(vtkPlot* plot) { return plot && plot->GetVisible() && !plot->GetLabel().empty(); }
+bool listed(vtkPlot* plot)
+{
+    return plot && plot->GetVisible() && !plot->GetLabel().empty();
+}
 } // namespace
 
 void PlotLegendItem::setEntries(std::vector<vtkPlot*> plots)

@@ -25,8 +25,8 @@ public:
     static PlotLegendItem* New();
     vtkTypeMacro(PlotLegendItem, vtkContextItem)
 
-    /// Plots to list, top first; they must outlive this item's use (their chart owns them).
-    void setEntries(std::vector<vtkPlot*> plots);
+        /// Plots to list, top first; they must outlive this item's use (their chart owns them).
+        void setEntries(std::vector<vtkPlot*> plots);
     /// Top-left corner and the height available below it, scene pixels (y up).
     void setAnchor(float left, float top, float height);
     /// Label font size, points.

@@ -21,8 +21,11 @@ public:
     static PlotMarkerItem* New();
     vtkTypeMacro(PlotMarkerItem, vtkContextItem)
 
-    /// Charts to draw over, top first; they must outlive this item's use (the scene owns both).
-    void setCharts(std::vector<vtkChartXY*> charts) { m_charts = std::move(charts); }
+        /// Charts to draw over, top first; they must outlive this item's use (the scene owns both).
+        void setCharts(std::vector<vtkChartXY*> charts)
+    {
+        m_charts = std::move(charts);
+    }
     /// Replaces the markers: (time in s, label).
     void setMarkers(std::vector<std::pair<double, std::string>> markers);
     std::size_t markerCount() const { return m_markers.size(); }

@@ -46,17 +46,20 @@ void drawMarker(QPainter& p, int k, const QPointF& c, double r)
         p.drawRect(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r));
         break;
     case 2: {
-        const QPointF tri[3] = {{c.x(), c.y() - 1.2 * r}, {c.x() + 1.1 * r, c.y() + 0.9 * r}, {c.x() - 1.1 * r, c.y() + 0.9 * r}};
+        const QPointF tri[3] = {
+            {c.x(), c.y() - 1.2 * r}, {c.x() + 1.1 * r, c.y() + 0.9 * r}, {c.x() - 1.1 * r, c.y() + 0.9 * r}};
         p.drawPolygon(tri, 3);
         break;
     }
     case 3: {
-        const QPointF dia[4] = {{c.x(), c.y() - 1.3 * r}, {c.x() + 1.3 * r, c.y()}, {c.x(), c.y() + 1.3 * r}, {c.x() - 1.3 * r, c.y()}};
+        const QPointF dia[4] = {
+            {c.x(), c.y() - 1.3 * r}, {c.x() + 1.3 * r, c.y()}, {c.x(), c.y() + 1.3 * r}, {c.x() - 1.3 * r, c.y()}};
         p.drawPolygon(dia, 4);
         break;
     }
     default: {
-        const QPointF tri[3] = {{c.x(), c.y() + 1.2 * r}, {c.x() + 1.1 * r, c.y() - 0.9 * r}, {c.x() - 1.1 * r, c.y() - 0.9 * r}};
+        const QPointF tri[3] = {
+            {c.x(), c.y() + 1.2 * r}, {c.x() + 1.1 * r, c.y() - 0.9 * r}, {c.x() - 1.1 * r, c.y() - 0.9 * r}};
         p.drawPolygon(tri, 3);
         break;
     }
@@ -85,8 +88,8 @@ SweepPlot::SweepPlot(QWidget* parent) : QWidget(parent)
 
 QColor SweepPlot::schemeColour(int k)
 {
-    static const QColor colours[] = {QColor(31, 119, 180), QColor(214, 39, 40),  QColor(44, 160, 44),
-                                     QColor(255, 127, 14), QColor(148, 103, 189), QColor(140, 86, 75),
+    static const QColor colours[] = {QColor(31, 119, 180),  QColor(214, 39, 40),   QColor(44, 160, 44),
+                                     QColor(255, 127, 14),  QColor(148, 103, 189), QColor(140, 86, 75),
                                      QColor(227, 119, 194), QColor(23, 190, 207)};
     return colours[k % 8];
 }
@@ -129,8 +132,8 @@ QStringList SweepPlot::legendLabels() const
     const std::vector<Series> series = seriesOf(m_result);
     for (std::size_t k = 0; k < m_result.orders.size(); ++k) {
         const double order = m_result.orders[k].order;
-        QString s = QString::fromStdString(m_result.orders[k].scheme) + QStringLiteral("  order ")
-                    + (std::isfinite(order) ? QString::number(order, 'f', 2) : QStringLiteral("-"));
+        QString s = QString::fromStdString(m_result.orders[k].scheme) + QStringLiteral("  order ") +
+                    (std::isfinite(order) ? QString::number(order, 'f', 2) : QStringLiteral("-"));
         if (series[k].unstable > 0)
             s += tr(" (%n unstable)", nullptr, series[k].unstable);
         out << s;
@@ -177,7 +180,8 @@ void SweepPlot::paintPlot(QPainter& p, const QRectF& rect) const
         return;
     }
     const bool angle = m_result.measure == AnalyticMeasure::Angle;
-    const QString reference = m_result.reference == SweepReference::Analytic ? tr("analytic solution") : tr("rk4 at dt_min/16");
+    const QString reference =
+        m_result.reference == SweepReference::Analytic ? tr("analytic solution") : tr("rk4 at dt_min/16");
     p.setPen(text);
     p.drawText(QRectF(rect.left(), rect.top(), rect.width(), fm.height() + 2.0), Qt::AlignCenter,
                (angle ? tr("RMS angle error (rad)") : tr("RMS position error (m)")) + tr(" at T against ") + reference);
@@ -199,8 +203,9 @@ void SweepPlot::paintPlot(QPainter& p, const QRectF& rect) const
         p.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
         if ((d - m_yLo) % yStride == 0) {
             p.setPen(text);
-            p.drawText(QRectF(rect.left() + fm.height(), y - fm.height() / 2.0, left - fm.height() - 5.0 * scale, fm.height()),
-                       Qt::AlignRight | Qt::AlignVCenter, decadeLabel(d));
+            p.drawText(
+                QRectF(rect.left() + fm.height(), y - fm.height() / 2.0, left - fm.height() - 5.0 * scale, fm.height()),
+                Qt::AlignRight | Qt::AlignVCenter, decadeLabel(d));
         }
         if (d < m_yHi && area.height() / yd > 6.0 * fm.height()) {
             p.setPen(minor);
@@ -227,8 +232,8 @@ void SweepPlot::paintPlot(QPainter& p, const QRectF& rect) const
     }
     p.setPen(QPen(text, scale));
     p.drawRect(area);
-    p.drawText(QRectF(area.left(), area.bottom() + fm.height() + 5.0 * scale, area.width(), fm.height()), Qt::AlignCenter,
-               tr("dt (s)"));
+    p.drawText(QRectF(area.left(), area.bottom() + fm.height() + 5.0 * scale, area.width(), fm.height()),
+               Qt::AlignCenter, tr("dt (s)"));
     p.save();
     p.translate(rect.left() + 2.0 * scale, area.center().y());
     p.rotate(-90.0);
@@ -243,7 +248,8 @@ void SweepPlot::paintPlot(QPainter& p, const QRectF& rect) const
         std::vector<std::size_t> idx(series[k].dt.size());
         for (std::size_t i = 0; i < idx.size(); ++i)
             idx[i] = i;
-        std::sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) { return series[k].dt[a] < series[k].dt[b]; });
+        std::sort(idx.begin(), idx.end(),
+                  [&](std::size_t a, std::size_t b) { return series[k].dt[a] < series[k].dt[b]; });
         QPainterPath path;
         for (std::size_t j = 0; j < idx.size(); ++j) {
             const QPointF pt(xOf(series[k].dt[idx[j]]), yOf(series[k].error[idx[j]]));
@@ -286,12 +292,12 @@ void SweepPlot::paintPlot(QPainter& p, const QRectF& rect) const
 QString SweepPlot::csvText() const
 {
     QString out = QStringLiteral("scheme,dt,steps,error,reference,measure\n");
-    const QString tail = QLatin1Char(',') + QLatin1String(sweepReferenceName(m_result.reference)) + QLatin1Char(',')
-                         + QLatin1String(sweepMeasureName(m_result.measure)) + QLatin1Char('\n');
+    const QString tail = QLatin1Char(',') + QLatin1String(sweepReferenceName(m_result.reference)) + QLatin1Char(',') +
+                         QLatin1String(sweepMeasureName(m_result.measure)) + QLatin1Char('\n');
     for (const SweepPoint& p : m_result.points)
-        out += QString::fromStdString(p.scheme) + QLatin1Char(',') + QString::number(p.dt, 'g', 17) + QLatin1Char(',')
-               + QString::number(p.steps) + QLatin1Char(',')
-               + (std::isfinite(p.error) ? QString::number(p.error, 'g', 17) : QStringLiteral("inf")) + tail;
+        out += QString::fromStdString(p.scheme) + QLatin1Char(',') + QString::number(p.dt, 'g', 17) + QLatin1Char(',') +
+               QString::number(p.steps) + QLatin1Char(',') +
+               (std::isfinite(p.error) ? QString::number(p.error, 'g', 17) : QStringLiteral("inf")) + tail;
     return out;
 }
 

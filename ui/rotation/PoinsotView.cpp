@@ -18,8 +18,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "session/TorqueFreeGhost.h"
 #include "analysis/TorqueFreeMotion.h"
+#include "session/TorqueFreeGhost.h"
 
 namespace tumble::ui {
 
@@ -158,9 +158,15 @@ PoinsotView::PoinsotView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::ma
 
 PoinsotView::~PoinsotView() = default;
 
-double PoinsotView::planeDistance() const { return m_l0.norm() > 0.0 ? m_twoT0 / m_l0.norm() : 0.0; }
+double PoinsotView::planeDistance() const
+{
+    return m_l0.norm() > 0.0 ? m_twoT0 / m_l0.norm() : 0.0;
+}
 
-void PoinsotView::restart() { m_restartRequested = true; }
+void PoinsotView::restart()
+{
+    m_restartRequested = true;
+}
 
 void PoinsotView::setSnapshot(SnapshotPtr s, int body)
 {
@@ -239,10 +245,7 @@ QString PoinsotView::captionText() const
     const double e = 0.5 * m_state.angularVelocity.dot(m_state.angularMomentum);
     const double de = (2.0 * e - m_twoT0) / m_twoT0;
     const double dl = (m_state.angularMomentum - m_l0).norm() / m_l0.norm();
-    QString text = tr("body %1   dE/E0 = %2   |dL|/|L0| = %3")
-                       .arg(m_body)
-                       .arg(de, 0, 'e', 2)
-                       .arg(dl, 0, 'e', 2);
+    QString text = tr("body %1   dE/E0 = %2   |dL|/|L0| = %3").arg(m_body).arg(de, 0, 'e', 2).arg(dl, 0, 'e', 2);
     if (dl > TorqueFreeGhost::kTorqueTolerance)
         text += tr("\na torque acts: Poinsot's construction no longer holds");
     return text;
@@ -252,9 +255,9 @@ void PoinsotView::upload()
 {
     Pipeline& p = *m_p;
     const bool show = m_following && m_twoT0 > 0.0 && m_l0.norm() > 0.0;
-    for (vtkActor* a : {p.ellipsoid.Get(), p.ellipsoidWire.Get(), p.planeActor.Get(), p.polhode.actor.Get(),
-                        p.herpolhode.actor.Get(), p.exactPolhode.actor.Get(), p.omega.actor.Get(),
-                        p.momentum.actor.Get(), p.contact.Get()})
+    for (vtkActor* a :
+         {p.ellipsoid.Get(), p.ellipsoidWire.Get(), p.planeActor.Get(), p.polhode.actor.Get(), p.herpolhode.actor.Get(),
+          p.exactPolhode.actor.Get(), p.omega.actor.Get(), p.momentum.actor.Get(), p.contact.Get()})
         a->SetVisibility(show);
     p.caption->SetInput(captionText().toUtf8().constData());
     if (!show)

@@ -102,7 +102,10 @@ void RotationPanel::stopGhost()
     emit ghostChanged();
 }
 
-QString RotationPanel::statusText() const { return m_status->text(); }
+QString RotationPanel::statusText() const
+{
+    return m_status->text();
+}
 
 void RotationPanel::refreshStatus()
 {
@@ -118,8 +121,8 @@ void RotationPanel::refreshStatus()
                        .arg(m_ghost.startTime(), 0, 'g', 5)
                        .arg(m_ghost.angle(), 0, 'e', 2);
     if (const auto t = m_ghost.torqueTime()) {
-        const QString note = tr("a torque acted at t = %1 s: the exact torque-free motion no longer applies")
-                                 .arg(*t, 0, 'g', 5);
+        const QString note =
+            tr("a torque acted at t = %1 s: the exact torque-free motion no longer applies").arg(*t, 0, 'g', 5);
         text += QStringLiteral("\n") + note;
         m_plot->setNote(note);
     }

@@ -46,10 +46,10 @@ struct FrameSnapshot {
     std::optional<BodyState> selected;
 
     std::size_t contactCount = 0;
-    double criticalDt = 0.0;      ///< s
-    SimParams params;             ///< parameters in force at this snapshot
+    double criticalDt = 0.0; ///< s
+    SimParams params;        ///< parameters in force at this snapshot
     bool playing = false;
-    double stepsPerSecond = 0.0;  ///< wall-clock stepping rate over the last batches
+    double stepsPerSecond = 0.0;    ///< wall-clock stepping rate over the last batches
     double buildMicroseconds = 0.0; ///< worker CPU time spent building this snapshot, us
     /// Share of the worker's wall time spent building snapshots over the last ~0.5 s (0..1);
     /// the worker keeps it under 2% by publishing less often when snapshots are expensive.

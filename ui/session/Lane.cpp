@@ -38,9 +38,9 @@ SimParams paramsFor(const Scene& scene, const LaneSettings& s)
 struct Lane::Run {
     std::unique_ptr<Simulation> sim;
     std::shared_ptr<const SceneInfo> info;
-    long long anchorStep = 0;   // the step the current dt started at
-    double anchorTime = 0.0;    // its nominal time, s
-    long long nextSample = 0;   // index k of the next energy sample (time k x interval)
+    long long anchorStep = 0; // the step the current dt started at
+    double anchorTime = 0.0;  // its nominal time, s
+    long long nextSample = 0; // index k of the next energy sample (time k x interval)
     long long serial = 0;
     bool dirty = true;
     SnapshotPtr lastFinite;
@@ -55,10 +55,7 @@ struct Lane::Run {
             return anchorStep;
         return anchorStep + static_cast<long long>(std::floor((t - anchorTime) / dt + kStepRounding));
     }
-    double nominalTime() const
-    {
-        return anchorTime + double(sim->world().step - anchorStep) * sim->params().dt;
-    }
+    double nominalTime() const { return anchorTime + double(sim->world().step - anchorStep) * sim->params().dt; }
 };
 
 // ------------------------------------------------------------------------------------------------
@@ -155,8 +152,7 @@ void Lane::threadMain(std::unique_ptr<Run> runPtr)
             std::unique_lock lock(m_mutex);
             m_cv.wait(lock, [&] {
                 return m_stop || !m_retunes.empty() || run.dirty ||
-                       (!m_paused && !run.sim->isUnstable() &&
-                        run.sim->world().step < run.stepsAt(m_target)) ||
+                       (!m_paused && !run.sim->isUnstable() && run.sim->world().step < run.stepsAt(m_target)) ||
                        (!run.sim->isUnstable() && run.sim->world().step >= run.stepsAt(m_target) &&
                         m_reached.load() != m_target);
             });
@@ -183,8 +179,7 @@ void Lane::threadMain(std::unique_ptr<Run> runPtr)
                     m_dt = s.dt;
                     m_reached = -1.0; // the target may now need more steps: not reached yet
                 }
-                if (s.localDamping != sim.params().localDamping ||
-                    s.variant != sim.params().localDampingVariant)
+                if (s.localDamping != sim.params().localDamping || s.variant != sim.params().localDampingVariant)
                     sim.setLocalDamping(s.localDamping, s.variant);
                 if (s.viscousDamping != sim.params().viscousDamping)
                     sim.setViscousDamping(s.viscousDamping);

@@ -23,10 +23,10 @@
 #include <thread>
 #include <vector>
 
-#include "session/FrameSnapshot.h"
-#include "session/LaneSettings.h"
 #include "energy/EnergySample.h"
 #include "scene/Scene.h"
+#include "session/FrameSnapshot.h"
+#include "session/LaneSettings.h"
 
 namespace tumble::ui {
 

@@ -75,8 +75,7 @@ int LaneSet::addLane(const LaneSettings& settings)
     if (laneCount() >= kMaxLanes)
         return -1;
     const int id = m_nextId;
-    auto lane = std::make_shared<Lane>(id, m_scene, m_info, settings, m_sampleInterval,
-                                       [this]() { wake(); });
+    auto lane = std::make_shared<Lane>(id, m_scene, m_info, settings, m_sampleInterval, [this]() { wake(); });
     ++m_nextId;
     lane->setTarget(m_target.load());
     {

@@ -24,17 +24,17 @@
 #include <utility>
 #include <vector>
 
+#include "scene/Scene.h"
 #include "session/Lane.h"
 #include "session/LaneSettings.h"
 #include "session/SceneInfo.h"
-#include "scene/Scene.h"
 
 namespace tumble::ui {
 
 /// Every running lane's step count at a shared time the coordinator saw them all reach.
 struct LockstepRecord {
-    double time = 0.0;                             ///< s
-    std::vector<std::pair<int, long long>> steps;  ///< (lane id, steps), running lanes only
+    double time = 0.0;                            ///< s
+    std::vector<std::pair<int, long long>> steps; ///< (lane id, steps), running lanes only
 };
 
 class LaneSet : public QObject {

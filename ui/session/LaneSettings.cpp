@@ -48,8 +48,7 @@ void LaneSettings::relabel()
 
 const std::vector<std::string>& defaultLanePresets()
 {
-    static const std::vector<std::string> names = {"euler", "symplectic_euler", "woo",
-                                                   "pfc",   "pfc4",             "rk4"};
+    static const std::vector<std::string> names = {"euler", "symplectic_euler", "woo", "pfc", "pfc4", "rk4"};
     return names;
 }
 

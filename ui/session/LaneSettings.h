@@ -8,10 +8,10 @@
 namespace tumble::ui {
 
 struct LaneSettings {
-    std::string label;        ///< the preset's name, or "translation + rotation"
-    std::string translation;  ///< translation scheme (IntegratorRegistry name)
-    std::string rotation;     ///< rotation scheme
-    double dt = 0.0;          ///< timestep, s
+    std::string label;         ///< the preset's name, or "translation + rotation"
+    std::string translation;   ///< translation scheme (IntegratorRegistry name)
+    std::string rotation;      ///< rotation scheme
+    double dt = 0.0;           ///< timestep, s
     double localDamping = 0.0; ///< Cundall coefficient alpha, [0, 1)
     LocalDampingVariant variant = LocalDampingVariant::Pfc;
     double viscousDamping = 0.0; ///< beta, 1/s

@@ -10,15 +10,15 @@ namespace tumble::ui {
 
 /// What stays fixed for a loaded scene: shared by all its snapshots.
 struct SceneInfo {
-    long long revision = 0;      ///< grows on every load and reset
-    std::string name;            ///< display name
+    long long revision = 0; ///< grows on every load and reset
+    std::string name;       ///< display name
     std::string description;
-    std::string source;          ///< file path or "builtin:<id>"
+    std::string source; ///< file path or "builtin:<id>"
     std::vector<Wall> walls;
     double bounds[6] = {0, 0, 0, 0, 0, 0}; ///< xmin xmax ymin ymax zmin zmax, m: initial
                                            ///< bodies and wall points
-    double up[3] = {0, 0, 1};    ///< unit vector against gravity (z when there is none)
-    double sampleInterval = 0.0; ///< simulated time between energy samples, s
+    double up[3] = {0, 0, 1};              ///< unit vector against gravity (z when there is none)
+    double sampleInterval = 0.0;           ///< simulated time between energy samples, s
     /// (m) each member sphere's centre in its body's principal frame, m, in snapshot member
     /// order (fixed for a rigid body: the ghost and trails place members from a body pose)
     std::vector<Vec3> memberOffsets;

@@ -69,8 +69,8 @@ struct SimulationWorker::Run {
     long long revision = 0;
     bool playing = false;
     long long pendingSteps = 0;
-    bool dirty = false;           // something changed since the last publish
-    bool publishNow = false;      // a command was applied: publish without waiting
+    bool dirty = false;      // something changed since the last publish
+    bool publishNow = false; // a command was applied: publish without waiting
 
     // energy sampling: every sampleEvery steps, chunks kept until the GUI acknowledges them
     long long sampleEvery = 1;
@@ -78,8 +78,7 @@ struct SimulationWorker::Run {
     long long nextSeq = 0;
     std::vector<EnergySample> current; // samples since the last publish
     std::deque<std::shared_ptr<const EnergyChunk>> retained;
-    std::shared_ptr<std::vector<ParameterMarker>> markers =
-        std::make_shared<std::vector<ParameterMarker>>();
+    std::shared_ptr<std::vector<ParameterMarker>> markers = std::make_shared<std::vector<ParameterMarker>>();
     std::shared_ptr<const std::vector<ParameterMarker>> publishedMarkers =
         std::make_shared<const std::vector<ParameterMarker>>();
     bool markersChanged = false;
@@ -91,8 +90,8 @@ struct SimulationWorker::Run {
     Clock::time_point lastPublish;
     double lastBuildSeconds = 0.0; // what the last snapshot cost to build, s of the worker's CPU time
     long long serial = 0;
-    SnapshotPtr lastFinite; // bodies to keep on screen after a blow-up
-    int selected = -1;      // body published in detail, -1: none
+    SnapshotPtr lastFinite;        // bodies to keep on screen after a blow-up
+    int selected = -1;             // body published in detail, -1: none
     PublishScratch publishScratch; // buffers reused while publishing
 
     // stepping rate over a window of about half a second
@@ -130,7 +129,10 @@ SimulationWorker::SimulationWorker(QObject* parent) : QObject(parent)
     m_thread = std::thread([this]() { threadMain(); });
 }
 
-SimulationWorker::~SimulationWorker() { stop(); }
+SimulationWorker::~SimulationWorker()
+{
+    stop();
+}
 
 void SimulationWorker::stop()
 {
@@ -179,8 +181,7 @@ void SimulationWorker::setRotationScheme(const std::string& name)
     c.name = name;
     post(std::move(c));
 }
-void SimulationWorker::setSchemes(const std::string& translation, const std::string& rotation,
-                                  const std::string& label)
+void SimulationWorker::setSchemes(const std::string& translation, const std::string& rotation, const std::string& label)
 {
     WorkerCommand c = command(WorkerCommand::Kind::SetSchemes);
     c.name = translation;
@@ -201,10 +202,22 @@ void SimulationWorker::setViscousDamping(double beta)
     c.value = beta;
     post(std::move(c));
 }
-void SimulationWorker::play() { post(command(WorkerCommand::Kind::Play)); }
-void SimulationWorker::pause() { post(command(WorkerCommand::Kind::Pause)); }
-void SimulationWorker::step() { post(command(WorkerCommand::Kind::Step)); }
-void SimulationWorker::reset() { post(command(WorkerCommand::Kind::Reset)); }
+void SimulationWorker::play()
+{
+    post(command(WorkerCommand::Kind::Play));
+}
+void SimulationWorker::pause()
+{
+    post(command(WorkerCommand::Kind::Pause));
+}
+void SimulationWorker::step()
+{
+    post(command(WorkerCommand::Kind::Step));
+}
+void SimulationWorker::reset()
+{
+    post(command(WorkerCommand::Kind::Reset));
+}
 void SimulationWorker::selectBody(int b)
 {
     WorkerCommand c = command(WorkerCommand::Kind::SelectBody);
@@ -236,18 +249,15 @@ void SimulationWorker::threadMain()
         // wait for work: idle when paused, or ahead of the wall clock when playing
         {
             std::unique_lock lock(m_queueMutex);
-            const bool canStep = run.sim && !run.sim->isUnstable() &&
-                                 (run.playing || run.pendingSteps > 0);
+            const bool canStep = run.sim && !run.sim->isUnstable() && (run.playing || run.pendingSteps > 0);
             if (!canStep && !run.dirty) {
                 m_queueCv.wait(lock, [&] { return m_stopRequested || !m_queue.empty(); });
             } else if (run.playing && run.pendingSteps == 0 && run.sim) {
                 const double ahead = run.sim->world().time - run.anchorSim -
-                                     kMaxRealTimeFactor *
-                                         Seconds(Clock::now() - run.anchorWall).count();
+                                     kMaxRealTimeFactor * Seconds(Clock::now() - run.anchorWall).count();
                 if (ahead > 0.0) {
                     const double wait = std::min(ahead / kMaxRealTimeFactor, kFramePeriod);
-                    m_queueCv.wait_for(lock, Seconds(wait),
-                                       [&] { return m_stopRequested || !m_queue.empty(); });
+                    m_queueCv.wait_for(lock, Seconds(wait), [&] { return m_stopRequested || !m_queue.empty(); });
                 }
             }
             if (m_stopRequested)
@@ -294,8 +304,7 @@ bool SimulationWorker::apply(Run& run, const WorkerCommand& c)
             } else {
                 sim = std::make_unique<Simulation>(scene->world, scene->params);
             }
-            auto info = makeSceneInfo(*scene, sim->world(), ++run.revision,
-                                      kStepsPerSample * scene->params.dt);
+            auto info = makeSceneInfo(*scene, sim->world(), ++run.revision, kStepsPerSample * scene->params.dt);
             if (c.kind == Kind::LoadScene)
                 run.selected = -1;
 
@@ -407,8 +416,8 @@ void SimulationWorker::runBatch(Run& run)
 
     // behind the wall clock by much: re-synchronise instead of sprinting to catch up
     if (run.playing) {
-        const double lag = Seconds(start - run.anchorWall).count() -
-                           (sim.world().time - run.anchorSim) / kMaxRealTimeFactor;
+        const double lag =
+            Seconds(start - run.anchorWall).count() - (sim.world().time - run.anchorSim) / kMaxRealTimeFactor;
         if (lag > kResyncLag)
             run.resync();
     }
@@ -417,9 +426,7 @@ void SimulationWorker::runBatch(Run& run)
         if (run.pendingSteps > 0) {
             --run.pendingSteps;
         } else if (run.playing) {
-            const double target =
-                run.anchorSim +
-                kMaxRealTimeFactor * Seconds(Clock::now() - run.anchorWall).count();
+            const double target = run.anchorSim + kMaxRealTimeFactor * Seconds(Clock::now() - run.anchorWall).count();
             if (sim.world().time >= target)
                 break;
         } else {

@@ -35,9 +35,9 @@
 #include <thread>
 #include <vector>
 
+#include "scene/Scene.h"
 #include "session/FrameSnapshot.h"
 #include "session/WorkerCommand.h"
-#include "scene/Scene.h"
 #include "sim/SimParams.h"
 
 namespace tumble::ui {
@@ -61,8 +61,7 @@ public:
     void setRotationScheme(const std::string& name);
     /// Both schemes at once (a preset, or rk4 with its rotation), one marker labelled label
     /// (empty: "translation + rotation"); a pair the core refuses is reported, nothing changes.
-    void setSchemes(const std::string& translation, const std::string& rotation,
-                    const std::string& label = {});
+    void setSchemes(const std::string& translation, const std::string& rotation, const std::string& label = {});
     void setLocalDamping(double alpha, LocalDampingVariant variant);
     void setViscousDamping(double beta);
     void play();

@@ -103,9 +103,8 @@ bool fillBodies(FrameSnapshot& s, const Simulation& sim, int selected, PublishSc
         s.radii[j] = static_cast<float>(w.memberRadius[k]);
         s.speeds[j] = bodySpeed[static_cast<std::size_t>(b)];
         s.memberBody[j] = w.bodyId(static_cast<std::size_t>(b));
-        finite = finite && std::isfinite(s.positions[3 * j]) &&
-                 std::isfinite(s.positions[3 * j + 1]) && std::isfinite(s.positions[3 * j + 2]) &&
-                 std::isfinite(s.speeds[j]);
+        finite = finite && std::isfinite(s.positions[3 * j]) && std::isfinite(s.positions[3 * j + 1]) &&
+                 std::isfinite(s.positions[3 * j + 2]) && std::isfinite(s.speeds[j]);
     }
     // clumps and the selected body in full (orientation, momentum, energies)
     s.clumps.clear();

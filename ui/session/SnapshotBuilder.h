@@ -6,10 +6,10 @@
 #include <memory>
 #include <vector>
 
-#include "session/FrameSnapshot.h"
-#include "session/SceneInfo.h"
 #include "model/World.h"
 #include "scene/Scene.h"
+#include "session/FrameSnapshot.h"
+#include "session/SceneInfo.h"
 
 namespace tumble {
 class Simulation;
@@ -32,8 +32,8 @@ void fillRunState(FrameSnapshot& s, const Simulation& sim);
 
 /// Buffers fillBodies reuses between calls (they keep their capacity).
 struct PublishScratch {
-    std::vector<float> speeds;  ///< per body, m/s
-    std::vector<int> members;   ///< member indices in scene order
+    std::vector<float> speeds; ///< per body, m/s
+    std::vector<int> members;  ///< member indices in scene order
 };
 
 /// Fills s's member spheres (positions, radii, speeds, memberBody, bodies), every clump's state

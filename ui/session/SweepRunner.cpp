@@ -42,12 +42,14 @@ bool SweepRunner::start(const Scene& scene, const std::vector<std::string>& sche
             if (now - last < std::chrono::milliseconds(50) && f < 1.0)
                 return;
             last = now;
-            QMetaObject::invokeMethod(this, [this, f]() { emit progress(f); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this, f]() { emit progress(f); }, Qt::QueuedConnection);
         };
         try {
             SweepResult r = convergenceSweep(scene, schemes, dts, duration, o);
             QMetaObject::invokeMethod(
-                this, [this, r = std::move(r)]() {
+                this,
+                [this, r = std::move(r)]() {
                     m_running = false;
                     emit finished(r);
                 },
@@ -55,7 +57,8 @@ bool SweepRunner::start(const Scene& scene, const std::vector<std::string>& sche
         } catch (const std::exception& e) {
             const QString message = QString::fromStdString(e.what());
             QMetaObject::invokeMethod(
-                this, [this, message]() {
+                this,
+                [this, message]() {
                     m_running = false;
                     emit failed(message);
                 },

@@ -28,8 +28,8 @@ public:
     /// Starts a sweep (schemes: presets or translation names; dts in s; duration in s; useAnalytic:
     /// against the scene's closed form if it declares one, else rk4); false if one is running.
     /// Bad input is reported through failed().
-    bool start(const Scene& scene, const std::vector<std::string>& schemes, const std::vector<double>& dts, double duration,
-               bool useAnalytic = true);
+    bool start(const Scene& scene, const std::vector<std::string>& schemes, const std::vector<double>& dts,
+               double duration, bool useAnalytic = true);
     /// Asks the running sweep to stop; finished() follows with the partial result (cancelled set).
     void cancel();
     bool isRunning() const { return m_running; }

@@ -14,8 +14,8 @@
 #include <optional>
 #include <vector>
 
-#include "session/FrameSnapshot.h"
 #include "analysis/TorqueFreeMotion.h"
+#include "session/FrameSnapshot.h"
 
 namespace tumble::ui {
 

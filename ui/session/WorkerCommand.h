@@ -22,10 +22,10 @@ struct WorkerCommand {
         SetViscousDamping, ///< value: beta, 1/s
         Play,
         Pause,
-        Step,              ///< one step, then paused
-        Reset,             ///< back to the scene's initial state, live parameters kept
-        LoadScene,         ///< scene: replaces the current scene
-        SelectBody         ///< value: body index to publish in detail (-1: none); no marker
+        Step,      ///< one step, then paused
+        Reset,     ///< back to the scene's initial state, live parameters kept
+        LoadScene, ///< scene: replaces the current scene
+        SelectBody ///< value: body index to publish in detail (-1: none); no marker
     };
 
     Kind kind = Kind::Pause;

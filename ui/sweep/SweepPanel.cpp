@@ -14,9 +14,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "integrate/IntegratorRegistry.h"
 #include "plot/SweepPlot.h"
 #include "session/SweepRunner.h"
-#include "integrate/IntegratorRegistry.h"
 
 namespace tumble::ui {
 
@@ -41,7 +41,8 @@ std::vector<std::string> sweepNames()
 QString tooltipFor(const std::string& name)
 {
     if (const auto p = findPreset(name))
-        return QObject::tr("preset: %1 + %2").arg(QString::fromStdString(p->translation), QString::fromStdString(p->rotation));
+        return QObject::tr("preset: %1 + %2")
+            .arg(QString::fromStdString(p->translation), QString::fromStdString(p->rotation));
     return QObject::tr("translation scheme %1 with the scene's rotation scheme (rk4_quaternion under rk4)")
         .arg(QString::fromStdString(name));
 }
@@ -109,14 +110,16 @@ SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent)
     m_runner = new SweepRunner(this);
     connect(m_run, &QPushButton::clicked, this, [this]() { run(); });
     connect(m_cancel, &QPushButton::clicked, this, &SweepPanel::cancel);
-    connect(m_runner, &SweepRunner::progress, this, [this](double f) { m_progress->setValue(int(std::lround(1000.0 * f))); });
+    connect(m_runner, &SweepRunner::progress, this,
+            [this](double f) { m_progress->setValue(int(std::lround(1000.0 * f))); });
     connect(m_runner, &SweepRunner::finished, this, [this](const SweepResult& r) {
         m_plot->setResult(r);
         setRunning(false);
         const QString ref = r.reference == SweepReference::Analytic
                                 ? tr("against the analytic solution (%1)").arg(m_runningAnalytic)
                                 : tr("against rk4 at the smallest dt / 16");
-        showNote(r.cancelled ? tr("Cancelled: the plot shows the runs that finished.") : tr("Errors at T %1.").arg(ref), r.cancelled);
+        showNote(r.cancelled ? tr("Cancelled: the plot shows the runs that finished.") : tr("Errors at T %1.").arg(ref),
+                 r.cancelled);
         emit sweepFinished();
     });
     connect(m_runner, &SweepRunner::failed, this, [this](const QString& message) {
@@ -138,10 +141,11 @@ void SweepPanel::setScene(const Scene& scene)
     setDuration(100.0 * dt);
     m_rk4Reference->setEnabled(!scene.analytic.empty());
     if (!isRunning())
-        showNote(scene.analytic.empty() ? tr("%1: no analytic solution, the reference is rk4 at the smallest dt / 16.")
-                                                .arg(QString::fromStdString(scene.name))
-                                          : tr("%1 declares its analytic solution (%2): errors are exact.")
-                                                .arg(QString::fromStdString(scene.name), QString::fromStdString(scene.analytic)),
+        showNote(scene.analytic.empty()
+                     ? tr("%1: no analytic solution, the reference is rk4 at the smallest dt / 16.")
+                           .arg(QString::fromStdString(scene.name))
+                     : tr("%1 declares its analytic solution (%2): errors are exact.")
+                           .arg(QString::fromStdString(scene.name), QString::fromStdString(scene.analytic)),
                  false);
 }
 

@@ -42,15 +42,17 @@ constexpr double kMomentumOpacity = 0.6;
 const ArrowShape& shapeOf(ArrowKind k)
 {
     switch (k) {
-    case ArrowKind::AngularVelocity: return kOmegaShape;
-    case ArrowKind::AngularMomentum: return kMomentumShape;
-    default: return kTriadShape;
+    case ArrowKind::AngularVelocity:
+        return kOmegaShape;
+    case ArrowKind::AngularMomentum:
+        return kMomentumShape;
+    default:
+        return kTriadShape;
     }
 }
 
 // the triangles of arrow a (vertex ids relative to the arrow's first vertex)
-template <class F>
-void forEachTriangle(F&& f)
+template <class F> void forEachTriangle(F&& f)
 {
     const int K = kSides;
     for (int k = 0; k < K; ++k) {
@@ -81,8 +83,8 @@ const SideAngles kAngles;
 
 bool finiteState(const BodyState& b)
 {
-    return isFinite(b) && b.moments.allFinite() && std::isfinite(b.boundingRadius) &&
-           b.boundingRadius > 0.0 && b.moments.y() > 0.0;
+    return isFinite(b) && b.moments.allFinite() && std::isfinite(b.boundingRadius) && b.boundingRadius > 0.0 &&
+           b.moments.y() > 0.0;
 }
 
 } // namespace
@@ -151,8 +153,8 @@ struct ArrowMesh {
     }
 
     // arrow slot a from `from` along unit direction d, length len, proportions in metres
-    void write(vtkIdType a, const Vec3& from, const Vec3& d, double len, double shaft,
-               double headLength, double headRadius, const std::array<unsigned char, 3>& rgb)
+    void write(vtkIdType a, const Vec3& from, const Vec3& d, double len, double shaft, double headLength,
+               double headRadius, const std::array<unsigned char, 3>& rgb)
     {
         // a short arrow keeps its head at most half its length, narrowed alike
         if (headLength > 0.5 * len) {
@@ -259,16 +261,24 @@ BodyOverlay::~BodyOverlay()
 std::array<unsigned char, 3> BodyOverlay::colour(ArrowKind kind)
 {
     switch (kind) {
-    case ArrowKind::E1: return {214, 39, 40};               // red
-    case ArrowKind::E2: return {44, 160, 44};               // green
-    case ArrowKind::E3: return {31, 90, 220};               // blue
-    case ArrowKind::AngularVelocity: return {255, 150, 0};  // orange
-    case ArrowKind::AngularMomentum: return {200, 20, 200}; // magenta
+    case ArrowKind::E1:
+        return {214, 39, 40}; // red
+    case ArrowKind::E2:
+        return {44, 160, 44}; // green
+    case ArrowKind::E3:
+        return {31, 90, 220}; // blue
+    case ArrowKind::AngularVelocity:
+        return {255, 150, 0}; // orange
+    case ArrowKind::AngularMomentum:
+        return {200, 20, 200}; // magenta
     }
     return {0, 0, 0};
 }
 
-std::array<unsigned char, 3> BodyOverlay::trailColour() { return {20, 70, 95}; } // dark teal
+std::array<unsigned char, 3> BodyOverlay::trailColour()
+{
+    return {20, 70, 95};
+} // dark teal
 
 void BodyOverlay::setOptions(const OverlayOptions& options)
 {
@@ -433,8 +443,7 @@ void BodyOverlay::updateTrails(const FrameSnapshot& s, int selected, const BodyS
         const BodyState* state = b == selected ? chosen : s.clumpState(b);
         if (!state || !finiteState(*state))
             continue;
-        auto it = std::find_if(m_trails.begin(), m_trails.end(),
-                               [b](const Trail& t) { return t.body == b; });
+        auto it = std::find_if(m_trails.begin(), m_trails.end(), [b](const Trail& t) { return t.body == b; });
         if (it == m_trails.end()) {
             Trail t;
             t.body = b;
@@ -478,8 +487,8 @@ void BodyOverlay::upload()
         const ArrowShape& shape = shapeOf(a.kind);
         ArrowMesh& mesh = a.kind == ArrowKind::AngularMomentum ? p.translucent : p.opaque;
         vtkIdType& slot = a.kind == ArrowKind::AngularMomentum ? it : io;
-        mesh.write(slot++, a.from, span / len, len, shape.shaft * R, shape.headLength * R,
-                   shape.headRadius * R, colour(a.kind));
+        mesh.write(slot++, a.from, span / len, len, shape.shaft * R, shape.headLength * R, shape.headRadius * R,
+                   colour(a.kind));
     }
     p.opaque.modified();
     p.translucent.modified();
@@ -502,8 +511,7 @@ void BodyOverlay::uploadTrails()
         t.vertices = t.count > 0 ? 1 : 0;
         for (int j = 0; j + 1 < t.count; ++j) {
             const double angle = t.key(j).orientation.angularDistance(t.key(j + 1).orientation);
-            const int n = std::clamp(int(std::ceil(angle / kTrailStepAngle)), 1,
-                                     kTrailMaxSubdivisions);
+            const int n = std::clamp(int(std::ceil(angle / kTrailStepAngle)), 1, kTrailMaxSubdivisions);
             m_segments.push_back(static_cast<unsigned char>(n));
             t.vertices += n;
         }
@@ -538,8 +546,7 @@ void BodyOverlay::uploadTrails()
     }
 
     // points newest first; alpha falls linearly with age (in snapshots) over the full length
-    float* x = total ? static_cast<vtkFloatArray*>(p.trailPoints->GetData())->GetPointer(0)
-                     : nullptr;
+    float* x = total ? static_cast<vtkFloatArray*>(p.trailPoints->GetData())->GetPointer(0) : nullptr;
     unsigned char* c = total ? p.trailRgba->GetPointer(0) : nullptr;
     const auto rgb = trailColour();
     vtkIdType i = 0;

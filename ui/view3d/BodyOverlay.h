@@ -30,8 +30,8 @@
 //   kTrailMaxSubdivisions per gap): a clump spinning at 6 rad/s turns 0.5 rad between frames
 //   at 12 fps, and a chord polygon would hide the path's shape. The slerp is the path of a
 //   constant w about a fixed axis between the two poses: close to the body's own while w
-//   changes little within a frame (display only; the snapshot poses themselves are exact). Trails follow the selected body, and every clump
-//   when the scene has at most kTrailAllClumps. They restart on a new scene revision (load or
+//   changes little within a frame (display only; the snapshot poses themselves are exact). Trails follow the selected
+//   body, and every clump when the scene has at most kTrailAllClumps. They restart on a new scene revision (load or
 //   reset), when time goes backwards, and when switched off.
 // - Which bodies: triads on every clump, or only on the selected body, or none (TriadMode). A
 //   sphere gets a triad and arrows only when selected (the snapshot's `selected` state). The
@@ -47,9 +47,9 @@
 #include <memory>
 #include <vector>
 
+#include "math/Types.h"
 #include "session/FrameSnapshot.h"
 #include "view3d/OverlayOptions.h"
-#include "math/Types.h"
 
 class vtkRenderer;
 
@@ -76,13 +76,13 @@ struct TrailVertex {
 
 class BodyOverlay {
 public:
-    static constexpr double kTriadLength = 1.3;  ///< triad axis length, x bounding radius
-    static constexpr double kArrowLength = 1.5;  ///< w and L arrow length at the reference, x R
-    static constexpr double kMaxLength = 8.0;    ///< longest arrow, x R
-    static constexpr double kRestRate = 1e-3;    ///< rad/s: below this w_ref a body is at rest
-    static constexpr int kTrailLength = 300;     ///< snapshots a trail remembers
-    static constexpr int kTrailAllClumps = 8;    ///< up to this many clumps all get trails
-    static constexpr double kTrailStepAngle = 0.08; ///< rad: most rotation between trail points
+    static constexpr double kTriadLength = 1.3;      ///< triad axis length, x bounding radius
+    static constexpr double kArrowLength = 1.5;      ///< w and L arrow length at the reference, x R
+    static constexpr double kMaxLength = 8.0;        ///< longest arrow, x R
+    static constexpr double kRestRate = 1e-3;        ///< rad/s: below this w_ref a body is at rest
+    static constexpr int kTrailLength = 300;         ///< snapshots a trail remembers
+    static constexpr int kTrailAllClumps = 8;        ///< up to this many clumps all get trails
+    static constexpr double kTrailStepAngle = 0.08;  ///< rad: most rotation between trail points
     static constexpr int kTrailMaxSubdivisions = 16; ///< most segments between two snapshots
 
     /// Adds the overlay's actors to renderer (kept alive by the overlay); removes them again
@@ -129,12 +129,12 @@ private:
     };
     struct Trail {
         int body = -1;
-        Vec3 offset = Vec3::Zero(); // marked point, principal frame, m
-        std::vector<Pose> ring;     // (kTrailLength) poses, oldest overwritten first
-        int head = 0;               // next slot to write
-        int count = 0;              // poses held
-        int vertices = 0;           // polyline vertices at the last upload
-        double lastTime = 0.0;      // s, time of the newest pose
+        Vec3 offset = Vec3::Zero();   // marked point, principal frame, m
+        std::vector<Pose> ring;       // (kTrailLength) poses, oldest overwritten first
+        int head = 0;                 // next slot to write
+        int count = 0;                // poses held
+        int vertices = 0;             // polyline vertices at the last upload
+        double lastTime = 0.0;        // s, time of the newest pose
         const Pose& key(int j) const; // j-th newest pose
     };
 
@@ -149,12 +149,12 @@ private:
     std::unique_ptr<Pipeline> m_p;
     OverlayOptions m_options;
     long long m_revision = -1;
-    double m_lastTime = 0.0;               // s, time of the last snapshot seen
-    std::vector<double> m_refL0;           // (bodies) |L| at first sight, -1 unseen
-    std::vector<double> m_refMax;          // (bodies) largest |L| seen this revision
-    std::vector<double> m_scale;           // (bodies) reference |L| of the last update
-    std::vector<OverlayArrow> m_arrows;    // arrows being drawn, opaque ones then L
-    std::vector<double> m_arrowRadius;     // (arrows) bounding radius of the arrow's body, m
+    double m_lastTime = 0.0;            // s, time of the last snapshot seen
+    std::vector<double> m_refL0;        // (bodies) |L| at first sight, -1 unseen
+    std::vector<double> m_refMax;       // (bodies) largest |L| seen this revision
+    std::vector<double> m_scale;        // (bodies) reference |L| of the last update
+    std::vector<OverlayArrow> m_arrows; // arrows being drawn, opaque ones then L
+    std::vector<double> m_arrowRadius;  // (arrows) bounding radius of the arrow's body, m
     std::vector<Trail> m_trails;
     std::vector<int> m_wanted;             // scratch: bodies that want a trail
     std::vector<unsigned char> m_segments; // scratch: polyline segments per gap between poses

@@ -78,7 +78,10 @@ void GhostOverlay::hide()
     m_p->axisActor->VisibilityOff();
 }
 
-bool GhostOverlay::visible() const { return m_p->actor->GetVisibility() != 0; }
+bool GhostOverlay::visible() const
+{
+    return m_p->actor->GetVisibility() != 0;
+}
 
 std::vector<Vec3> GhostOverlay::sphereCentres() const
 {

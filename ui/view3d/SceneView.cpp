@@ -3,18 +3,18 @@
 #include <QColor>
 #include <QMouseEvent>
 
+#include "session/TorqueFreeGhost.h"
 #include "view3d/BodyOverlay.h"
 #include "view3d/GhostOverlay.h"
-#include "session/TorqueFreeGhost.h"
 #include "vtk/VtkTextLock.h"
 
 #include <vtkActor.h>
 #include <vtkCamera.h>
-#include <vtkMatrix4x4.h>
 #include <vtkCellArray.h>
 #include <vtkColorTransferFunction.h>
 #include <vtkFloatArray.h>
 #include <vtkGenericOpenGLRenderWindow.h>
+#include <vtkMatrix4x4.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
 #include <vtkPointGaussianMapper.h>
@@ -72,8 +72,7 @@ constexpr double kBottom[3] = {0.80, 0.83, 0.88}; // background gradient, bottom
 constexpr double kTop[3] = {0.98, 0.985, 0.99};   // and top
 
 // the polygon where a plane meets an axis-aligned box, in order around the plane normal
-std::vector<std::array<double, 3>> clipPlaneToBox(const Vec3& point, const Vec3& normal,
-                                                  const double b[6])
+std::vector<std::array<double, 3>> clipPlaneToBox(const Vec3& point, const Vec3& normal, const double b[6])
 {
     std::vector<std::array<double, 3>> out;
     const Vec3 n = normal.normalized();
@@ -281,8 +280,7 @@ SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_u
     p.scalarBar->SetTextPositionToPrecedeScalarBar();
     p.scalarBar->SetTextPad(6);                 // labels clear of the bar
     p.scalarBar->SetVerticalTitleSeparation(8); // and the top label clear of the title
-    for (vtkTextProperty* tp : {p.scalarBar->GetTitleTextProperty(),
-                                p.scalarBar->GetLabelTextProperty()}) {
+    for (vtkTextProperty* tp : {p.scalarBar->GetTitleTextProperty(), p.scalarBar->GetLabelTextProperty()}) {
         tp->SetColor(0.15, 0.17, 0.22);
         tp->SetFontFamilyToArial();
         tp->ShadowOff();
@@ -312,8 +310,14 @@ SceneView::~SceneView()
     renderWindow()->RemoveRenderer(m_p->renderer);
 }
 
-QColor SceneView::backgroundBottom() { return QColor::fromRgbF(kBottom[0], kBottom[1], kBottom[2]); }
-QColor SceneView::backgroundTop() { return QColor::fromRgbF(kTop[0], kTop[1], kTop[2]); }
+QColor SceneView::backgroundBottom()
+{
+    return QColor::fromRgbF(kBottom[0], kBottom[1], kBottom[2]);
+}
+QColor SceneView::backgroundTop()
+{
+    return QColor::fromRgbF(kTop[0], kTop[1], kTop[2]);
+}
 
 // ------------------------------------------------------------------------------------------------
 QColor SceneView::bodyColour(int b)
@@ -352,7 +356,10 @@ void SceneView::setOverlayOptions(const OverlayOptions& options)
     requestRender();
 }
 
-const OverlayOptions& SceneView::overlayOptions() const { return m_overlayOptions; }
+const OverlayOptions& SceneView::overlayOptions() const
+{
+    return m_overlayOptions;
+}
 
 void SceneView::refreshOverlay()
 {
@@ -425,8 +432,8 @@ void SceneView::afterRender()
     const int* size = renderWindow()->GetSize();
     v.width = size[0];
     v.height = size[1];
-    vtkMatrix4x4* m = ren->GetActiveCamera()->GetCompositeProjectionTransformMatrix(
-        ren->GetTiledAspectRatio(), -1.0, 1.0);
+    vtkMatrix4x4* m =
+        ren->GetActiveCamera()->GetCompositeProjectionTransformMatrix(ren->GetTiledAspectRatio(), -1.0, 1.0);
     Eigen::Matrix4d worldToView;
     for (int r = 0; r < 4; ++r)
         for (int c = 0; c < 4; ++c)
@@ -552,8 +559,8 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
     char caption[256];
     const char* name = s.scene ? s.scene->name.c_str() : "";
     if (s.bodyCount() != n)
-        std::snprintf(caption, sizeof caption, "%s    t = %.4f s    %zu %s, %zu spheres", name,
-                      s.time, s.bodyCount(), s.bodyCount() == 1 ? "body" : "bodies", m);
+        std::snprintf(caption, sizeof caption, "%s    t = %.4f s    %zu %s, %zu spheres", name, s.time, s.bodyCount(),
+                      s.bodyCount() == 1 ? "body" : "bodies", m);
     else
         std::snprintf(caption, sizeof caption, "%s    t = %.4f s    %zu spheres", name, s.time, m);
     if (m_compact)
@@ -657,8 +664,7 @@ void SceneView::mousePressEvent(QMouseEvent* event)
 void SceneView::mouseMoveEvent(QMouseEvent* event)
 {
     // moved too far: the press is a trackball drag, not a click
-    if (m_clickArmed &&
-        (event->position().toPoint() - m_pressPos).manhattanLength() > kClickSlop)
+    if (m_clickArmed && (event->position().toPoint() - m_pressPos).manhattanLength() > kClickSlop)
         m_clickArmed = false;
     VtkOpenGLWidget::mouseMoveEvent(event);
 }

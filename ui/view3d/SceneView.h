@@ -36,8 +36,8 @@
 #include <memory>
 #include <vector>
 
-#include "view3d/ColourMode.h"
 #include "session/FrameSnapshot.h"
+#include "view3d/ColourMode.h"
 #include "view3d/OverlayOptions.h"
 #include "vtk/VtkOpenGLWidget.h"
 
@@ -139,27 +139,27 @@ private:
     void refreshOverlay();
 
     std::unique_ptr<Pipeline> m_p;
-    std::unique_ptr<BodyOverlay> m_overlay; // triads, arrows, trails, in m_p's renderer
+    std::unique_ptr<BodyOverlay> m_overlay;       // triads, arrows, trails, in m_p's renderer
     std::unique_ptr<GhostOverlay> m_ghostOverlay; // the exact torque-free pose, likewise
     const TorqueFreeGhost* m_ghost = nullptr;
     SnapshotPtr m_snapshot;
-    SnapshotPtr m_uploaded;      // the snapshot whose bodies VTK holds
-    SnapshotPtr m_rendering;     // the snapshot of the frame last requested
-    SnapshotPtr m_shown;         // and of the frame on screen (bodyAt)
-    ViewCamera m_shownCamera;    // the camera of the frame on screen
+    SnapshotPtr m_uploaded;          // the snapshot whose bodies VTK holds
+    SnapshotPtr m_rendering;         // the snapshot of the frame last requested
+    SnapshotPtr m_shown;             // and of the frame on screen (bodyAt)
+    ViewCamera m_shownCamera;        // the camera of the frame on screen
     OverlayOptions m_overlayOptions; // as set (the overlay gets them between frames)
-    bool m_ghostPlaced = false;  // the ghost was drawn in the frame last requested
-    double m_ghostStart = 0.0;   // s, that ghost's start time
+    bool m_ghostPlaced = false;      // the ghost was drawn in the frame last requested
+    double m_ghostStart = 0.0;       // s, that ghost's start time
     long long m_sceneRevision = -1;
     std::size_t m_drawn = 0;
-    double m_speedMax = 0.0;     // m/s, top of the colour scale
+    double m_speedMax = 0.0; // m/s, top of the colour scale
     ColourMode m_colourMode = ColourMode::Speed;
     bool m_compact = false; // no colour bar, time-only caption
     int m_selectedBody = -1;
-    std::size_t m_highlighted = 0; // members in the selection halo
-    QPoint m_pressPos;             // left press, for telling a click from a drag
-    bool m_clickArmed = false;     // a left press that has not moved beyond kClickSlop
-    QElapsedTimer m_scaleClock;  // wall time between uploads, for the scale's decay
+    std::size_t m_highlighted = 0;     // members in the selection halo
+    QPoint m_pressPos;                 // left press, for telling a click from a drag
+    bool m_clickArmed = false;         // a left press that has not moved beyond kClickSlop
+    QElapsedTimer m_scaleClock;        // wall time between uploads, for the scale's decay
     std::vector<float> m_speedScratch; // speeds for the percentile, reused
 };
 

@@ -1,11 +1,11 @@
 #include "vtk/RenderThread.h"
 
 #include <QGuiApplication>
-#include <QtGui/qguiapplication_platform.h>
 #include <QOffscreenSurface>
 #include <QOpenGLContext>
 #include <QOpenGLFunctions>
 #include <QThread>
+#include <QtGui/qguiapplication_platform.h>
 
 #include <dlfcn.h>
 #include <sys/resource.h>
@@ -74,18 +74,14 @@ struct RenderThread::Glx {
         GetProc getProc = nullptr;
         if (!load(x11, "XOpenDisplay", openDisplay) || !load(x11, "XCloseDisplay", closeDisplay) ||
             !load(x11, "XFree", xFree) || !load(x11, "XDisplayString", displayString) ||
-            !load(gl, "glXChooseFBConfig", chooseConfig) ||
-            !load(gl, "glXCreatePbuffer", createPbuffer) ||
-            !load(gl, "glXDestroyPbuffer", destroyPbuffer) ||
-            !load(gl, "glXMakeContextCurrent", makeContextCurrent) ||
-            !load(gl, "glXGetCurrentContext", currentContext) ||
-            !load(gl, "glXDestroyContext", destroyContext) ||
+            !load(gl, "glXChooseFBConfig", chooseConfig) || !load(gl, "glXCreatePbuffer", createPbuffer) ||
+            !load(gl, "glXDestroyPbuffer", destroyPbuffer) || !load(gl, "glXMakeContextCurrent", makeContextCurrent) ||
+            !load(gl, "glXGetCurrentContext", currentContext) || !load(gl, "glXDestroyContext", destroyContext) ||
             !load(gl, "glXGetProcAddressARB", getProc))
             return false;
         createContextAttribs = reinterpret_cast<PFNGLXCREATECONTEXTATTRIBSARBPROC>(
             getProc(reinterpret_cast<const GLubyte*>("glXCreateContextAttribsARB")));
-        readPixels = reinterpret_cast<decltype(readPixels)>(
-            getProc(reinterpret_cast<const GLubyte*>("glReadPixels")));
+        readPixels = reinterpret_cast<decltype(readPixels)>(getProc(reinterpret_cast<const GLubyte*>("glReadPixels")));
         if (!createContextAttribs || !readPixels)
             return false;
         if (auto* app = qGuiApp ? qGuiApp->nativeInterface<QNativeInterface::QX11Application>() : nullptr)
@@ -100,12 +96,22 @@ struct RenderThread::Glx {
         display = openDisplay(displayName.isEmpty() ? nullptr : displayName.constData());
         if (!display)
             return false;
-        const int configAttribs[] = {GLX_DRAWABLE_TYPE, GLX_PBUFFER_BIT,
-                                     GLX_RENDER_TYPE, GLX_RGBA_BIT,
-                                     GLX_RED_SIZE, 8, GLX_GREEN_SIZE, 8, GLX_BLUE_SIZE, 8,
-                                     GLX_ALPHA_SIZE, 8,
-                                     GLX_DEPTH_SIZE, std::max(format.depthBufferSize(), 24),
-                                     GLX_STENCIL_SIZE, std::max(format.stencilBufferSize(), 8),
+        const int configAttribs[] = {GLX_DRAWABLE_TYPE,
+                                     GLX_PBUFFER_BIT,
+                                     GLX_RENDER_TYPE,
+                                     GLX_RGBA_BIT,
+                                     GLX_RED_SIZE,
+                                     8,
+                                     GLX_GREEN_SIZE,
+                                     8,
+                                     GLX_BLUE_SIZE,
+                                     8,
+                                     GLX_ALPHA_SIZE,
+                                     8,
+                                     GLX_DEPTH_SIZE,
+                                     std::max(format.depthBufferSize(), 24),
+                                     GLX_STENCIL_SIZE,
+                                     std::max(format.stencilBufferSize(), 8),
                                      0};
         int count = 0;
         GLXFBConfig* configs = chooseConfig(display, DefaultScreen(display), configAttribs, &count);
@@ -116,10 +122,13 @@ struct RenderThread::Glx {
         }
         const GLXFBConfig config = configs[0];
         xFree(configs);
-        const int contextAttribs[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, std::max(format.majorVersion(), 3),
+        const int contextAttribs[] = {GLX_CONTEXT_MAJOR_VERSION_ARB,
+                                      std::max(format.majorVersion(), 3),
                                       GLX_CONTEXT_MINOR_VERSION_ARB,
-                                      format.majorVersion() > 3 ? format.minorVersion() : std::max(format.minorVersion(), 2),
-                                      GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_CORE_PROFILE_BIT_ARB,
+                                      format.majorVersion() > 3 ? format.minorVersion()
+                                                                : std::max(format.minorVersion(), 2),
+                                      GLX_CONTEXT_PROFILE_MASK_ARB,
+                                      GLX_CONTEXT_CORE_PROFILE_BIT_ARB,
                                       0};
         context = createContextAttribs(display, config, nullptr, True, contextAttribs);
         const int pbufferAttribs[] = {GLX_PBUFFER_WIDTH, 16, GLX_PBUFFER_HEIGHT, 16, 0};
@@ -130,8 +139,7 @@ struct RenderThread::Glx {
 };
 
 // ------------------------------------------------------------------------------------------------
-RenderThread::RenderThread(const QSurfaceFormat& format)
-    : m_format(format), m_owner(QThread::currentThread())
+RenderThread::RenderThread(const QSurfaceFormat& format) : m_format(format), m_owner(QThread::currentThread())
 {
     // the own-display context first (see the design note), Qt's as the fallback
     if (qEnvironmentVariable("TUMBLE_RENDER_CONTEXT") != QLatin1String("qt") &&
@@ -223,8 +231,7 @@ bool RenderThread::onThread() const
 bool RenderThread::makeCurrent()
 {
     if (m_glx)
-        return m_glx->makeContextCurrent(m_glx->display, m_glx->pbuffer, m_glx->pbuffer,
-                                         m_glx->context);
+        return m_glx->makeContextCurrent(m_glx->display, m_glx->pbuffer, m_glx->pbuffer, m_glx->context);
     return m_context && m_context->makeCurrent(m_surface.get());
 }
 

@@ -66,7 +66,7 @@ public:
     void readPixels(int w, int h, void* rgba);
 
 private:
-    struct Glx; // the context on its own X connection
+    struct Glx;   // the context on its own X connection
     bool start(); // the thread, until it made its context current; false if it could not
     void run();
     void doneCurrent();

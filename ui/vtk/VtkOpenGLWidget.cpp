@@ -39,7 +39,7 @@ struct VtkOpenGLWidget::Async {
     std::mutex pipeline; // held by the render thread while it renders; see the design note
 
     // render thread only (or under `pipeline`)
-    bool vtkReady = false;           // VTK initialised its GL state in the render context
+    bool vtkReady = false;               // VTK initialised its GL state in the render context
     std::vector<unsigned char> readBack; // the frame being read back
 
     // handed over under `frames`
@@ -53,11 +53,11 @@ struct VtkOpenGLWidget::Async {
     bool inPaintEvent = false;   // paintGL from a paint event, not from a grab
     bool editing = false;        // inside a pipeline edit or prepareRender
     bool shutDown = false;
-    long long requested = 0;     // serial of the last frame requested
+    long long requested = 0; // serial of the last frame requested
     std::vector<std::function<void()>> edits;
     RenderedFrame shown;
-    bool shownNew = false;       // shown not yet uploaded into the texture
-    unsigned int texture = 0;    // in the widget's context, with its framebuffer
+    bool shownNew = false;    // shown not yet uploaded into the texture
+    unsigned int texture = 0; // in the widget's context, with its framebuffer
     unsigned int framebuffer = 0;
     int textureWidth = 0;
     int textureHeight = 0;
@@ -88,17 +88,13 @@ VtkOpenGLWidget::VtkOpenGLWidget(QWidget* parent) : QOpenGLWidget(parent)
     m_interactor->SetInteractorStyle(style);
 
     // render window requests: make current, is current, frame done
-    for (unsigned long ev : {unsigned(vtkCommand::WindowMakeCurrentEvent),
-                             unsigned(vtkCommand::WindowIsCurrentEvent),
+    for (unsigned long ev : {unsigned(vtkCommand::WindowMakeCurrentEvent), unsigned(vtkCommand::WindowIsCurrentEvent),
                              unsigned(vtkCommand::WindowFrameEvent)})
-        m_windowObservers.push_back(
-            m_window->AddObserver(ev, this, &VtkOpenGLWidget::onRenderWindowEvent));
+        m_windowObservers.push_back(m_window->AddObserver(ev, this, &VtkOpenGLWidget::onRenderWindowEvent));
     // interactor requests: render, create and destroy timers
-    for (unsigned long ev : {unsigned(vtkCommand::RenderEvent),
-                             unsigned(vtkCommand::CreateTimerEvent),
+    for (unsigned long ev : {unsigned(vtkCommand::RenderEvent), unsigned(vtkCommand::CreateTimerEvent),
                              unsigned(vtkCommand::DestroyTimerEvent)})
-        m_interactorObservers.push_back(
-            m_interactor->AddObserver(ev, this, &VtkOpenGLWidget::onInteractorEvent));
+        m_interactorObservers.push_back(m_interactor->AddObserver(ev, this, &VtkOpenGLWidget::onInteractorEvent));
 
     m_interactor->Initialize();
 }
@@ -137,8 +133,14 @@ VtkOpenGLWidget::~VtkOpenGLWidget()
     m_async.reset(); // the render context goes last
 }
 
-vtkGenericOpenGLRenderWindow* VtkOpenGLWidget::renderWindow() const { return m_window; }
-vtkGenericRenderWindowInteractor* VtkOpenGLWidget::interactor() const { return m_interactor; }
+vtkGenericOpenGLRenderWindow* VtkOpenGLWidget::renderWindow() const
+{
+    return m_window;
+}
+vtkGenericRenderWindowInteractor* VtkOpenGLWidget::interactor() const
+{
+    return m_interactor;
+}
 
 // ------------------------------------------------------------------------------------------------
 void VtkOpenGLWidget::onRenderWindowEvent(vtkObject*, unsigned long eventId, void* callData)
@@ -191,8 +193,7 @@ void VtkOpenGLWidget::onInteractorEvent(vtkObject*, unsigned long eventId, void*
     case vtkCommand::CreateTimerEvent: {
         // the platform id is the VTK id: unique, and it lets the timeout name the VTK timer
         const int vtkId = m_interactor->GetTimerEventId();
-        const bool oneShot =
-            m_interactor->GetTimerEventType() == vtkRenderWindowInteractor::OneShotTimer;
+        const bool oneShot = m_interactor->GetTimerEventType() == vtkRenderWindowInteractor::OneShotTimer;
         auto* timer = new QTimer(this);
         timer->setSingleShot(oneShot);
         timer->setInterval(std::max(1, m_interactor->GetTimerEventDuration()));
@@ -351,8 +352,7 @@ void VtkOpenGLWidget::paintGL()
         f->glDisable(GL_SCISSOR_TEST);
     }
     const int* src = m_window->GetRenderFramebuffer()->GetLastSize();
-    m_window->BlitDisplayFramebuffer(0, 0, 0, src[0], src[1], 0, 0, w, h, GL_COLOR_BUFFER_BIT,
-                                     GL_NEAREST);
+    m_window->BlitDisplayFramebuffer(0, 0, 0, src[0], src[1], 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     forceOpaque(w, h);
     if (scissor) {
         state->vtkglEnable(GL_SCISSOR_TEST);
@@ -416,9 +416,15 @@ void VtkOpenGLWidget::setThreadedRendering(bool on)
         m_wantThreaded = on && allowed;
 }
 
-bool VtkOpenGLWidget::threadedRendering() const { return m_async != nullptr; }
+bool VtkOpenGLWidget::threadedRendering() const
+{
+    return m_async != nullptr;
+}
 
-double VtkOpenGLWidget::renderMilliseconds() const { return m_renderMs; }
+double VtkOpenGLWidget::renderMilliseconds() const
+{
+    return m_renderMs;
+}
 
 void VtkOpenGLWidget::requestRender()
 {
@@ -588,7 +594,8 @@ void VtkOpenGLWidget::renderOnThread(long long serial)
         a.ready.serial = serial;
         a.ready.renderMs = double(timer.nsecsElapsed()) * 1e-6;
     }
-    QMetaObject::invokeMethod(this, [this]() { onFrameReady(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this]() { onFrameReady(); }, Qt::QueuedConnection);
 }
 
 bool VtkOpenGLWidget::takeFrame()
@@ -664,16 +671,15 @@ void VtkOpenGLWidget::presentFrame()
         if (a.textureWidth != a.shown.width || a.textureHeight != a.shown.height) {
             f->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
             f->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-            f->glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, a.shown.width, a.shown.height, 0, GL_RGBA,
-                            GL_UNSIGNED_BYTE, a.shown.rgba.data());
+            f->glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, a.shown.width, a.shown.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                            a.shown.rgba.data());
             a.textureWidth = a.shown.width;
             a.textureHeight = a.shown.height;
             f->glBindFramebuffer(GL_READ_FRAMEBUFFER, a.framebuffer);
-            f->glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D,
-                                      a.texture, 0);
+            f->glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, a.texture, 0);
         } else {
-            f->glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, a.shown.width, a.shown.height, GL_RGBA,
-                               GL_UNSIGNED_BYTE, a.shown.rgba.data());
+            f->glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, a.shown.width, a.shown.height, GL_RGBA, GL_UNSIGNED_BYTE,
+                               a.shown.rgba.data());
         }
         f->glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
         f->glBindTexture(GL_TEXTURE_2D, 0);
@@ -719,8 +725,8 @@ void VtkOpenGLWidget::setEventPosition(const QPointF& pos, Qt::KeyboardModifiers
     const int h = m_interactor->GetSize()[1];
     const int x = int(std::lround(pos.x() * dpr));
     const int y = h - 1 - int(std::lround(pos.y() * dpr));
-    m_interactor->SetEventInformation(x, y, (mods & Qt::ControlModifier) ? 1 : 0,
-                                      (mods & Qt::ShiftModifier) ? 1 : 0, 0, repeat ? 1 : 0);
+    m_interactor->SetEventInformation(x, y, (mods & Qt::ControlModifier) ? 1 : 0, (mods & Qt::ShiftModifier) ? 1 : 0, 0,
+                                      repeat ? 1 : 0);
     m_interactor->SetAltKey((mods & Qt::AltModifier) ? 1 : 0);
 }
 
@@ -745,19 +751,27 @@ namespace {
 unsigned long pressEventFor(Qt::MouseButton b)
 {
     switch (b) {
-    case Qt::LeftButton: return vtkCommand::LeftButtonPressEvent;
-    case Qt::MiddleButton: return vtkCommand::MiddleButtonPressEvent;
-    case Qt::RightButton: return vtkCommand::RightButtonPressEvent;
-    default: return vtkCommand::NoEvent;
+    case Qt::LeftButton:
+        return vtkCommand::LeftButtonPressEvent;
+    case Qt::MiddleButton:
+        return vtkCommand::MiddleButtonPressEvent;
+    case Qt::RightButton:
+        return vtkCommand::RightButtonPressEvent;
+    default:
+        return vtkCommand::NoEvent;
     }
 }
 unsigned long releaseEventFor(Qt::MouseButton b)
 {
     switch (b) {
-    case Qt::LeftButton: return vtkCommand::LeftButtonReleaseEvent;
-    case Qt::MiddleButton: return vtkCommand::MiddleButtonReleaseEvent;
-    case Qt::RightButton: return vtkCommand::RightButtonReleaseEvent;
-    default: return vtkCommand::NoEvent;
+    case Qt::LeftButton:
+        return vtkCommand::LeftButtonReleaseEvent;
+    case Qt::MiddleButton:
+        return vtkCommand::MiddleButtonReleaseEvent;
+    case Qt::RightButton:
+        return vtkCommand::RightButtonReleaseEvent;
+    default:
+        return vtkCommand::NoEvent;
     }
 }
 } // namespace
@@ -797,8 +811,7 @@ void VtkOpenGLWidget::wheelEvent(QWheelEvent* event)
         return;
     emit userInteracted();
     event->accept();
-    const unsigned long ev =
-        dy > 0 ? vtkCommand::MouseWheelForwardEvent : vtkCommand::MouseWheelBackwardEvent;
+    const unsigned long ev = dy > 0 ? vtkCommand::MouseWheelForwardEvent : vtkCommand::MouseWheelBackwardEvent;
     if (m_async) {
         const QPointF pos = event->position();
         const Qt::KeyboardModifiers mods = event->modifiers();

@@ -139,13 +139,13 @@ private:
     void setEventPosition(const QPointF& pos, Qt::KeyboardModifiers mods, bool repeat);
     void updateSize();
     void paintThreaded();
-    void kickFrame();         // edits, prepareRender, then one frame posted to the thread
+    void kickFrame(); // edits, prepareRender, then one frame posted to the thread
     void renderOnThread(long long seq);
-    void waitForFrame();      // the frame in flight, taken
-    void runEdits();          // the queued edits, now (no frame in flight)
-    bool takeFrame();         // the newest finished frame, if any; true when new
+    void waitForFrame(); // the frame in flight, taken
+    void runEdits();     // the queued edits, now (no frame in flight)
+    bool takeFrame();    // the newest finished frame, if any; true when new
     void onFrameReady();
-    void presentFrame();      // the taken frame into Qt's framebuffer
+    void presentFrame(); // the taken frame into Qt's framebuffer
     void forceOpaque(int w, int h);
     void releaseBlitResources();
     void countFrame(double paintMs);

@@ -23,8 +23,7 @@ std::recursive_mutex& vtkTextLock();
 class LockedTextActor : public vtkTextActor {
 public:
     static LockedTextActor* New();
-    vtkTypeMacro(LockedTextActor, vtkTextActor)
-    int RenderOpaqueGeometry(vtkViewport* viewport) override;
+    vtkTypeMacro(LockedTextActor, vtkTextActor) int RenderOpaqueGeometry(vtkViewport* viewport) override;
     int RenderOverlay(vtkViewport* viewport) override;
 
 protected:
@@ -35,8 +34,7 @@ protected:
 class LockedScalarBarActor : public vtkScalarBarActor {
 public:
     static LockedScalarBarActor* New();
-    vtkTypeMacro(LockedScalarBarActor, vtkScalarBarActor)
-    int RenderOpaqueGeometry(vtkViewport* viewport) override;
+    vtkTypeMacro(LockedScalarBarActor, vtkScalarBarActor) int RenderOpaqueGeometry(vtkViewport* viewport) override;
     int RenderOverlay(vtkViewport* viewport) override;
 
 protected:

@@ -8,13 +8,13 @@
 
 #include <set>
 
-#include "compare/CompareView.h"
 #include "MainWindow.h"
-#include "view3d/SceneView.h"
-#include "session/SimulationWorker.h"
 #include "WaitShown.h"
+#include "compare/CompareView.h"
 #include "scene/BuiltinScenes.h"
+#include "session/SimulationWorker.h"
 #include "sim/Simulation.h"
+#include "view3d/SceneView.h"
 
 using namespace tumble;
 using namespace tumble::ui;
@@ -22,22 +22,24 @@ using tumble::test::waitUntil;
 
 namespace {
 
-double laneTime(const CompareView& v, int id) { return v.laneSet()->lane(id)->time(); }
+double laneTime(const CompareView& v, int id)
+{
+    return v.laneSet()->lane(id)->time();
+}
 
 // a left-button drag in a view, as Qt delivers it
 void drag(QWidget* w, QPoint from, QPoint to)
 {
-    QMouseEvent press(QEvent::MouseButtonPress, from, w->mapToGlobal(from), Qt::LeftButton,
-                      Qt::LeftButton, Qt::NoModifier);
+    QMouseEvent press(QEvent::MouseButtonPress, from, w->mapToGlobal(from), Qt::LeftButton, Qt::LeftButton,
+                      Qt::NoModifier);
     QCoreApplication::sendEvent(w, &press);
     for (int i = 1; i <= 8; ++i) {
         const QPointF p = from + (to - from) * (i / 8.0);
-        QMouseEvent move(QEvent::MouseMove, p, w->mapToGlobal(p), Qt::NoButton, Qt::LeftButton,
-                         Qt::NoModifier);
+        QMouseEvent move(QEvent::MouseMove, p, w->mapToGlobal(p), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
         QCoreApplication::sendEvent(w, &move);
     }
-    QMouseEvent release(QEvent::MouseButtonRelease, to, w->mapToGlobal(to), Qt::LeftButton,
-                        Qt::NoButton, Qt::NoModifier);
+    QMouseEvent release(QEvent::MouseButtonRelease, to, w->mapToGlobal(to), Qt::LeftButton, Qt::NoButton,
+                        Qt::NoModifier);
     QCoreApplication::sendEvent(w, &release);
 }
 

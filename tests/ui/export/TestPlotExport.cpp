@@ -7,10 +7,10 @@
 
 #include <QAction>
 #include <QDir>
-#include <QFileInfo>
-#include <QMenu>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
+#include <QMenu>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 
@@ -19,21 +19,21 @@
 #include <map>
 #include <set>
 
-#include "plot/AngleDriftPlot.h"
+#include "MainWindow.h"
+#include "WaitShown.h"
 #include "compare/CompareView.h"
-#include "plot/EnergyPlot.h"
 #include "export/ExportMenu.h"
 #include "export/ExportNaming.h"
 #include "export/FrameRecorder.h"
-#include "MainWindow.h"
 #include "export/PlotExport.h"
-#include "plot/PlotFigure.h"
-#include "view3d/SceneView.h"
-#include "session/SimulationWorker.h"
-#include "vtk/VtkSurfaceFormat.h"
-#include "WaitShown.h"
 #include "integrate/IntegratorRegistry.h"
+#include "plot/AngleDriftPlot.h"
+#include "plot/EnergyPlot.h"
+#include "plot/PlotFigure.h"
 #include "scene/BuiltinScenes.h"
+#include "session/SimulationWorker.h"
+#include "view3d/SceneView.h"
+#include "vtk/VtkSurfaceFormat.h"
 
 using namespace tumble;
 using namespace tumble::ui;
@@ -42,8 +42,7 @@ using tumble::test::waitShown;
 namespace {
 
 // CSV text -> header and rows of doubles; false (with why) when a field does not parse
-bool parseCsv(const QString& text, QStringList& header, std::vector<std::vector<double>>& rows,
-              QString& why)
+bool parseCsv(const QString& text, QStringList& header, std::vector<std::vector<double>>& rows, QString& why)
 {
     QStringList lines = text.split(QLatin1Char('\n'));
     if (lines.isEmpty() || !text.endsWith(QLatin1Char('\n'))) {
@@ -78,10 +77,12 @@ std::unique_ptr<MainWindow> windowAfterShortRun()
     if (!w)
         return nullptr;
     // some samples with the spheres in contact: several terms are non-zero
-    if (!waitShown(*w, [](const FrameSnapshot& s) { return s.time > 0.05; }, 30000))
+    if (!waitShown(
+            *w, [](const FrameSnapshot& s) { return s.time > 0.05; }, 30000))
         return nullptr;
     w->worker()->pause();
-    if (!waitShown(*w, [](const FrameSnapshot& s) { return !s.playing; }, 5000))
+    if (!waitShown(
+            *w, [](const FrameSnapshot& s) { return !s.playing; }, 5000))
         return nullptr;
     QTest::qWait(200); // the plot takes the last samples
     return w;
@@ -166,11 +167,11 @@ void TestPlotExport::energyExportsAfterAShortRun()
                     want = plot->termValues(EnergyPlot::Term(k));
         QCOMPARE(want.size(), rows.size());
         for (std::size_t i = 0; i < rows.size(); ++i)
-            QVERIFY2(rows[i][std::size_t(c)] == want[i],
-                     qPrintable(QStringLiteral("%1 row %2: %3 != %4")
-                                    .arg(header[c]).arg(i)
-                                    .arg(rows[i][std::size_t(c)], 0, 'g', 17)
-                                    .arg(want[i], 0, 'g', 17)));
+            QVERIFY2(rows[i][std::size_t(c)] == want[i], qPrintable(QStringLiteral("%1 row %2: %3 != %4")
+                                                                        .arg(header[c])
+                                                                        .arg(i)
+                                                                        .arg(rows[i][std::size_t(c)], 0, 'g', 17)
+                                                                        .arg(want[i], 0, 'g', 17)));
     }
 
     // SVG: well-formed, vector curves, the axis text
@@ -188,17 +189,18 @@ void TestPlotExport::energyExportsAfterAShortRun()
         const QString name = xml.name().toString();
         if (name == QLatin1String("polyline") || name == QLatin1String("path")) {
             ++curves;
-            const QString pts = xml.attributes().value(name == QLatin1String("path")
-                                                           ? QStringLiteral("d")
-                                                           : QStringLiteral("points")).toString();
+            const QString pts =
+                xml.attributes()
+                    .value(name == QLatin1String("path") ? QStringLiteral("d") : QStringLiteral("points"))
+                    .toString();
             longest = std::max(longest, int(pts.count(QLatin1Char(','))));
         } else if (name == QLatin1String("text")) {
             texts << xml.readElementText(QXmlStreamReader::IncludeChildElements).simplified();
         }
     }
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
-    qInfo("SVG: %d path/polyline elements, longest %d points, %lld text elements, %lld bytes",
-          curves, longest, qlonglong(texts.size()), qlonglong(svgFile.size()));
+    qInfo("SVG: %d path/polyline elements, longest %d points, %lld text elements, %lld bytes", curves, longest,
+          qlonglong(texts.size()), qlonglong(svgFile.size()));
     QVERIFY(curves >= int(expected.size()) + 1); // a line per shown term and the error curve
     QVERIFY(longest >= 10);                      // curves are drawn point by point, not as images
     QVERIFY2(texts.contains(QStringLiteral("time (s)")), qPrintable(texts.join(QLatin1Char('|'))));
@@ -207,8 +209,8 @@ void TestPlotExport::energyExportsAfterAShortRun()
     QVERIFY(texts.join(QString()).contains(QStringLiteral("|\u0394E| / |E0|")));
     QVERIFY(std::any_of(texts.begin(), texts.end(),
                         [](const QString& t) { return t.startsWith(QStringLiteral("energy")); }));
-    QVERIFY(std::any_of(texts.begin(), texts.end(),
-                        [](const QString& t) { return t.startsWith(QStringLiteral("1e-")); }));
+    QVERIFY(
+        std::any_of(texts.begin(), texts.end(), [](const QString& t) { return t.startsWith(QStringLiteral("1e-")); }));
 
     // PNG: the requested size in device pixels, the curves' colours present
     const QString pngPath = dir.filePath(QStringLiteral("energy.png"));
@@ -219,14 +221,13 @@ void TestPlotExport::energyExportsAfterAShortRun()
     const int kinetic = pixelsNear(png, QColor(31, 119, 180), 12);
     const int error = pixelsNear(png, QColor(106, 61, 154), 12);
     const int white = pixelsNear(png, Qt::white, 0);
-    qInfo("PNG 1200x800: %d total, %d kinetic, %d error-curve, %d white pixels", total, kinetic,
-          error, white);
+    qInfo("PNG 1200x800: %d total, %d kinetic, %d error-curve, %d white pixels", total, kinetic, error, white);
     QVERIFY(total > 200);
     QVERIFY(kinetic > 200);
     QVERIFY(error > 200);
     QVERIFY(white > png.width() * png.height() / 2); // a white background, not a dark frame
-    QCOMPARE(filesIn(dir.path()), (QStringList{QStringLiteral("energy.csv"), QStringLiteral("energy.png"),
-                                               QStringLiteral("energy.svg")}));
+    QCOMPARE(filesIn(dir.path()),
+             (QStringList{QStringLiteral("energy.csv"), QStringLiteral("energy.png"), QStringLiteral("energy.svg")}));
 }
 
 void TestPlotExport::angleCsvReloadsExactly()
@@ -234,8 +235,7 @@ void TestPlotExport::angleCsvReloadsExactly()
     AngleDriftPlot plot;
     // awkward doubles: thirds, tiny, subnormal, large, exact powers of two
     const std::vector<double> t = {0.0, 1.0 / 3.0, 0.1 + 0.2, 2.5e-7, 1e300, std::ldexp(1.0, -60)};
-    const std::vector<double> a = {0.0, std::acos(-1.0) * 1e-17, 4.9e-324, 1.0 / 7.0, 1e-16,
-                                   std::nextafter(1.0, 2.0)};
+    const std::vector<double> a = {0.0, std::acos(-1.0) * 1e-17, 4.9e-324, 1.0 / 7.0, 1e-16, std::nextafter(1.0, 2.0)};
     plot.setSamples(t, a);
     QStringList header;
     std::vector<std::vector<double>> rows;
@@ -265,8 +265,7 @@ void TestPlotExport::unwritablePathGivesAnErrorAndNoFile()
     QFile blocker(dir.filePath(QStringLiteral("not-a-directory")));
     QVERIFY(blocker.open(QIODevice::WriteOnly));
     blocker.close();
-    for (const ExportMenu::Format f :
-         {ExportMenu::Format::Png, ExportMenu::Format::Svg, ExportMenu::Format::Csv}) {
+    for (const ExportMenu::Format f : {ExportMenu::Format::Png, ExportMenu::Format::Svg, ExportMenu::Format::Csv}) {
         const QString path = dir.filePath(QStringLiteral("not-a-directory/plot.out"));
         const QString error = ExportMenu::exportPlot(plot, f, path);
         QVERIFY2(error.contains(path), qPrintable(error));
@@ -335,8 +334,7 @@ void TestPlotExport::exportNames()
     // only safe characters
     const QString name = exportFileName(s, QStringLiteral("Energy Plot"), QStringLiteral("png"));
     for (QChar c : name)
-        QVERIFY2(c.isLower() || c.isDigit() || c == QLatin1Char('_') || c == QLatin1Char('-') ||
-                     c == QLatin1Char('.'),
+        QVERIFY2(c.isLower() || c.isDigit() || c == QLatin1Char('_') || c == QLatin1Char('-') || c == QLatin1Char('.'),
                  qPrintable(name));
 }
 
@@ -388,8 +386,7 @@ void TestPlotExport::frameRecorderWritesTheRequestedFrames()
     rec.offerFrame(frame);
     rec.stop();
     QCOMPARE(stopped.count(), 3);
-    QVERIFY2(stopped.back().at(1).toString().contains(rec.framePath(1)),
-             qPrintable(stopped.back().at(1).toString()));
+    QVERIFY2(stopped.back().at(1).toString().contains(rec.framePath(1)), qPrintable(stopped.back().at(1).toString()));
     QCOMPARE(rec.lastError(), stopped.back().at(1).toString());
     QCOMPARE(rec.framesWritten(), 1);
 
@@ -445,7 +442,8 @@ void TestPlotExport::frameRecorderRecordsALiveView()
     QCOMPARE(menu->defaultPath(QStringLiteral("energy"), QStringLiteral("svg")),
              QDir::current().filePath(exportFileName(*shown, QStringLiteral("energy"), QStringLiteral("svg"))));
     QVERIFY(QFileInfo(menu->defaultPath(QStringLiteral("energy"), QStringLiteral("svg")))
-                .fileName().startsWith(QString::fromStdString(defaultSceneId()) + QLatin1Char('_')));
+                .fileName()
+                .startsWith(QString::fromStdString(defaultSceneId()) + QLatin1Char('_')));
     const QString recDir = dir.filePath(QStringLiteral("menu-rec"));
     QCOMPARE(menu->startRecording(recDir), QString());
     QVERIFY(menu->recorder().isRecording());
@@ -532,8 +530,8 @@ void TestPlotExport::longCurvesAreReducedWithoutLosingExtremes()
             stroke = xml.attributes().value(QStringLiteral("stroke")).toString();
         if (!xml.isStartElement() || xml.name() != QLatin1String("polyline"))
             continue;
-        const QStringList pts = xml.attributes().value(QStringLiteral("points")).toString()
-                                    .split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        const QStringList pts =
+            xml.attributes().value(QStringLiteral("points")).toString().split(QLatin1Char(' '), Qt::SkipEmptyParts);
         auto& [count, extent] = byColour[stroke];
         if (count == 0)
             extent = {std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
@@ -549,15 +547,15 @@ void TestPlotExport::longCurvesAreReducedWithoutLosingExtremes()
     long long wavePoints = 0;
     std::pair<double, double> waveExtent{0.0, 0.0}, markerExtent{0.0, 0.0};
     for (const auto& [colour, v] : byColour) {
-        qInfo("  polylines %s: %lld points, y %.3f .. %.3f", qPrintable(colour), v.first,
-              v.second.first, v.second.second);
+        qInfo("  polylines %s: %lld points, y %.3f .. %.3f", qPrintable(colour), v.first, v.second.first,
+              v.second.second);
         if (colour == QLatin1String("#ff0000"))
             markerExtent = v.second;
         else if (colour == QLatin1String("#0000ff"))
             wavePoints = v.first, waveExtent = v.second;
     }
-    QVERIFY(wavePoints > 1000);      // drawn point by point, in every pixel column
-    QVERIFY(wavePoints < n / 10);     // but not all 100 000
+    QVERIFY(wavePoints > 1000);                                        // drawn point by point, in every pixel column
+    QVERIFY(wavePoints < n / 10);                                      // but not all 100 000
     QVERIFY(std::abs(waveExtent.first - markerExtent.first) < 0.05);   // the peaks are kept
     QVERIFY(std::abs(waveExtent.second - markerExtent.second) < 0.05); // and the troughs
     QVERIFY(file.size() < 400000);

@@ -20,15 +20,15 @@
 #include <cmath>
 #include <fstream>
 
-#include "panels/BodyInspector.h"
 #include "MainWindow.h"
 #include "ProjectedPoint.h"
-#include "view3d/SceneView.h"
-#include "session/SimulationWorker.h"
 #include "TestHelpers.h"
-#include "vtk/VtkSurfaceFormat.h"
 #include "WaitShown.h"
+#include "panels/BodyInspector.h"
 #include "scene/SceneLoader.h"
+#include "session/SimulationWorker.h"
+#include "view3d/SceneView.h"
+#include "vtk/VtkSurfaceFormat.h"
 
 using namespace tumble;
 using namespace tumble::ui;
@@ -54,9 +54,8 @@ std::vector<double> numbers(const BodyInspector& inspector, const QString& field
 Mat3 rotationOf(double w, double x, double y, double z)
 {
     Mat3 r;
-    r << 1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
-        2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
-        2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y);
+    r << 1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y), 2 * (x * y + w * z),
+        1 - 2 * (x * x + z * z), 2 * (y * z - w * x), 2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y);
     return r;
 }
 
@@ -79,7 +78,6 @@ SnapshotPtr snapshotWith(std::optional<BodyState> selected)
     return s;
 }
 
-
 // where a world point is drawn, in the view's logical pixels
 QPoint projected(SceneView& view, const Vec3& p)
 {
@@ -101,8 +99,7 @@ bool isBackground(const QImage& img, int x, int y)
 {
     const QColor c = img.pixelColor(x, y);
     const QColor b = background(y, img.height());
-    return std::abs(c.red() - b.red()) + std::abs(c.green() - b.green()) +
-               std::abs(c.blue() - b.blue()) < 30;
+    return std::abs(c.red() - b.red()) + std::abs(c.green() - b.green()) + std::abs(c.blue() - b.blue()) < 30;
 }
 
 // three bodies in a row, no gravity: sphere 0, a two-sphere clump 1 (turning), sphere 2
@@ -295,9 +292,7 @@ void TestBodyInspector::clickSelectsTheBodyUnderTheCursor()
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(w.openSceneFile(path));
     w.worker()->pause();
-    QVERIFY(waitShown(w, [](const FrameSnapshot& s) {
-        return s.scene && s.scene->name == "Pick test" && !s.playing;
-    }));
+    QVERIFY(waitShown(w, [](const FrameSnapshot& s) { return s.scene && s.scene->name == "Pick test" && !s.playing; }));
     SceneView* view = w.sceneView();
     BodyInspector* inspector = w.inspector();
     QVERIFY(inspector->isVisible());
@@ -317,9 +312,8 @@ void TestBodyInspector::clickSelectsTheBodyUnderTheCursor()
         QVERIFY(view->rect().contains(at));
         QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, at);
         QCOMPARE(view->selectedBody(), body);
-        QVERIFY(waitShown(w, [&](const FrameSnapshot& s) {
-            return s.selected && s.selected->id == body;
-        }, 5000));
+        QVERIFY(waitShown(
+            w, [&](const FrameSnapshot& s) { return s.selected && s.selected->id == body; }, 5000));
         QTRY_COMPARE_WITH_TIMEOUT(inspector->shownBody(), body, 2000);
         const std::vector<double> mass = numbers(*inspector, QStringLiteral("mass"));
         QCOMPARE(mass.size(), std::size_t(1));
@@ -328,8 +322,7 @@ void TestBodyInspector::clickSelectsTheBodyUnderTheCursor()
         QCOMPARE(J.size(), std::size_t(3));
         for (int k = 0; k < 3; ++k)
             TUMBLE_NEAR(J[k], scene.world.inertia[std::size_t(body)][k], 1e-300, 5.01e-4);
-        const int members = int(std::count(scene.world.memberBody.begin(),
-                                           scene.world.memberBody.end(), body));
+        const int members = int(std::count(scene.world.memberBody.begin(), scene.world.memberBody.end(), body));
         QCOMPARE(inspector->valueText(QStringLiteral("body")),
                  members > 1 ? QStringLiteral("Body %1: clump of %2 spheres").arg(body).arg(members)
                              : QStringLiteral("Body %1: sphere").arg(body));
@@ -362,8 +355,7 @@ void TestBodyInspector::clickSelectsTheBodyUnderTheCursor()
         QTest::mousePress(view, Qt::LeftButton, Qt::NoModifier, at);
         for (int k = 1; k <= 4; ++k) {
             const QPointF p = at + QPoint(10 * k, 0);
-            QMouseEvent move(QEvent::MouseMove, p, view->mapToGlobal(p), Qt::NoButton,
-                             Qt::LeftButton, Qt::NoModifier);
+            QMouseEvent move(QEvent::MouseMove, p, view->mapToGlobal(p), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
             QApplication::sendEvent(view, &move);
         }
         QTest::mouseRelease(view, Qt::LeftButton, Qt::NoModifier, at + QPoint(40, 0));
@@ -378,7 +370,8 @@ void TestBodyInspector::clickSelectsTheBodyUnderTheCursor()
     QCOMPARE(view->selectedBody(), -1);
     QVERIFY(inspector->showsHint());
     QCOMPARE(view->highlightedSphereCount(), std::size_t(0));
-    QVERIFY(waitShown(w, [](const FrameSnapshot& s) { return !s.selected; }, 5000));
+    QVERIFY(waitShown(
+        w, [](const FrameSnapshot& s) { return !s.selected; }, 5000));
 
     // a new scene clears a selection too
     w.selectBody(2);
@@ -386,9 +379,7 @@ void TestBodyInspector::clickSelectsTheBodyUnderTheCursor()
     QVERIFY(w.openBuiltinScene(QStringLiteral("dzhanibekov")));
     QCOMPARE(view->selectedBody(), -1);
     QVERIFY(inspector->showsHint());
-    QVERIFY(waitShown(w, [](const FrameSnapshot& s) {
-        return s.scene && s.scene->source == "builtin:dzhanibekov";
-    }));
+    QVERIFY(waitShown(w, [](const FrameSnapshot& s) { return s.scene && s.scene->source == "builtin:dzhanibekov"; }));
     for (int k = 0; k < 10; ++k) {
         QTest::qWait(20);
         QVERIFY(!w.shownSnapshot()->selected);
@@ -406,9 +397,7 @@ void TestBodyInspector::keyboardPickerSelectsAClump()
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(w.openBuiltinScene(QStringLiteral("dzhanibekov")));
-    QVERIFY(waitShown(w, [](const FrameSnapshot& s) {
-        return s.scene && s.scene->source == "builtin:dzhanibekov";
-    }));
+    QVERIFY(waitShown(w, [](const FrameSnapshot& s) { return s.scene && s.scene->source == "builtin:dzhanibekov"; }));
     BodyInspector* inspector = w.inspector();
     QTRY_VERIFY_WITH_TIMEOUT(inspector->nextClumpButton()->isEnabled(), 2000);
     QTest::mouseClick(inspector->nextClumpButton(), Qt::LeftButton);
@@ -495,9 +484,8 @@ void TestBodyInspector::pickAgreesWithTheDrawnPixelsAndTheSelectionHasAHalo()
     for (int k = 0; k < 2; ++k)
         for (int j = 0; j < 3; ++j)
             for (int i = 0; i < 3; ++i) {
-                s->positions.insert(s->positions.end(), {float(-0.05 + 0.05 * i),
-                                                         float(-0.05 + 0.05 * j),
-                                                         float(-0.025 + 0.05 * k)});
+                s->positions.insert(s->positions.end(),
+                                    {float(-0.05 + 0.05 * i), float(-0.05 + 0.05 * j), float(-0.025 + 0.05 * k)});
                 s->radii.push_back(0.025f);
                 s->speeds.push_back(0.0f);
                 s->memberBody.push_back(body++);
@@ -551,10 +539,12 @@ void TestBodyInspector::pickAgreesWithTheDrawnPixelsAndTheSelectionHasAHalo()
             if (c.saturation() < 90 || c.value() < 60 || c.value() > 245)
                 continue; // dark rim, or a channel clipped by the specular highlight: hue shifts
             const int d = std::abs(c.hue() - SceneView::bodyColour(here).hue());
-            QVERIFY2(std::min(d, 360 - d) <= 12,
-                     qPrintable(QStringLiteral("%1,%2: body %3 hue %4, drawn %5")
-                                    .arg(x).arg(y).arg(here)
-                                    .arg(SceneView::bodyColour(here).hue()).arg(c.hue())));
+            QVERIFY2(std::min(d, 360 - d) <= 12, qPrintable(QStringLiteral("%1,%2: body %3 hue %4, drawn %5")
+                                                                .arg(x)
+                                                                .arg(y)
+                                                                .arg(here)
+                                                                .arg(SceneView::bodyColour(here).hue())
+                                                                .arg(c.hue())));
         }
     qInfo("%d interior pixels checked, %d on bodies", checked, hit);
     QVERIFY(hit > 2000);

@@ -6,9 +6,9 @@
 #include <QMouseEvent>
 #include <QPainter>
 
-#include "plot/DriftPlot.h"
 #include "export/PlotExport.h"
 #include "integrate/IntegratorRegistry.h"
+#include "plot/DriftPlot.h"
 #include "scene/BuiltinScenes.h"
 #include "sim/Simulation.h"
 
@@ -18,8 +18,8 @@ using namespace tumble::ui;
 namespace {
 
 // samples every `every` steps of a scene under a preset, indexed from 0
-std::vector<LaneSample> run(const std::string& sceneId, const std::string& preset, double dtFactor,
-                            int samples, int every, double* interval = nullptr)
+std::vector<LaneSample> run(const std::string& sceneId, const std::string& preset, double dtFactor, int samples,
+                            int every, double* interval = nullptr)
 {
     const Scene scene = loadBuiltinScene(sceneId);
     SimParams p = scene.params;
@@ -201,8 +201,8 @@ void TestDriftPlot::hoverShowsTheNearestSample()
     QVERIFY(std::isnan(plot.timeAt(1)));
     // hovering draws the cursor line and the values box over the plot; leaving removes them
     const QImage before = plot.grab().toImage();
-    QMouseEvent move(QEvent::MouseMove, QPointF(300, 150), plot.mapToGlobal(QPointF(300, 150)),
-                     Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QMouseEvent move(QEvent::MouseMove, QPointF(300, 150), plot.mapToGlobal(QPointF(300, 150)), Qt::NoButton,
+                     Qt::NoButton, Qt::NoModifier);
     QCoreApplication::sendEvent(&plot, &move);
     const QImage hovered = plot.grab().toImage();
     if (qEnvironmentVariableIsSet("TUMBLE_KEEP_IMAGES"))

@@ -14,8 +14,8 @@
 #include <cmath>
 #include <limits>
 
-#include "plot/EnergyPlot.h"
 #include "TestHelpers.h"
+#include "plot/EnergyPlot.h"
 #include "vtk/VtkSurfaceFormat.h"
 
 using namespace tumble;
@@ -59,8 +59,7 @@ EnergySample closedLedgerSample(double t)
     e.dissipatedFriction = 0.2 * t * t;
     e.dissipatedStiffness = -0.05 * std::sin(3.0 * t); // Hertz-Mindlin's term, either sign
     e.dissipated = e.dissipatedParts();
-    e.kineticTranslational = kE0 - e.potentialGravity - e.kineticRotational - e.elastic -
-                             e.dissipated;
+    e.kineticTranslational = kE0 - e.potentialGravity - e.kineticRotational - e.elastic - e.dissipated;
     e.balanceError = e.total() + e.dissipated - e.externalWork - kE0; // ~0
     return e;
 }
@@ -104,21 +103,21 @@ void checkTopEdge(EnergyPlot& plot, double minPotential)
     QCOMPARE(*std::min_element(pot.begin(), pot.end()), minPotential);
     for (std::size_t i = 0; i < top.size(); ++i) {
         double dissipated = 0.0;
-        for (EnergyPlot::Term t : {EnergyPlot::DissipatedDashpot, EnergyPlot::DissipatedFriction,
-                                   EnergyPlot::DissipatedRolling, EnergyPlot::DissipatedLocalDamping,
-                                   EnergyPlot::DissipatedViscous, EnergyPlot::DissipatedStiffness,
-                                   EnergyPlot::DissipatedOther})
+        for (EnergyPlot::Term t :
+             {EnergyPlot::DissipatedDashpot, EnergyPlot::DissipatedFriction, EnergyPlot::DissipatedRolling,
+              EnergyPlot::DissipatedLocalDamping, EnergyPlot::DissipatedViscous, EnergyPlot::DissipatedStiffness,
+              EnergyPlot::DissipatedOther})
             dissipated += plot.termValues(t)[i];
         TUMBLE_NEAR(top[i], total[i] + dissipated - minPotential, 1e-13, 1e-13);
     }
 }
 
 // checkTopEdge, stopping the test at its first failure
-#define CHECK_TOP_EDGE(plot, minPotential)                                                         \
-    do {                                                                                           \
-        checkTopEdge(plot, minPotential);                                                          \
-        if (QTest::currentTestFailed())                                                            \
-            return;                                                                                \
+#define CHECK_TOP_EDGE(plot, minPotential)                                                                             \
+    do {                                                                                                               \
+        checkTopEdge(plot, minPotential);                                                                              \
+        if (QTest::currentTestFailed())                                                                                \
+            return;                                                                                                    \
     } while (0)
 
 SnapshotPtr snapshot(long long revision, std::vector<std::shared_ptr<const EnergyChunk>> chunks,
@@ -299,16 +298,14 @@ void TestEnergyPlot::zeroTermsStayHiddenUntilNonZero()
     };
     plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 20, 0.01, noShear)}));
     std::vector<std::string> shown = plot.legendLabels();
-    for (EnergyPlot::Term t : {EnergyPlot::Total, EnergyPlot::KineticTranslational,
-                               EnergyPlot::KineticRotational, EnergyPlot::GravityPotential,
-                               EnergyPlot::ElasticNormal, EnergyPlot::DissipatedDashpot,
+    for (EnergyPlot::Term t : {EnergyPlot::Total, EnergyPlot::KineticTranslational, EnergyPlot::KineticRotational,
+                               EnergyPlot::GravityPotential, EnergyPlot::ElasticNormal, EnergyPlot::DissipatedDashpot,
                                EnergyPlot::DissipatedStiffness})
         QVERIFY2(contains(shown, EnergyPlot::termLabel(t)), qPrintable(joined(shown)));
-    for (EnergyPlot::Term t : {EnergyPlot::ElasticTangential, EnergyPlot::ElasticRolling,
-                               EnergyPlot::ElasticBond, EnergyPlot::ElasticOther,
-                               EnergyPlot::DissipatedFriction, EnergyPlot::DissipatedRolling,
-                               EnergyPlot::DissipatedLocalDamping, EnergyPlot::DissipatedViscous,
-                               EnergyPlot::DissipatedOther, EnergyPlot::ExternalWork})
+    for (EnergyPlot::Term t :
+         {EnergyPlot::ElasticTangential, EnergyPlot::ElasticRolling, EnergyPlot::ElasticBond, EnergyPlot::ElasticOther,
+          EnergyPlot::DissipatedFriction, EnergyPlot::DissipatedRolling, EnergyPlot::DissipatedLocalDamping,
+          EnergyPlot::DissipatedViscous, EnergyPlot::DissipatedOther, EnergyPlot::ExternalWork})
         QVERIFY2(!contains(shown, EnergyPlot::termLabel(t)), qPrintable(joined(shown)));
     QCOMPARE(shown.size(), std::size_t(7));
     QCOMPARE(shown.front(), std::string(EnergyPlot::termLabel(EnergyPlot::Total)));
@@ -326,8 +323,7 @@ void TestEnergyPlot::zeroTermsStayHiddenUntilNonZero()
     // shear starts: its two terms appear in both views, and stay when they fall back to zero
     plot.appendSnapshot(*snapshot(1, {ledgerChunk(20, 5, 0.01)}));
     shown = plot.legendLabels();
-    QVERIFY2(contains(shown, EnergyPlot::termLabel(EnergyPlot::ElasticTangential)),
-             qPrintable(joined(shown)));
+    QVERIFY2(contains(shown, EnergyPlot::termLabel(EnergyPlot::ElasticTangential)), qPrintable(joined(shown)));
     QVERIFY(contains(shown, EnergyPlot::termLabel(EnergyPlot::DissipatedFriction)));
     plot.appendSnapshot(*snapshot(1, {ledgerChunk(25, 5, 0.01, noShear)}));
     plot.setMode(EnergyPlotMode::Separate);
@@ -431,8 +427,7 @@ void TestEnergyPlot::legendIsPaintedOutsideThePlotArea()
         QVERIFY(!area.isEmpty());
         // right of the plot area (the newest samples), inside the view
         QVERIFY2(legend.left() > area.right(),
-                 qPrintable(QStringLiteral("legend %1, plot area ends at %2")
-                                .arg(legend.left()).arg(area.right())));
+                 qPrintable(QStringLiteral("legend %1, plot area ends at %2").arg(legend.left()).arg(area.right())));
         QVERIFY(legend.right() <= img.width());
         QVERIFY(legend.bottom() <= img.height() && legend.top() >= 0.0);
         // and it is drawn there: dark label pixels right of the plot area
@@ -524,8 +519,7 @@ void TestEnergyPlot::tinyRangeGetsDistinctOffsetLabels()
         QVERIFY2(distinct(labels), qPrintable(joined(labels)));
         // short differences from the offset in the title, which names the energy to 1e-12 J
         for (const std::string& l : labels)
-            QVERIFY2(l.size() <= 9 && (l == "0" || l.find('e') != std::string::npos),
-                     qPrintable(joined(labels)));
+            QVERIFY2(l.size() <= 9 && (l == "0" || l.find('e') != std::string::npos), qPrintable(joined(labels)));
         QVERIFY2(title.rfind("energy \xe2\x88\x92 1.68121", 0) == 0 && title.find("(J)") != std::string::npos,
                  title.c_str());
         // the labels are the tick positions minus the offset: read it back from the title
@@ -542,8 +536,7 @@ void TestEnergyPlot::tinyRangeGetsDistinctOffsetLabels()
     QCOMPARE(plot.energyAxisTitle(), std::string("energy (J)"));
     QVERIFY2(labels.size() >= 3 && distinct(labels), qPrintable(joined(labels)));
     for (const std::string& l : labels) {
-        QVERIFY2(l.find('e') == std::string::npos && l.find('+') == std::string::npos,
-                 qPrintable(joined(labels)));
+        QVERIFY2(l.find('e') == std::string::npos && l.find('+') == std::string::npos, qPrintable(joined(labels)));
         bool ok = false;
         const double y = QString::fromStdString(l).toDouble(&ok);
         QVERIFY2(ok && y >= -0.5 && y <= 5.5, qPrintable(joined(labels)));

@@ -12,16 +12,16 @@
 #include <QApplication>
 #include <QPushButton>
 
-#include "plot/AngleDriftPlot.h"
-#include "view3d/GhostOverlay.h"
 #include "MainWindow.h"
-#include "view3d/SceneView.h"
-#include "session/SimulationWorker.h"
+#include "plot/AngleDriftPlot.h"
 #include "rotation/PoinsotView.h"
 #include "rotation/RotationPanel.h"
-#include "vtk/VtkSurfaceFormat.h"
 #include "scene/BuiltinScenes.h"
+#include "session/SimulationWorker.h"
 #include "sim/Simulation.h"
+#include "view3d/GhostOverlay.h"
+#include "view3d/SceneView.h"
+#include "vtk/VtkSurfaceFormat.h"
 
 #include <vtkNew.h>
 #include <vtkRenderer.h>

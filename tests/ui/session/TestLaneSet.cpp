@@ -6,9 +6,9 @@
 #include <functional>
 #include <map>
 
-#include "session/LaneSet.h"
 #include "WaitShown.h"
 #include "scene/BuiltinScenes.h"
+#include "session/LaneSet.h"
 #include "sim/Simulation.h"
 
 using namespace tumble;
@@ -25,7 +25,10 @@ long long stepsOf(const LockstepRecord& r, int id)
     return -1;
 }
 
-bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool sameBits(double a, double b)
+{
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
 
 } // namespace
 
@@ -74,8 +77,8 @@ void TestLaneSet::lanesStartFromBitIdenticalStates()
         QCOMPARE(snap->step, 0LL);
         QCOMPARE(snap->time, 0.0);
         QCOMPARE(snap->positions.size(), first->positions.size());
-        QVERIFY(std::memcmp(snap->positions.data(), first->positions.data(),
-                            snap->positions.size() * sizeof(float)) == 0);
+        QVERIFY(std::memcmp(snap->positions.data(), first->positions.data(), snap->positions.size() * sizeof(float)) ==
+                0);
         QCOMPARE(snap->clumps.size(), first->clumps.size());
         for (std::size_t c = 0; c < snap->clumps.size(); ++c) {
             const BodyState& a = snap->clumps[c];
@@ -150,8 +153,7 @@ void TestLaneSet::retunedDtCountsFromWhereItLands()
     }));
     // between any two shared times after the change, b takes exactly twice a's steps
     for (std::size_t i = 1; i < after.size(); ++i)
-        QCOMPARE(stepsOf(after[i], b) - stepsOf(after[0], b),
-                 2 * (stepsOf(after[i], a) - stepsOf(after[0], a)));
+        QCOMPARE(stepsOf(after[i], b) - stepsOf(after[0], b), 2 * (stepsOf(after[i], a) - stepsOf(after[0], a)));
     QCOMPARE(set.lane(b)->settings().dt, dt / 2);
     QVERIFY(set.lane(b)->error().empty());
 }
@@ -168,7 +170,7 @@ void TestLaneSet::removingALaneLeavesTheOthersRunning()
     QVERIFY(waitUntil([&] { return set.lane(a)->time() > 0.02; }));
     QElapsedTimer clock;
     clock.start();
-    QVERIFY(set.removeLane(b)); // while it runs
+    QVERIFY(set.removeLane(b));    // while it runs
     QVERIFY(clock.elapsed() < 50); // no waiting for its thread
     QVERIFY(!set.lane(b));
     QVERIFY(!set.removeLane(b));

@@ -6,10 +6,10 @@
 #include <cmath>
 #include <thread>
 
-#include "session/SimulationWorker.h"
 #include "TestHelpers.h"
 #include "integrate/IntegratorRegistry.h"
 #include "scene/BuiltinScenes.h"
+#include "session/SimulationWorker.h"
 
 using namespace tumble;
 using namespace tumble::ui;
@@ -19,8 +19,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // polls the worker without the event loop, the way the GUI's frame timer would
-SnapshotPtr waitFor(SimulationWorker& w, const std::function<bool(const FrameSnapshot&)>& pred,
-                    double timeoutS = 10.0)
+SnapshotPtr waitFor(SimulationWorker& w, const std::function<bool(const FrameSnapshot&)>& pred, double timeoutS = 10.0)
 {
     const auto end = Clock::now() + std::chrono::duration<double>(timeoutS);
     while (Clock::now() < end) {
@@ -32,7 +31,10 @@ SnapshotPtr waitFor(SimulationWorker& w, const std::function<bool(const FrameSna
     return nullptr;
 }
 
-Scene settlingBox() { return loadBuiltinScene(defaultSceneId()); }
+Scene settlingBox()
+{
+    return loadBuiltinScene(defaultSceneId());
+}
 
 } // namespace
 
@@ -118,14 +120,14 @@ void TestSimulationWorker::dtChangeLandsWithinOneFrame()
         const double latency = std::chrono::duration<double>(Clock::now() - t0).count();
         QVERIFY(landed);
         QVERIFY2(landed->serial <= serialBefore + 2,
-                 qPrintable(QStringLiteral("dt showed first in snapshot %1, after %2")
-                                .arg(landed->serial).arg(serialBefore)));
+                 qPrintable(
+                     QStringLiteral("dt showed first in snapshot %1, after %2").arg(landed->serial).arg(serialBefore)));
         QVERIFY(landed->playing); // no restart, no pause
         best = std::min(best, latency);
         worst = std::max(worst, latency);
     }
-    qInfo("dt change latency: best %.2f ms, worst %.2f ms (frame %.1f ms)", best * 1e3,
-          worst * 1e3, SimulationWorker::kFramePeriod * 1e3);
+    qInfo("dt change latency: best %.2f ms, worst %.2f ms (frame %.1f ms)", best * 1e3, worst * 1e3,
+          SimulationWorker::kFramePeriod * 1e3);
     QVERIFY(best <= SimulationWorker::kFramePeriod);
     QVERIFY(worst <= 10 * SimulationWorker::kFramePeriod);
 }
@@ -143,8 +145,7 @@ void TestSimulationWorker::schemeChangeLandsAndLeavesAMarker()
     const double tBefore = before->time;
     const long long serialBefore = w.latestSnapshot()->serial;
     w.setTranslationScheme("explicit_euler");
-    SnapshotPtr after = waitFor(
-        w, [](const FrameSnapshot& f) { return f.params.translation == "explicit_euler"; });
+    SnapshotPtr after = waitFor(w, [](const FrameSnapshot& f) { return f.params.translation == "explicit_euler"; });
     QVERIFY(after);
     QVERIFY(after->serial <= serialBefore + 2);
     QCOMPARE(after->markers->size(), std::size_t(1));
@@ -333,8 +334,7 @@ void TestSimulationWorker::badParameterIsReportedNotThrown()
     SimulationWorker w;
     QStringList errors;
     QObject guiSide; // receives on this thread, through the event loop
-    connect(&w, &SimulationWorker::errorOccurred, &guiSide,
-            [&](const QString& m) { errors << m; });
+    connect(&w, &SimulationWorker::errorOccurred, &guiSide, [&](const QString& m) { errors << m; });
     w.loadScene(settlingBox());
     SnapshotPtr s0 = waitFor(w, [](const FrameSnapshot& f) { return f.scene != nullptr; });
     QVERIFY(s0);
@@ -360,8 +360,7 @@ void TestSimulationWorker::blowUpPausesAndKeepsFiniteBodies()
     SimulationWorker w;
     QStringList messages;
     QObject guiSide;
-    connect(&w, &SimulationWorker::becameUnstable, &guiSide,
-            [&](const QString& m) { messages << m; });
+    connect(&w, &SimulationWorker::becameUnstable, &guiSide, [&](const QString& m) { messages << m; });
     w.loadScene(settlingBox());
     SnapshotPtr s0 = waitFor(w, [](const FrameSnapshot& f) { return f.scene != nullptr; });
     QVERIFY(s0);
@@ -381,9 +380,7 @@ void TestSimulationWorker::blowUpPausesAndKeepsFiniteBodies()
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     QCOMPARE(w.latestSnapshot()->step, step);
     w.reset();
-    SnapshotPtr r = waitFor(w, [](const FrameSnapshot& f) {
-        return f.instabilityMessage.empty() && f.step == 0;
-    });
+    SnapshotPtr r = waitFor(w, [](const FrameSnapshot& f) { return f.instabilityMessage.empty() && f.step == 0; });
     QVERIFY(r);
     QVERIFY(r->scene->revision > s->scene->revision);
 }

@@ -3,10 +3,10 @@
 // bodies or more), so picking, the inspector and the clump overlays name the scene's bodies.
 #include <QtTest>
 
+#include "scene/Scene.h"
 #include "session/FrameSnapshot.h"
 #include "session/SceneInfo.h"
 #include "session/SnapshotBuilder.h"
-#include "scene/Scene.h"
 #include "sim/Simulation.h"
 
 using namespace tumble;

@@ -12,11 +12,11 @@
 #include <QPushButton>
 
 #include "MainWindow.h"
-#include "sweep/SweepPanel.h"
 #include "plot/SweepPlot.h"
-#include "vtk/VtkSurfaceFormat.h"
 #include "scene/BuiltinScenes.h"
 #include "sim/ConvergenceSweep.h"
+#include "sweep/SweepPanel.h"
+#include "vtk/VtkSurfaceFormat.h"
 
 using namespace tumble;
 using namespace tumble::ui;
@@ -155,7 +155,8 @@ private slots:
         // the default dt list: the scene's dt times 1, 1/2, 1/4, 1/8
         QCOMPARE(panel.dts()->size(), std::size_t(4));
         for (int k = 0; k < 4; ++k)
-            QVERIFY(std::abs((*panel.dts())[k] - dt / (1 << k)) <= 5e-6 * dt / (1 << k)); // 6 significant digits in the field
+            QVERIFY(std::abs((*panel.dts())[k] - dt / (1 << k)) <=
+                    5e-6 * dt / (1 << k)); // 6 significant digits in the field
         panel.setSchemes({});
         QVERIFY(!panel.run());
         QVERIFY(panel.note().contains("scheme"));

@@ -74,13 +74,11 @@ struct TestScene {
 // an asymmetric T: the farthest surface point is member 0's, at (0.065, 0, 0)
 std::vector<Member> tMembers()
 {
-    return {{Vec3(0.05, 0, 0), 0.015}, {Vec3(-0.05, 0, 0), 0.012}, {Vec3(0, 0.03, 0), 0.01},
-            {Vec3(0, -0.03, 0), 0.01}};
+    return {{Vec3(0.05, 0, 0), 0.015}, {Vec3(-0.05, 0, 0), 0.012}, {Vec3(0, 0.03, 0), 0.01}, {Vec3(0, -0.03, 0), 0.01}};
 }
 
 // a body state with L = q J q^-1 w
-BodyState body(int id, BodyType type, const Vec3& x, const Quat& q, const Vec3& wWorld,
-               const Vec3& moments, double R)
+BodyState body(int id, BodyType type, const Vec3& x, const Quat& q, const Vec3& wWorld, const Vec3& moments, double R)
 {
     BodyState b;
     b.id = id;
@@ -96,7 +94,7 @@ BodyState body(int id, BodyType type, const Vec3& x, const Quat& q, const Vec3& 
 }
 
 const Vec3 kJ(2e-6, 5e-6, 6e-6); // kg m^2, J1 < J2 < J3
-constexpr double kR = 0.065;      // m, the T's bounding radius
+constexpr double kR = 0.065;     // m, the T's bounding radius
 
 BodyState tClump(int id, const Vec3& x, const Quat& q, const Vec3& w)
 {
@@ -261,8 +259,7 @@ void TestBodyOverlay::arrowsScaleWithTheLoadMomentum()
 
     // later: L grown by 30 % and turned (integrator drift): the arrow shows it, the scale stays
     const Quat q1 = Quat(Eigen::AngleAxisd(0.4, Vec3::UnitZ())) * kQ;
-    const BodyState b1 = tClump(0, x, q1, 1.3 * Vec3(0.5, -2.0, 1.0).normalized() *
-                                               b0.angularVelocity.norm());
+    const BodyState b1 = tClump(0, x, q1, 1.3 * Vec3(0.5, -2.0, 1.0).normalized() * b0.angularVelocity.norm());
     o.update(*frame(sc, 0.1, {b1}), -1);
     QVERIFY(near(o.referenceMomentum(0), L0, 0.0, 1e-15));
     check(b1);
@@ -314,8 +311,7 @@ void TestBodyOverlay::bodyAtRestTakesTheLargestMomentumSeen()
     QVERIFY(near((arrowOf(o, 0, ArrowKind::AngularMomentum)->to - x).norm(), 1.5 * kR, 1e-14));
     // slowing down: shorter, against the largest seen
     o.update(*frame(sc, 0.2, {tClump(0, x, kQ, Vec3(0.0, 0.0, 1.0))}), -1);
-    QVERIFY(near((arrowOf(o, 0, ArrowKind::AngularMomentum)->to - x).norm(), 1.5 * kR / 4.0,
-                 1e-14));
+    QVERIFY(near((arrowOf(o, 0, ArrowKind::AngularMomentum)->to - x).norm(), 1.5 * kR / 4.0, 1e-14));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -509,8 +505,7 @@ void TestBodyOverlay::sphereGetsOverlayOnlyWhenSelected()
     const double J = 0.4 * 0.1 * r * r;
     const Quat qs(Eigen::AngleAxisd(1.1, Vec3(1, 1, 0).normalized()));
     const BodyState clump = tClump(0, Vec3(-0.1, 0, 0), kQ, Vec3(1, 2, 3));
-    const BodyState sphere =
-        body(1, BodyType::Sphere, Vec3(0.1, 0, 0), qs, Vec3(0, 0, 5), Vec3(J, J, J), r);
+    const BodyState sphere = body(1, BodyType::Sphere, Vec3(0.1, 0, 0), qs, Vec3(0, 0, 5), Vec3(J, J, J), r);
 
     vtkNew<vtkRenderer> rr;
     BodyOverlay o(rr);
@@ -632,8 +627,7 @@ void TestBodyOverlay::triadColoursAreRendered()
         for (int x = 0; x < shown.width(); ++x) {
             const QColor a = plain.pixelColor(x, y);
             const QColor c = shown.pixelColor(x, y);
-            const int d = std::abs(a.red() - c.red()) + std::abs(a.green() - c.green()) +
-                          std::abs(a.blue() - c.blue());
+            const int d = std::abs(a.red() - c.red()) + std::abs(a.green() - c.green()) + std::abs(a.blue() - c.blue());
             if (d < 60 || c.hsvSaturation() < 50 || c.value() < 60)
                 continue;
             ++changed;
@@ -649,8 +643,7 @@ void TestBodyOverlay::triadColoursAreRendered()
     for (const Kind& k : kinds)
         counts += QStringLiteral("%1 %2  ").arg(k.name).arg(k.pixels);
     qInfo("overlay changed %d pixels: %s", changed, qPrintable(counts));
-    const bool ok = std::all_of(std::begin(kinds), std::end(kinds),
-                                [](const Kind& k) { return k.pixels >= 15; });
+    const bool ok = std::all_of(std::begin(kinds), std::end(kinds), [](const Kind& k) { return k.pixels >= 15; });
     // on failure, or on request, the two frames go to the temp directory for a look
     if (!ok || qEnvironmentVariableIsSet("TUMBLE_SAVE_FRAMES")) {
         const QString dir = QDir::tempPath();

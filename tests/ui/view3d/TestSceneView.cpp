@@ -22,8 +22,10 @@ SnapshotPtr latticeSnapshot(bool withNaN = false, long long revision = 1, bool w
     info->revision = revision;
     info->name = "lattice";
     const double L = 0.12;
-    info->walls = {{Vec3(0, 0, 0), Vec3(0, 0, 1), 0},  {Vec3(-L, 0, 0), Vec3(1, 0, 0), 0},
-                   {Vec3(L, 0, 0), Vec3(-1, 0, 0), 0}, {Vec3(0, -L, 0), Vec3(0, 1, 0), 0},
+    info->walls = {{Vec3(0, 0, 0), Vec3(0, 0, 1), 0},
+                   {Vec3(-L, 0, 0), Vec3(1, 0, 0), 0},
+                   {Vec3(L, 0, 0), Vec3(-1, 0, 0), 0},
+                   {Vec3(0, -L, 0), Vec3(0, 1, 0), 0},
                    {Vec3(0, L, 0), Vec3(0, -1, 0), 0}};
     const double b[6] = {-L, L, -L, L, 0.0, 0.16};
     std::copy(b, b + 6, info->bounds);
@@ -36,8 +38,7 @@ SnapshotPtr latticeSnapshot(bool withNaN = false, long long revision = 1, bool w
             for (int j = 0; j < 6; ++j)
                 for (int i = 0; i < 6; ++i) {
                     s->positions.insert(s->positions.end(),
-                                        {float(-0.09 + 0.036 * i), float(-0.09 + 0.036 * j),
-                                         float(0.02 + 0.036 * k)});
+                                        {float(-0.09 + 0.036 * i), float(-0.09 + 0.036 * j), float(0.02 + 0.036 * k)});
                     s->radii.push_back(0.016f);
                     s->speeds.push_back(float(k) * 0.5f);
                 }
@@ -59,8 +60,7 @@ double differingFraction(const QImage& a, const QImage& b)
     for (int y = 0; y < a.height(); ++y)
         for (int x = 0; x < a.width(); ++x) {
             const QColor p = a.pixelColor(x, y), q = b.pixelColor(x, y);
-            n += std::abs(p.red() - q.red()) + std::abs(p.green() - q.green()) +
-                     std::abs(p.blue() - q.blue()) > 40;
+            n += std::abs(p.red() - q.red()) + std::abs(p.green() - q.green()) + std::abs(p.blue() - q.blue()) > 40;
         }
     return double(n) / double(a.width() * a.height());
 }
@@ -101,8 +101,7 @@ void TestSceneView::spheresAreDrawnInSeveralColours()
         for (int x = 0; x < full.width(); ++x) {
             const QColor a = empty.pixelColor(x, y);
             const QColor b = full.pixelColor(x, y);
-            const int d = std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) +
-                          std::abs(a.blue() - b.blue());
+            const int d = std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue());
             if (d > 40) {
                 ++differing;
                 if (b.saturation() > 60 && b.value() > 40)
@@ -115,7 +114,7 @@ void TestSceneView::spheresAreDrawnInSeveralColours()
     QVERIFY2(fraction > 0.08, qPrintable(QString::number(fraction)));
     // the speed colour scale spans blue (at rest) to red (fast): both ends are on screen
     QVERIFY(hues.size() >= 2);
-    QVERIFY(hues.count(7) || hues.count(8)); // blue, hue 210-269
+    QVERIFY(hues.count(7) || hues.count(8));  // blue, hue 210-269
     QVERIFY(hues.count(0) || hues.count(11)); // red, hue 330-29
 
     // the empty scene is not blank either: the walls are drawn over the gradient
@@ -150,8 +149,8 @@ void TestSceneView::newSceneResetsTheCamera()
     const QImage a = render(view, latticeSnapshot(false, 1));
     // the user zooms far in
     for (int k = 0; k < 15; ++k) {
-        QWheelEvent wheel(QPointF(100, 100), view.mapToGlobal(QPointF(100, 100)), QPoint(),
-                          QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QWheelEvent wheel(QPointF(100, 100), view.mapToGlobal(QPointF(100, 100)), QPoint(), QPoint(0, 120),
+                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
         QApplication::sendEvent(&view, &wheel);
     }
     const QImage zoomed = view.grabFramebuffer();
@@ -176,8 +175,7 @@ void TestSceneView::bodyColoursGroupMembersByBody()
     s->bodies = 3;
     for (int body = 0; body < 3; ++body)
         for (int k = 0; k < 3; ++k) {
-            s->positions.insert(s->positions.end(),
-                                {float(-0.12 + 0.12 * body), float(-0.03 + 0.03 * k), 0.0f});
+            s->positions.insert(s->positions.end(), {float(-0.12 + 0.12 * body), float(-0.03 + 0.03 * k), 0.0f});
             s->radii.push_back(0.02f);
             s->speeds.push_back(float(body + k)); // members differ: speed colours would too
             s->memberBody.push_back(body);
@@ -210,8 +208,7 @@ void TestSceneView::bodyColoursGroupMembersByBody()
     view.setColourMode(ColourMode::Speed);
     const QImage again = view.grabFramebuffer();
     QVERIFY(view.drawnColour(0) != view.drawnColour(1));
-    QVERIFY2(differingFraction(again, bySpeed) < 0.02,
-             qPrintable(QString::number(differingFraction(again, bySpeed))));
+    QVERIFY2(differingFraction(again, bySpeed) < 0.02, qPrintable(QString::number(differingFraction(again, bySpeed))));
 }
 
 int main(int argc, char** argv)

@@ -17,8 +17,8 @@
 #include <thread>
 
 #include "ProjectedPoint.h"
-#include "view3d/SceneView.h"
 #include "SlowFrames.h"
+#include "view3d/SceneView.h"
 #include "vtk/VtkSurfaceFormat.h"
 
 using namespace tumble;

@@ -76,7 +76,10 @@ void TestVtkOpenGLWidget::interactorTimersAreServed()
     int fired = 0;
     int firedId = -1;
     vtkNew<vtkCallbackCommand> cb;
-    struct Data { int* fired; int* id; } data{&fired, &firedId};
+    struct Data {
+        int* fired;
+        int* id;
+    } data{&fired, &firedId};
     cb->SetClientData(&data);
     cb->SetCallback([](vtkObject*, unsigned long, void* client, void* call) {
         auto* d = static_cast<Data*>(client);
@@ -136,8 +139,8 @@ void TestVtkOpenGLWidget::wheelZooms()
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     const double d0 = r->GetActiveCamera()->GetDistance();
-    QWheelEvent wheel(QPointF(100, 100), w.mapToGlobal(QPointF(100, 100)), QPoint(), QPoint(0, 120),
-                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QWheelEvent wheel(QPointF(100, 100), w.mapToGlobal(QPointF(100, 100)), QPoint(), QPoint(0, 120), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(&w, &wheel);
     const double d1 = r->GetActiveCamera()->GetDistance();
     QVERIFY2(d1 < d0, qPrintable(QStringLiteral("%1 -> %2").arg(d0).arg(d1)));
@@ -201,15 +204,13 @@ void TestVtkOpenGLWidget::slowThreadedFrameLeavesTheGuiThreadFree()
     tumble::ui::EventLoopProbe probe;
     QElapsedTimer clock;
     clock.start();
-    QWheelEvent wheel(QPointF(100, 100), w.mapToGlobal(QPointF(100, 100)), QPoint(), QPoint(0, 120),
-                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QWheelEvent wheel(QPointF(100, 100), w.mapToGlobal(QPointF(100, 100)), QPoint(), QPoint(0, 120), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(&w, &wheel);
     QVERIFY2(clock.elapsed() < kSlowMs / 2, qPrintable(QString::number(clock.elapsed())));
     QTest::qWait(kSlowMs / 2);
     QVERIFY2(probe.wakeUps() > 0 && probe.longestMs() < kSlowMs / 2,
-             qPrintable(QStringLiteral("%1 wake-ups, longest %2 ms")
-                            .arg(probe.wakeUps())
-                            .arg(probe.longestMs())));
+             qPrintable(QStringLiteral("%1 wake-ups, longest %2 ms").arg(probe.wakeUps()).arg(probe.longestMs())));
     QCOMPARE(w.frameCount(), frames); // the slow frame is still rendering
 
     // the slow frame arrives, then the one with the wheel's zoom
@@ -228,8 +229,8 @@ bool uniform(const QImage& img, int r, int g, int b)
     for (int y = 0; y < img.height(); ++y)
         for (int x = 0; x < img.width(); ++x) {
             const QRgb p = img.pixel(x, y);
-            if (std::abs(qRed(p) - r) > 15 || std::abs(qGreen(p) - g) > 15 ||
-                std::abs(qBlue(p) - b) > 15 || qAlpha(p) != 255)
+            if (std::abs(qRed(p) - r) > 15 || std::abs(qGreen(p) - g) > 15 || std::abs(qBlue(p) - b) > 15 ||
+                qAlpha(p) != 255)
                 return false;
         }
     return img.width() > 0;
