@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cli=${1:-build/app/tumble-cli}
-steps=${STEPS:-400}
+steps=${STEPS:-3000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -38,14 +38,14 @@ run() { # label, then tumble-cli run arguments
     rm -rf "$out" && mkdir -p "$out/vtk"
     local status=0
     "$cli" run "$@" --energy-csv "$out/energy.csv" --ledger-csv "$out/ledger.csv" --every 7 \
-        --track 0,1 --track-csv "$out/track.csv" --vtk-dir "$out/vtk" --vtk-every 150 \
+        --track 0 --track-csv "$out/track.csv" --vtk-dir "$out/vtk" --vtk-every 150 \
         >/dev/null 2>"$out/stderr" || status=$?
     local digest
     digest=$( (cd "$out" && find . -type f ! -name stderr | sort | xargs sha256sum; cat stderr) | sha256sum | cut -c1-16)
     printf '%-44s exit %d  %s\n' "$label" "$status" "$digest"
 }
 
-scenes=$("$cli" list 2>/dev/null | awk '/^built-in scenes/{on=1; next} on && NF {print $1}')
+scenes=$("$cli" list 2>/dev/null | awk '/^built-in scenes/{on=1; next} on && NF {sub("builtin:", "", $1); print $1}')
 for scene in $scenes; do
     file=resources/scenes/$scene.json
     [ -f "$file" ] || continue

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-    build-essential cmake ninja-build pkg-config
+    build-essential cmake ninja-build pkg-config ccache clang-format
     qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-svg-dev libxkbcommon-dev
     libvtk9-dev mpi-default-dev libeigen3-dev nlohmann-json3-dev
     libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core

@@ -983,52 +983,100 @@ void Simulation::fromOnStep()
     }
 }
 
+LiveChange Simulation::apply(const LiveParams& change)
+{
+    // the whole change, validated with the one set of rules before anything moves
+    SimParams next = m_params;
+    if (change.dt && change.dtFactor)
+        throw ParameterError("give dt in seconds or as a factor of the critical timestep, not both");
+    if (change.dt)
+        next.dt = *change.dt;
+    if (change.dtFactor) {
+        if (!(std::isfinite(m_criticalDt) && m_criticalDt > 0.0))
+            throw ParameterError("dt as a factor of the critical timestep needs a finite critical timestep; this "
+                                 "scene has none (no contacts), give dt in seconds");
+        if (!(std::isfinite(*change.dtFactor) && *change.dtFactor > 0.0))
+            throw ParameterError("the dt factor must be a positive number, got " + std::to_string(*change.dtFactor));
+        next.dt = *change.dtFactor * m_criticalDt;
+    }
+    if (change.translation)
+        next.translation = *change.translation;
+    if (change.rotation)
+        next.rotation = *change.rotation;
+    if (change.localDamping)
+        next.localDamping = *change.localDamping;
+    if (change.localDampingVariant)
+        next.localDampingVariant = *change.localDampingVariant;
+    if (change.viscousDamping)
+        next.viscousDamping = *change.viscousDamping;
+    if (const std::string err = next.validate(); !err.empty())
+        throw ParameterError(err);
+
+    LiveChange out;
+    out.dt = next.dt != m_params.dt;
+    out.translation = next.translation != m_params.translation;
+    out.rotation = next.rotation != m_params.rotation;
+    out.localDamping =
+        next.localDamping != m_params.localDamping || next.localDampingVariant != m_params.localDampingVariant;
+    out.viscousDamping = next.viscousDamping != m_params.viscousDamping;
+    if (!out.any())
+        return out;
+    out.markers = markerLabels(m_params, next, change.schemeLabel);
+
+    if (out.dt || out.translation || out.rotation) {
+        // half-step values belong to the old dt and schemes: move them on-step with the current
+        // loads, switch, and re-centre them for the new ones (one conversion for the whole change)
+        toOnStep();
+        if (out.translation || out.rotation) {
+            m_translation = makeTranslationScheme(next.translation);
+            m_rotation = makeRotationScheme(next.rotation);
+            m_pfcSchemes = isPfc(*m_translation, *m_rotation);
+        }
+        m_params = next;
+        fromOnStep();
+    } else {
+        m_params = next;
+    }
+    if (out.localDamping || out.viscousDamping)
+        ensureDampingChannels();
+    return out;
+}
+
 void Simulation::setDt(double dt)
 {
-    if (!(std::isfinite(dt) && dt > 0.0))
-        throw ParameterError("dt must be a positive number of seconds, got " + std::to_string(dt));
-    // half-step values belong to the old dt: re-centre them on the new one
-    toOnStep();
-    m_params.dt = dt;
-    fromOnStep();
+    LiveParams c;
+    c.dt = dt;
+    apply(c);
 }
 
 void Simulation::setTranslationScheme(std::string_view name)
 {
-    setSchemes(name, m_params.rotation);
+    LiveParams c;
+    c.translation = std::string(name);
+    apply(c);
 }
 
 void Simulation::setRotationScheme(std::string_view name)
 {
-    setSchemes(m_params.translation, name);
+    LiveParams c;
+    c.rotation = std::string(name);
+    apply(c);
 }
 
 void Simulation::setSchemes(std::string_view translation, std::string_view rotation)
 {
-    auto t = makeTranslationScheme(translation);
-    if (!t)
-        throw ParameterError("unknown translation scheme '" + std::string(translation) + "'");
-    auto r = makeRotationScheme(rotation);
-    if (!r)
-        throw ParameterError("unknown rotation scheme '" + std::string(rotation) + "'");
-    if (const std::string err = schemeCombinationError(translation, rotation); !err.empty())
-        throw ParameterError(err);
-    toOnStep();
-    m_translation = std::move(t);
-    m_rotation = std::move(r);
-    m_pfcSchemes = isPfc(*m_translation, *m_rotation);
-    m_params.translation = std::string(translation);
-    m_params.rotation = std::string(rotation);
-    fromOnStep();
+    LiveParams c;
+    c.translation = std::string(translation);
+    c.rotation = std::string(rotation);
+    apply(c);
 }
 
 void Simulation::setLocalDamping(double alpha, LocalDampingVariant variant)
 {
-    if (!(alpha >= 0.0 && alpha < 1.0))
-        throw ParameterError("local damping must be in [0, 1), got " + std::to_string(alpha));
-    m_params.localDamping = alpha;
-    m_params.localDampingVariant = variant;
-    ensureDampingChannels();
+    LiveParams c;
+    c.localDamping = alpha;
+    c.localDampingVariant = variant;
+    apply(c);
 }
 
 void Simulation::setThreads(int threads)
@@ -1046,10 +1094,9 @@ void Simulation::setThreads(int threads)
 
 void Simulation::setViscousDamping(double beta)
 {
-    if (!(std::isfinite(beta) && beta >= 0.0))
-        throw ParameterError("viscous damping must be >= 0 (1/s), got " + std::to_string(beta));
-    m_params.viscousDamping = beta;
-    ensureDampingChannels();
+    LiveParams c;
+    c.viscousDamping = beta;
+    apply(c);
 }
 
 void Simulation::ensureDampingChannels()

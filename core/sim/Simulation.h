@@ -54,6 +54,7 @@
 #include "model/World.h"
 #include "parallel/Chunks.h"
 #include "parallel/ThreadPool.h"
+#include "sim/LiveParams.h"
 #include "sim/SimParams.h"
 
 namespace tumble {
@@ -80,7 +81,13 @@ public:
     const World& world() const { return m_world; }
     const SimParams& params() const { return m_params; }
 
-    // live parameters; each throws ParameterError for an invalid value and keeps the old one
+    /// A live change (LiveParams.h): validated as a whole with SimParams::validate, applied
+    /// between steps all or nothing (ParameterError names the field and keeps every old value).
+    /// A new dt or scheme converts the state once, so the trajectory continues: half-step
+    /// velocities and momenta are moved on-step with the current loads and back.
+    LiveChange apply(const LiveParams& change);
+
+    // one field at a time, through apply()
     void setDt(double dt); ///< s
     void setTranslationScheme(std::string_view name);
     void setRotationScheme(std::string_view name);

@@ -1,0 +1,73 @@
+#include "sim/LiveParams.h"
+
+#include <cstdio>
+
+#include "integrate/IntegratorRegistry.h"
+
+namespace tumble {
+
+namespace {
+
+std::string threeDigits(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+}
+
+} // namespace
+
+LiveParams LiveParams::from(const SimParams& p)
+{
+    LiveParams l;
+    l.dt = p.dt;
+    l.translation = p.translation;
+    l.rotation = p.rotation;
+    l.localDamping = p.localDamping;
+    l.localDampingVariant = p.localDampingVariant;
+    l.viscousDamping = p.viscousDamping;
+    return l;
+}
+
+std::optional<LiveParams> LiveParams::preset(const std::string& name)
+{
+    const std::optional<PresetInfo> p = findPreset(name);
+    if (!p)
+        return std::nullopt;
+    LiveParams l;
+    l.translation = p->translation;
+    l.rotation = p->rotation;
+    l.schemeLabel = p->name;
+    return l;
+}
+
+bool LiveParams::empty() const
+{
+    return !dt && !dtFactor && !translation && !rotation && !localDamping && !localDampingVariant && !viscousDamping;
+}
+
+std::vector<std::string> markerLabels(const SimParams& before, const SimParams& after, const std::string& schemeLabel)
+{
+    std::vector<std::string> out;
+    if (after.dt != before.dt)
+        out.push_back("dt " + threeDigits(after.dt) + " s");
+    const bool translation = after.translation != before.translation;
+    const bool rotation = after.rotation != before.rotation;
+    if (translation || rotation) {
+        if (!schemeLabel.empty())
+            out.push_back(schemeLabel);
+        else if (translation && rotation)
+            out.push_back(after.translation + " + " + after.rotation);
+        else if (translation)
+            out.push_back(after.translation);
+        else
+            out.push_back("rot. " + after.rotation);
+    }
+    if (after.localDamping != before.localDamping || after.localDampingVariant != before.localDampingVariant)
+        out.push_back("local " + threeDigits(after.localDamping) + " (" + toString(after.localDampingVariant) + ")");
+    if (after.viscousDamping != before.viscousDamping)
+        out.push_back("viscous " + threeDigits(after.viscousDamping) + " 1/s");
+    return out;
+}
+
+} // namespace tumble
