@@ -574,11 +574,20 @@ ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion
 
 } // namespace
 
-ContactSums addBlockContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit,
-                             const ContactBlock& block, ContactKernels kernels)
+namespace {
+
+// the kernel tables' upper half holds the specialised kernels of centred members
+unsigned centredBitOf(ContactKernels kernels)
 {
-    // the kernel tables' upper half holds the specialised kernels of centred members
-    const unsigned centredBit = kernels == ContactKernels::Specialised ? 16u : 0u;
+    return kernels == ContactKernels::Specialised ? 16u : 0u;
+}
+
+} // namespace
+
+ContactSums addBlockPairContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit,
+                                 const ContactBlock& block, ContactKernels kernels)
+{
+    const unsigned centredBit = centredBitOf(kernels);
     ContactSums sums;
     // a list of one law between spheres (NeighbourList::uniformLaw) runs that law's loop
     switch (centredBit != 0 && commit ? list.uniformLaw() : -1) {
@@ -601,7 +610,20 @@ ContactSums addBlockContacts(World& w, NeighbourList& list, const StepMotion& mo
                                         : pairContacts<false, false>(w, list, motion, block, centredBit));
         break;
     }
-    sums.add(wallContacts(w, list, motion, commit, block.wallBegin, block.wallEnd, centredBit));
+    return sums;
+}
+
+ContactSums addBlockWallContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit,
+                                 const ContactBlock& block, ContactKernels kernels)
+{
+    return wallContacts(w, list, motion, commit, block.wallBegin, block.wallEnd, centredBitOf(kernels));
+}
+
+ContactSums addBlockContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit,
+                             const ContactBlock& block, ContactKernels kernels)
+{
+    ContactSums sums = addBlockPairContacts(w, list, motion, commit, block, kernels);
+    sums.add(addBlockWallContacts(w, list, motion, commit, block, kernels));
     return sums;
 }
 

@@ -94,9 +94,16 @@ struct ContactBlock {
 /// reference the specialised kernels must match bit for bit).
 enum class ContactKernels { Specialised, Generic };
 
-/// Evaluates one block (see ContactBlock); commits history when commit is true.
+/// Evaluates one block (see ContactBlock): its pairs, then its walls (the sums of both); commits
+/// history when commit is true.
 ContactSums addBlockContacts(World& world, NeighbourList& list, const StepMotion& motion, bool commit,
                              const ContactBlock& block, ContactKernels kernels = ContactKernels::Specialised);
+/// The pair candidates of one block alone (its wall range is not read).
+ContactSums addBlockPairContacts(World& world, NeighbourList& list, const StepMotion& motion, bool commit,
+                                 const ContactBlock& block, ContactKernels kernels = ContactKernels::Specialised);
+/// The wall candidates of one block alone (its pair range is not read; nothing is deferred).
+ContactSums addBlockWallContacts(World& world, NeighbourList& list, const StepMotion& motion, bool commit,
+                                 const ContactBlock& block, ContactKernels kernels = ContactKernels::Specialised);
 
 /// Every contact in list order, as one block holding every body. Adds loads to
 /// world.force/torque and the dashpot channel (which the caller reset).

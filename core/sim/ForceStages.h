@@ -1,0 +1,90 @@
+#pragma once
+// ForceStages: the force stages of a step, in the order they add their loads:
+//
+//   gravity -> contacts -> walls -> damping
+//
+// (ForceStage.h says what a stage is.) A step walks the list phase by phase: the body terms in
+// the begin pass (gravity), the block terms per contact block (contacts, walls), the finishing
+// terms in the end pass (damping), so body-term stages come first in the list, finishing ones
+// last. Multi-stage schemes (RK4) walk the same list once per stage over every body at once. The
+// walk is resolved at compile time: the fused passes inline every body hook, and a stage without
+// a hook of a phase costs nothing there. Bonds and a periodic cell's terms will be block terms
+// after walls.
+#include <array>
+#include <cstddef>
+#include <string_view>
+#include <tuple>
+
+#include "sim/ContactStage.h"
+#include "sim/DampingStage.h"
+#include "sim/ForceStage.h"
+#include "sim/GravityStage.h"
+#include "sim/WallStage.h"
+
+namespace tumble {
+
+class ForceStages {
+public:
+    using List = std::tuple<GravityStage, ContactStage, WallStage, DampingStage>;
+    static constexpr std::size_t kCount = std::tuple_size_v<List>;
+
+    /// The stages' names, in list order.
+    static constexpr std::array<std::string_view, kCount> names()
+    {
+        return std::apply([](const auto&... s) { return std::array<std::string_view, kCount>{s.kName...}; }, List{});
+    }
+
+    template <class S> S& get() { return std::get<S>(m_list); }
+    template <class S> const S& get() const { return std::get<S>(m_list); }
+
+    /// Calls f(stage) for every stage, in list order.
+    template <class F> void forEach(F&& f) const
+    {
+        std::apply([&](const auto&... s) { (f(s), ...); }, m_list);
+    }
+
+    /// The body terms' loads on body i (N, N m).
+    [[gnu::always_inline]] inline void startBody(World& w, std::size_t i) const
+    {
+        forEach([&](const auto& s) {
+            if constexpr (BodyTermStage<std::decay_t<decltype(s)>>)
+                s.startBody(w, i);
+        });
+    }
+
+    /// The block terms' loads in block b; their sums added in list order.
+    ContactSums block(World& w, NeighbourList& list, const StepMotion& motion, bool commit, const ContactBlock& b) const
+    {
+        ContactSums sums;
+        forEach([&](const auto& s) {
+            if constexpr (BlockStage<std::decay_t<decltype(s)>>)
+                sums.add(s.block(w, list, motion, commit, b));
+        });
+        return sums;
+    }
+
+    /// Whether some finishing term is on this step.
+    bool finishing() const
+    {
+        bool on = false;
+        forEach([&](const auto& s) {
+            if constexpr (FinishingStage<std::decay_t<decltype(s)>>)
+                on = on || s.on();
+        });
+        return on;
+    }
+
+    /// The finishing terms' loads on body i (N, N m), each when on.
+    [[gnu::always_inline]] inline void finishBody(World& w, std::size_t i) const
+    {
+        forEach([&](const auto& s) {
+            if constexpr (FinishingStage<std::decay_t<decltype(s)>>)
+                s.finishBody(w, i);
+        });
+    }
+
+private:
+    List m_list;
+};
+
+} // namespace tumble

@@ -1,0 +1,139 @@
+// A run that blows up says so in one message, whichever check catches it and whichever pass
+// (fused velocity Verlet + Buss, the general passes, RK4's stages): "unstable at step S, t = T s:
+// <what>", naming the step that failed and its time.
+#include <QtTest>
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+#include "SceneText.h"
+#include "TestHelpers.h"
+#include "sim/Simulation.h"
+
+using namespace tumble;
+using namespace tumble::test;
+
+namespace {
+
+std::string prefix(long long step, double time)
+{
+    std::ostringstream o;
+    o << "unstable at step " << step << ", t = " << time << " s: ";
+    return o.str();
+}
+
+bool startsWith(const std::string& s, const std::string& p)
+{
+    return s.compare(0, p.size(), p) == 0;
+}
+
+// one sphere (r = 0.5 m) at height z above a floor, falling at speed vz (m/s), material of
+// stiffness kn (N/m) and restitution e
+Scene fallingSphere(const std::string& translation, double dt, double z, double vz, double kn, double e = 0.5)
+{
+    char bodies[256];
+    std::snprintf(bodies, sizeof bodies,
+                  R"([{"type": "sphere", "material": "m", "radius": 0.5, "position": [0, 0, %.17g],
+                       "velocity": [0, 0, %.17g]}])",
+                  z, vz);
+    return sceneFrom(sceneJson("[0, 0, -9.81]", translation, dt, materialJson(kn, e), bodies,
+                               R"([{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "m"}])"));
+}
+
+} // namespace
+
+class TestInstabilityReport : public QObject {
+    Q_OBJECT
+private slots:
+    void nonFinitePosition_data()
+    {
+        QTest::addColumn<QString>("translation");
+        QTest::addColumn<QString>("rotation");
+        QTest::newRow("fused") << "velocity_verlet"
+                               << "buss_2nd_order";
+        QTest::newRow("general") << "symplectic_euler"
+                                 << "symplectic_euler";
+        QTest::newRow("rk4") << "rk4"
+                             << "rk4_quaternion";
+    }
+
+    void nonFinitePosition()
+    {
+        // an infinite velocity takes the body to infinity in the first step, which stops there:
+        // the message names step 1, ending at t = dt
+        QFETCH(QString, translation);
+        QFETCH(QString, rotation);
+        const double dt = 0.5;
+        Scene s = fallingSphere(translation.toStdString(), dt, 10.0, 0.0, 1e5);
+        s.world.velocity[0].x() = std::numeric_limits<double>::infinity();
+        Simulation sim(std::move(s.world), s.params);
+        sim.setSchemes(translation.toStdString(), rotation.toStdString());
+        sim.step();
+        QVERIFY(sim.isUnstable());
+        const std::string& msg = sim.instabilityMessage();
+        QVERIFY2(startsWith(msg, prefix(1, dt) + "body 0 has a non-finite position"), msg.c_str());
+        QCOMPARE(sim.world().step, 0LL); // the step was not taken
+    }
+
+    void nonFiniteVelocity_data()
+    {
+        QTest::addColumn<QString>("translation");
+        QTest::addColumn<QString>("rotation");
+        QTest::newRow("fused") << "velocity_verlet"
+                               << "buss_2nd_order";
+        QTest::newRow("general") << "symplectic_euler"
+                                 << "symplectic_euler";
+    }
+
+    void nonFiniteVelocity()
+    {
+        // the sphere reaches 9.4 m into a floor of kn = 1e308 N/m in the first step: the
+        // contact force at its end overflows, and so does the velocity it kicks
+        QFETCH(QString, translation);
+        QFETCH(QString, rotation);
+        const double dt = 1e-3;
+        Scene s = fallingSphere(translation.toStdString(), dt, 0.6, -1e4, 1e308);
+        Simulation sim(std::move(s.world), s.params);
+        sim.setSchemes(translation.toStdString(), rotation.toStdString());
+        sim.step();
+        QVERIFY(sim.isUnstable());
+        QVERIFY(sim.world().position[0].allFinite());
+        const std::string& msg = sim.instabilityMessage();
+        QVERIFY2(startsWith(msg, prefix(1, dt) + "body 0 has a non-finite velocity or force"), msg.c_str());
+        QCOMPARE(sim.world().step, 1LL);
+    }
+
+    void runaway_data()
+    {
+        QTest::addColumn<QString>("translation");
+        QTest::addColumn<QString>("rotation");
+        QTest::newRow("fused") << "velocity_verlet"
+                               << "buss_2nd_order";
+        QTest::newRow("general") << "central_difference"
+                                 << "fincham_leapfrog";
+    }
+
+    void runaway()
+    {
+        // a sphere resting on the floor with dt far above the stability limit gains energy at
+        // every contact until the energy check stops it, with the step and time it stopped at
+        QFETCH(QString, translation);
+        QFETCH(QString, rotation);
+        const double r = 0.5, rho = 2500.0, kn = 1e5;
+        const double m = 4.0 / 3.0 * std::numbers::pi * r * r * r * rho;
+        const double dt = 2.5 * std::sqrt(m / kn);
+        Scene s = fallingSphere(translation.toStdString(), dt, r - m * 9.81 / kn, 0.0, kn, 1.0);
+        Simulation sim(std::move(s.world), s.params);
+        sim.setSchemes(translation.toStdString(), rotation.toStdString());
+        sim.run(100000);
+        QVERIFY(sim.isUnstable());
+        QVERIFY(sim.world().position[0].allFinite());
+        const std::string& msg = sim.instabilityMessage();
+        QVERIFY2(startsWith(msg, prefix(sim.world().step, sim.world().time) + "runaway energy"), msg.c_str());
+        QVERIFY2(msg.find("reduce dt") != std::string::npos, msg.c_str());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestInstabilityReport)
+#include "TestInstabilityReport.moc"
