@@ -39,8 +39,9 @@ bool ChunkPasses::begin(const PassContext& p, std::size_t c, BodyChunk& r)
         }
         r.beginWork[ch] = 0.5 * work;
     }
+    const auto terms = p.stages.bodyTerms(w);
     for (std::size_t i = b0; i < b1; ++i) {
-        p.stages.startBody(w, i);
+        terms.start(i);
         w.torque[i].setZero();
     }
     addPotentialEnergy(w, b0, b1, r.energy);

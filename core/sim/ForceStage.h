@@ -3,9 +3,11 @@
 // in a step; ForceStages lists them in the order they add their loads. A stage is a type with a
 // name (kName) and hooks of one or more of these kinds, each walked in its own phase of the step:
 //
-//   startBody(World&, i)      a load body i has on its own (gravity). Walked per body in the
-//                             begin pass, right after the body moved. The first such stage sets
-//                             the force (the load reset); later ones add to it.
+//   body(World&).start(i)     a load body i has on its own (gravity). body(w) binds the term to
+//                             the world once per pass (its arrays and constants in locals);
+//                             start(i) is walked per body in the begin pass, right after the
+//                             body moved. The first such stage sets the force (the load reset);
+//                             later ones add to it.
 //   block(World&, NeighbourList&, const StepMotion&, bool commit, const ContactBlock&)
 //                             loads of interactions (contacts, walls; bonds), one contact block
 //                             at a time (ContactBlocks); returns the block's sums (ContactSums).
@@ -32,7 +34,7 @@ namespace tumble {
 template <class S>
 concept BodyTermStage = requires(const S& s, World& w, std::size_t i)
 {
-    s.startBody(w, i);
+    s.body(w).start(i);
 };
 
 template <class S>

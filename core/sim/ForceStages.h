@@ -24,6 +24,22 @@
 namespace tumble {
 
 class ForceStages {
+    // (defined first: bodyTerms deduces its type from them)
+    template <class Views> struct BodyTerms {
+        Views views;
+        [[gnu::always_inline]] inline void start(std::size_t i) const
+        {
+            std::apply([&](const auto&... v) { (v.start(i), ...); }, views);
+        }
+    };
+    template <class S> static auto bodyTerm(const S& s, World& w)
+    {
+        if constexpr (BodyTermStage<S>)
+            return std::tuple{s.body(w)};
+        else
+            return std::tuple{};
+    }
+
 public:
     using List = std::tuple<GravityStage, ContactStage, WallStage, DampingStage>;
     static constexpr std::size_t kCount = std::tuple_size_v<List>;
@@ -43,13 +59,12 @@ public:
         std::apply([&](const auto&... s) { (f(s), ...); }, m_list);
     }
 
-    /// The body terms' loads on body i (N, N m).
-    [[gnu::always_inline]] inline void startBody(World& w, std::size_t i) const
+    /// The body terms bound to w for one pass: terms.start(i) adds their loads on body i (N,
+    /// N m), in list order.
+    auto bodyTerms(World& w) const
     {
-        forEach([&](const auto& s) {
-            if constexpr (BodyTermStage<std::decay_t<decltype(s)>>)
-                s.startBody(w, i);
-        });
+        auto views = std::apply([&](const auto&... s) { return std::tuple_cat(bodyTerm(s, w)...); }, m_list);
+        return BodyTerms<decltype(views)>{views};
     }
 
     /// The block terms' loads in block b; their sums added in list order.
@@ -86,5 +101,13 @@ public:
 private:
     List m_list;
 };
+
+// every stage has a hook of some phase (a stage whose hooks went unrecognised would be skipped)
+static_assert(std::apply(
+    [](const auto&... s) {
+        return ((BodyTermStage<std::decay_t<decltype(s)>> || BlockStage<std::decay_t<decltype(s)>> ||
+                 FinishingStage<std::decay_t<decltype(s)>>)&&...);
+    },
+    ForceStages::List{}));
 
 } // namespace tumble

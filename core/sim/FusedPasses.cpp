@@ -61,6 +61,7 @@ template <bool kDamped, bool kSpheres> bool beginPass(const PassContext& p, std:
     const bool checkMoves = check.reference != nullptr; // else a build is due anyway
     bool moved = !checkMoves;
     const Vec3 g = w.gravity;
+    const auto terms = stages.bodyTerms(w);
     Vec3* dashForce = f[kDashpot];
     Vec3* dashTorque = p.layout.dashMoments ? t[kDashpot] : nullptr; // else every entry stays zero
     double dashWork = 0.0; // the dashpots' (always loaded); the damping channels' in work
@@ -108,7 +109,7 @@ template <bool kDamped, bool kSpheres> bool beginPass(const PassContext& p, std:
         disp[i] = x[i] - x0;
         if constexpr (!kSpheres)
             dashWork += rotationAndWork(i);
-        stages.startBody(w, i);
+        terms.start(i);
         potential -= mass[i] * g.dot(x[i]);
         if constexpr (kSpheres) {
             member[i] = x[i];

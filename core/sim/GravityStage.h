@@ -12,7 +12,15 @@ namespace tumble {
 struct GravityStage {
     static constexpr std::string_view kName = "gravity";
 
-    static void startBody(World& w, std::size_t i) { w.force[i] = w.mass[i] * w.gravity; }
+    /// The stage's body term bound to one world for one pass: start(i) sets body i's force to
+    /// m g (N). It keeps g and the arrays in locals, so a pass's loop does not reload them.
+    struct Body {
+        const double* mass; // kg
+        Vec3* force;        // N
+        Vec3 g;             // m/s^2
+        void start(std::size_t i) const { force[i] = mass[i] * g; }
+    };
+    static Body body(World& w) { return Body{w.mass.data(), w.force.data(), w.gravity}; }
 };
 
 } // namespace tumble

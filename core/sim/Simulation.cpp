@@ -130,8 +130,9 @@ void Simulation::evaluateForces(bool endOfStep, bool inStep)
     // every stage over every body at once, in list order
     World& w = m_world;
     const std::size_t n = w.size();
+    const auto terms = m_stages.bodyTerms(w);
     for (std::size_t i = 0; i < n; ++i) {
-        m_stages.startBody(w, i);
+        terms.start(i);
         w.torque[i].setZero();
     }
     for (int c = 0; c < kDissipationChannels; ++c) {
