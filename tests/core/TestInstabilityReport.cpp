@@ -28,15 +28,16 @@ bool startsWith(const std::string& s, const std::string& p)
     return s.compare(0, p.size(), p) == 0;
 }
 
-// one sphere (r = 0.5 m) at height z above a floor, falling at speed vz (m/s), material of
+// one sphere of radius r (m) at height z above a floor, falling at speed vz (m/s), material of
 // stiffness kn (N/m) and restitution e
-Scene fallingSphere(const std::string& translation, double dt, double z, double vz, double kn, double e = 0.5)
+Scene fallingSphere(const std::string& translation, double dt, double z, double vz, double kn, double e = 0.5,
+                    double r = 0.5)
 {
     char bodies[256];
     std::snprintf(bodies, sizeof bodies,
-                  R"([{"type": "sphere", "material": "m", "radius": 0.5, "position": [0, 0, %.17g],
+                  R"([{"type": "sphere", "material": "m", "radius": %.17g, "position": [0, 0, %.17g],
                        "velocity": [0, 0, %.17g]}])",
-                  z, vz);
+                  r, z, vz);
     return sceneFrom(sceneJson("[0, 0, -9.81]", translation, dt, materialJson(kn, e), bodies,
                                R"([{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "m"}])"));
 }
@@ -120,10 +121,10 @@ private slots:
         // every contact until the energy check stops it, with the step and time it stopped at
         QFETCH(QString, translation);
         QFETCH(QString, rotation);
-        const double r = 0.5, rho = 2500.0, kn = 1e5;
+        const double r = 0.01, rho = 2500.0, kn = 1e5;
         const double m = 4.0 / 3.0 * std::numbers::pi * r * r * r * rho;
         const double dt = 2.5 * std::sqrt(m / kn);
-        Scene s = fallingSphere(translation.toStdString(), dt, r - m * 9.81 / kn, 0.0, kn, 1.0);
+        Scene s = fallingSphere(translation.toStdString(), dt, r - m * 9.81 / kn, 0.0, kn, 1.0, r);
         Simulation sim(std::move(s.world), s.params);
         sim.setSchemes(translation.toStdString(), rotation.toStdString());
         sim.run(100000);
