@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "energy/EnergyTerms.h"
 #include "model/OnStepKinematics.h"
 #include "parallel/Chunks.h"
 
@@ -112,8 +113,10 @@ EnergySample EnergyLedger::sample(const BodyEnergy& bodies, const ElasticEnergy&
     s.elasticTangential = elastic.tangential;
     s.elasticRolling = elastic.rolling;
     s.elasticBond = elastic.bond;
-    s.elastic = s.elasticParts();
-    s.dissipated = s.dissipatedParts();
+    // the aggregates (elastic, dissipated): their parts added up in table order
+    for (const EnergyTerm& t : kEnergyTerms)
+        if (t.rule == EnergyRule::Sum)
+            s.*t.field = energyPartsSum(s, t.group);
     s.balanceError = s.total() + s.dissipated - s.externalWork - m_initialTotal;
     return s;
 }

@@ -3,7 +3,8 @@
 // All energies in J, time in s.
 //
 // elastic and dissipated are the CSV columns; the ledger sets them to the sums of their split
-// terms (elasticParts() and dissipatedParts() recompute those sums).
+// terms. Which field is which term, its CSV name, label and colour, and how the sums are formed:
+// the one table of energy terms, kEnergyTerms (EnergyTerms.h).
 
 namespace tumble {
 
@@ -37,14 +38,11 @@ struct EnergySample {
     double externalWork = 0.0; ///< cumulative work of external loads, J
     double balanceError = 0.0; ///< total + dissipated - externalWork - total(step 0), J
 
-    /// kinetic + potential + elastic, J
-    double total() const { return kineticTranslational + kineticRotational + potentialGravity + elastic; }
-    double elasticParts() const { return elasticNormal + elasticTangential + elasticRolling + elasticBond; }
-    double dissipatedParts() const
-    {
-        return dissipatedDashpot + dissipatedFriction + dissipatedRolling + dissipatedLocalDamping + dissipatedViscous +
-               dissipatedStiffness;
-    }
+    /// kinetic + potential + elastic, J (the InTotal rows of kEnergyTerms, in table order)
+    double total() const;
+    /// The elastic and dissipated parts added up as the ledger does (EnergyTerms.h), J.
+    double elasticParts() const;
+    double dissipatedParts() const;
 };
 
 } // namespace tumble

@@ -1,26 +1,32 @@
 #include "io/EnergyCsvWriter.h"
 
-#include "io/EnergyTerms.h"
+#include "energy/EnergyTerms.h"
 #include "io/NumberFormat.h"
 
 namespace tumble {
 
 namespace {
 
+// the columns in the header's order: the contract's rows of the table, then (terms) its split
+// rows, each in table order
+template <class F> void forEachColumn(bool terms, F f)
+{
+    for (EnergyColumn column : {EnergyColumn::Contract, EnergyColumn::Split})
+        if (column == EnergyColumn::Contract || terms)
+            for (const EnergyTerm& t : kEnergyTerms)
+                if (t.column == column)
+                    f(t);
+}
+
 void appendRow(std::string& out, const EnergySample& s, bool terms)
 {
     appendNumber(out, s.step);
-    for (double v : {s.time, s.kineticTranslational, s.kineticRotational, s.potentialGravity, s.elastic, s.dissipated,
-                     s.externalWork, s.total(), s.balanceError}) {
+    out += ',';
+    appendNumber(out, s.time);
+    forEachColumn(terms, [&](const EnergyTerm& t) {
         out += ',';
-        appendNumber(out, v);
-    }
-    if (terms) {
-        for (const EnergyTerm& t : kEnergyTerms) {
-            out += ',';
-            appendNumber(out, s.*t.field);
-        }
-    }
+        appendNumber(out, energyTermValue(s, t.id));
+    });
 }
 
 } // namespace
@@ -32,10 +38,8 @@ EnergyCsvWriter::EnergyCsvWriter(std::string path, bool terms) : m_file(std::mov
 
 std::string EnergyCsvWriter::header(bool terms)
 {
-    std::string h = kHeader;
-    if (terms)
-        for (const EnergyTerm& t : kEnergyTerms)
-            h += std::string(",") + t.name;
+    std::string h = "step,time";
+    forEachColumn(terms, [&](const EnergyTerm& t) { h += std::string(",") + t.name; });
     return h;
 }
 

@@ -13,13 +13,15 @@ namespace tumble {
 
 class EnergyCsvWriter {
 public:
-    /// The header line, exactly as CONTRACT.md spells it (no trailing newline).
+    /// The header line, exactly as CONTRACT.md spells it (no trailing newline). header(false)
+    /// builds it from the table of energy terms (EnergyTerms.h); core.EnergyCsvWriter checks
+    /// that the two agree.
     static constexpr const char* kHeader =
         "step,time,kinetic_translational,kinetic_rotational,potential_gravity,elastic,dissipated,"
         "external_work,total,balance_error";
 
-    /// Creates path and writes the header; with terms, the ledger's split terms (EnergyTerms.h)
-    /// follow CONTRACT.md's columns. Throws IoError.
+    /// Creates path and writes the header; with terms, the ledger's split terms (the Split rows of
+    /// energy/EnergyTerms.h) follow CONTRACT.md's columns. Throws IoError.
     explicit EnergyCsvWriter(std::string path, bool terms = false);
 
     /// Appends one row; energies in J, time in s. Throws IoError.

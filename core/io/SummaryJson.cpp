@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/EnergyTerms.h"
+#include "energy/EnergyTerms.h"
 #include "io/TextFile.h"
 
 namespace tumble {
@@ -13,20 +13,15 @@ using nlohmann::ordered_json;
 
 ordered_json energyRow(const EnergySample& s)
 {
-    // keys and order of the energy CSV header
+    // keys and order of the energy CSV header with the split columns: the contract's rows of the
+    // table of energy terms, then the ledger split by mechanism
     ordered_json row;
     row["step"] = s.step;
     row["time"] = s.time;
-    row["kinetic_translational"] = s.kineticTranslational;
-    row["kinetic_rotational"] = s.kineticRotational;
-    row["potential_gravity"] = s.potentialGravity;
-    row["elastic"] = s.elastic;
-    row["dissipated"] = s.dissipated;
-    row["external_work"] = s.externalWork;
-    row["total"] = s.total();
-    row["balance_error"] = s.balanceError;
-    for (const EnergyTerm& t : kEnergyTerms) // the ledger split by mechanism, after the contract's keys
-        row[t.name] = s.*t.field;
+    for (EnergyColumn column : {EnergyColumn::Contract, EnergyColumn::Split})
+        for (const EnergyTerm& t : kEnergyTerms)
+            if (t.column == column)
+                row[t.name] = energyTermValue(s, t.id);
     return row;
 }
 

@@ -50,6 +50,12 @@ private slots:
     void headerIsTheContracts()
     {
         QCOMPARE(QString(EnergyCsvWriter::kHeader), QString(kContractHeader));
+        // built from the table of energy terms: the contract's columns, then the split ones
+        QCOMPARE(QString::fromStdString(EnergyCsvWriter::header(false)), QString(kContractHeader));
+        QCOMPARE(QString::fromStdString(EnergyCsvWriter::header(true)),
+                 QString(kContractHeader) + ",elastic_normal,elastic_tangential,elastic_rolling,elastic_bond,"
+                                            "dissipated_dashpot,dissipated_friction,dissipated_rolling,"
+                                            "dissipated_local_damping,dissipated_viscous,dissipated_stiffness");
         QTemporaryDir dir;
         const std::string path = dir.filePath("energy.csv").toStdString();
         {

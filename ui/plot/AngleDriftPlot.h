@@ -2,20 +2,16 @@
 // AngleDriftPlot: the angle between the simulated and the exact orientation over time, on a
 // log axis, for the torque-free ghost.
 //
-// Design note. A plain QPainter widget rather than another vtkChartXY: it shows one curve of at
-// most a few thousand points, so it needs no GL context (each extra VTK view costs a render on
-// software OpenGL) and repaints in well under a millisecond. The log axis spans whole decades
-// around the data, so an integrator's order shows as the spacing of curves between runs.
-// paintEvent and the exports (ExportablePlot: "angle") draw through the same paintPlot.
-#include <QWidget>
-
+// Design note. A PlotView: figure() describes one panel (whole decades around the data on a log
+// axis, so an integrator's order shows as the spacing of curves between runs; the note, when
+// set, inside the panel) and the screen and the exports (ExportablePlot: "angle") draw it.
 #include <vector>
 
-#include "plot/ExportablePlot.h"
+#include "plot/PlotView.h"
 
 namespace tumble::ui {
 
-class AngleDriftPlot : public QWidget, public ExportablePlot {
+class AngleDriftPlot : public PlotView {
     Q_OBJECT
 public:
     /// Angles below this are drawn at it (rad): rounding of a unit quaternion.
@@ -39,14 +35,11 @@ public:
 
     // ExportablePlot: columns time, angle (the angles as given, unfloored)
     QString exportName() const override { return QStringLiteral("angle"); }
-    void paintPlot(QPainter& painter, const QRectF& rect) const override;
     QString csvText() const override;
+    PlotFigure figure() const override;
 
     QSize sizeHint() const override { return {300, 150}; }
     QSize minimumSizeHint() const override { return {200, 110}; }
-
-protected:
-    void paintEvent(QPaintEvent* event) override;
 
 private:
     std::vector<double> m_t, m_a;

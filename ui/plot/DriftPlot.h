@@ -3,24 +3,23 @@
 // time, overlaid, on a log (of |drift|) or linear axis, with one chosen energy term per lane in
 // a panel below; a legend; hovering shows the values under the mouse.
 //
-// Design note. A QPainter widget like AngleDriftPlot: six curves of a few thousand points
-// repaint in about a millisecond and need no GL context (a VTK chart would be a seventh GL view
-// next to the six lane views on software OpenGL). paintEvent draws through paintPlot, so PNG
-// and SVG exports are the plot as on screen (ExportablePlot). E0 is each lane's own first
-// sample (t = 0), the same state for every lane. The CSV has one row per shared sample time
-// k x interval and one column per lane and term, empty where a lane has no sample (added
+// Design note. A PlotView: figure() describes the drift panel and the term panel once, and the
+// screen (with the hover readout, zoom and pan) and the PNG/SVG exports draw it (no GL context:
+// a VTK chart would be a seventh GL view next to the six lane views on software OpenGL). E0 is
+// each lane's own first sample (t = 0), the same state for every lane. The terms are the groups
+// of the table of energy terms (energy/EnergyTerms.h). The CSV has one row per shared sample
+// time k x interval and one column per lane and term, empty where a lane has no sample (added
 // later, or stopped unstable).
 #include <QColor>
-#include <QWidget>
 
 #include <vector>
 
-#include "plot/ExportablePlot.h"
+#include "plot/PlotView.h"
 #include "session/Lane.h"
 
 namespace tumble::ui {
 
-class DriftPlot : public QWidget, public ExportablePlot {
+class DriftPlot : public PlotView {
     Q_OBJECT
 public:
     enum class Axis { Log, Linear };
@@ -46,7 +45,7 @@ public:
     void setTerm(Term term);
     Term term() const { return m_term; }
     static QString termName(Term term);
-    /// The term's value in a sample, J.
+    /// The term's value in a sample, J: its group's energy (energyGroupValue).
     static double termValue(const EnergySample& e, Term term);
 
     // the data as plotted, per lane
@@ -56,22 +55,20 @@ public:
     std::vector<double> termValues(int id) const; ///< the chosen term, J (empty for None)
 
     /// What hovering at simulated time t shows: "t = ... s", then one line per lane.
-    QStringList hoverLines(double t) const;
+    QStringList hoverLines(double t) const override;
     /// The time under widget x (logical pixels), or NaN outside the plot area.
     double timeAt(double x) const;
 
     // ExportablePlot
     QString exportName() const override { return QStringLiteral("drift"); }
-    void paintPlot(QPainter& painter, const QRectF& rect) const override;
     QString csvText() const override;
+    PlotFigure figure() const override;
 
     QSize sizeHint() const override { return {900, 300}; }
     QSize minimumSizeHint() const override { return {300, 160}; }
 
 protected:
-    void paintEvent(QPaintEvent* event) override;
-    void mouseMoveEvent(QMouseEvent* event) override;
-    void leaveEvent(QEvent* event) override;
+    std::vector<QColor> hoverColours() const override;
 
 private:
     struct Series {
@@ -82,18 +79,12 @@ private:
         std::vector<EnergySample> samples;
         std::vector<double> drift;
     };
-    struct Layout {
-        QRectF driftArea, termArea; // termArea empty when no term is drawn
-        double t0 = 0.0, t1 = 1.0;  // s
-    };
-    Layout layout(const QRectF& rect, const QFontMetricsF& fm) const;
     const Series* find(int id) const;
 
     std::vector<Series> m_series;
     double m_interval = 0.0;
     Axis m_axis = Axis::Log;
     Term m_term = Term::None;
-    double m_hoverX = -1.0; // widget x of the mouse, < 0: none
 };
 
 } // namespace tumble::ui

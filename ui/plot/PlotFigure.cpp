@@ -87,12 +87,14 @@ std::vector<QPolygonF> pixelRuns(const PlotSeries& s, const Scale& sx, const Sca
     return runs;
 }
 
-// more points than pixel columns: per column the first, lowest, highest and last, in order
-QPolygonF decimate(const QPolygonF& run, double unit)
+// more points than pixel columns (unit wide): per column the first, lowest, highest and last
+// point, in order; the same pixels, every extreme kept
+QPolygonF decimate(const QPolygonF& run, double unit, double columns)
 {
-    if (run.size() < 2000)
+    if (double(run.size()) < 2.0 * columns + 8.0)
         return run;
     QPolygonF out;
+    out.reserve(int(4.0 * columns) + 8);
     int i = 0;
     while (i < run.size()) {
         const double column = std::floor(run[i].x() / unit);
@@ -104,12 +106,198 @@ QPolygonF decimate(const QPolygonF& run, double unit)
                 hi = j;
             ++j;
         }
-        std::set<int> keep{i, lo, hi, j - 1};
+        int keep[4] = {i, std::min(lo, hi), std::max(lo, hi), j - 1};
+        int last = -1;
         for (int k : keep)
-            out.append(run[k]);
+            if (k != last) {
+                out.append(run[k]);
+                last = k;
+            }
         i = j;
     }
     return out;
+}
+
+// pixelRuns and decimate in one pass, for curves much longer than the width: each pixel
+// column's first, lowest, highest and last point, without building the full polygon first
+std::vector<QPolygonF> reducedRuns(const PlotSeries& s, const Scale& sx, const Scale& sy, double unit, double columns)
+{
+    const std::size_t n = std::min(s.x.size(), s.y.size());
+    if (double(n) < 2.0 * columns + 8.0) {
+        std::vector<QPolygonF> runs = pixelRuns(s, sx, sy, s.y);
+        return runs;
+    }
+    std::vector<QPolygonF> runs(1);
+    runs.back().reserve(int(4.0 * columns) + 8);
+    bool open = false;
+    double column = 0.0;
+    QPointF first, lo, hi, last;
+    std::size_t loAt = 0, hiAt = 0;
+    auto flush = [&]() {
+        if (!open)
+            return;
+        QPolygonF& r = runs.back();
+        r.append(first);
+        const QPointF& a = loAt < hiAt ? lo : hi;
+        const QPointF& b = loAt < hiAt ? hi : lo;
+        if (a != first)
+            r.append(a);
+        if (b != a)
+            r.append(b);
+        if (last != b)
+            r.append(last);
+        open = false;
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+        const double px = sx(s.x[i]), py = sy(s.y[i]);
+        if (!std::isfinite(px) || !std::isfinite(py)) {
+            flush();
+            if (!runs.back().isEmpty())
+                runs.emplace_back();
+            continue;
+        }
+        const QPointF q(px, py);
+        const double c = std::floor(px / unit);
+        if (!open || c != column) {
+            flush();
+            open = true;
+            column = c;
+            first = lo = hi = last = q;
+            loAt = hiAt = i;
+            continue;
+        }
+        last = q;
+        if (py < lo.y())
+            lo = q, loAt = i;
+        if (py > hi.y())
+            hi = q, hiAt = i;
+    }
+    flush();
+    if (runs.back().isEmpty())
+        runs.pop_back();
+    return runs;
+}
+
+// a band's outline (top left to right, then bottom right to left), reduced to each column's
+// envelope when it has more points than columns: the top edge's highest and the bottom edge's
+// lowest pixel per column (screen y grows down)
+QPolygonF bandOutline(const std::vector<QPointF>& top, const std::vector<QPointF>& low, double unit, double columns)
+{
+    QPolygonF poly;
+    const bool reduce = double(top.size()) > 2.0 * columns + 8.0;
+    auto edge = [&](const std::vector<QPointF>& pts, bool upper, QPolygonF& out) {
+        if (!reduce) {
+            for (const QPointF& q : pts)
+                out.append(q);
+            return;
+        }
+        std::size_t i = 0;
+        while (i < pts.size()) {
+            const double column = std::floor(pts[i].x() / unit);
+            std::size_t j = i;
+            double y = pts[i].y();
+            while (j < pts.size() && std::floor(pts[j].x() / unit) == column) {
+                y = upper ? std::min(y, pts[j].y()) : std::max(y, pts[j].y());
+                ++j;
+            }
+            out.append(QPointF(pts[i].x(), y));
+            if (j - 1 > i)
+                out.append(QPointF(pts[j - 1].x(), y));
+            i = j;
+        }
+    };
+    edge(top, true, poly);
+    QPolygonF bottom;
+    edge(low, false, bottom);
+    for (int k = bottom.size(); k-- > 0;)
+        poly.append(bottom[k]);
+    return poly;
+}
+
+// Sutherland-Hodgman: the polygon clipped to the rectangle (exact, no clip path needed)
+QPolygonF clipPolygon(const QPolygonF& in, const QRectF& r)
+{
+    QPolygonF poly = in;
+    for (int edge = 0; edge < 4 && !poly.isEmpty(); ++edge) {
+        auto inside = [&](const QPointF& q) {
+            switch (edge) {
+            case 0:
+                return q.x() >= r.left();
+            case 1:
+                return q.x() <= r.right();
+            case 2:
+                return q.y() >= r.top();
+            default:
+                return q.y() <= r.bottom();
+            }
+        };
+        auto cross = [&](const QPointF& a, const QPointF& b) {
+            double t = 0.0;
+            switch (edge) {
+            case 0:
+                t = (r.left() - a.x()) / (b.x() - a.x());
+                break;
+            case 1:
+                t = (r.right() - a.x()) / (b.x() - a.x());
+                break;
+            case 2:
+                t = (r.top() - a.y()) / (b.y() - a.y());
+                break;
+            default:
+                t = (r.bottom() - a.y()) / (b.y() - a.y());
+                break;
+            }
+            return a + t * (b - a);
+        };
+        QPolygonF out;
+        out.reserve(poly.size() + 8);
+        for (int i = 0; i < poly.size(); ++i) {
+            const QPointF& cur = poly[i];
+            const QPointF& prev = poly[(i + poly.size() - 1) % poly.size()];
+            const bool ci = inside(cur), pi = inside(prev);
+            if (ci) {
+                if (!pi)
+                    out.append(cross(prev, cur));
+                out.append(cur);
+            } else if (pi) {
+                out.append(cross(prev, cur));
+            }
+        }
+        poly = out;
+    }
+    return poly;
+}
+
+void drawSymbol(QPainter& p, PlotSymbol symbol, const QPointF& c, double r)
+{
+    switch (symbol) {
+    case PlotSymbol::None:
+        break;
+    case PlotSymbol::Circle:
+        p.drawEllipse(c, r, r);
+        break;
+    case PlotSymbol::Square:
+        p.drawRect(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r));
+        break;
+    case PlotSymbol::Triangle: {
+        const QPointF tri[3] = {
+            {c.x(), c.y() - 1.2 * r}, {c.x() + 1.1 * r, c.y() + 0.9 * r}, {c.x() - 1.1 * r, c.y() + 0.9 * r}};
+        p.drawPolygon(tri, 3);
+        break;
+    }
+    case PlotSymbol::Diamond: {
+        const QPointF dia[4] = {
+            {c.x(), c.y() - 1.3 * r}, {c.x() + 1.3 * r, c.y()}, {c.x(), c.y() + 1.3 * r}, {c.x() - 1.3 * r, c.y()}};
+        p.drawPolygon(dia, 4);
+        break;
+    }
+    case PlotSymbol::TriangleDown: {
+        const QPointF tri[3] = {
+            {c.x(), c.y() + 1.2 * r}, {c.x() + 1.1 * r, c.y() - 0.9 * r}, {c.x() - 1.1 * r, c.y() - 0.9 * r}};
+        p.drawPolygon(tri, 3);
+        break;
+    }
+    }
 }
 
 void drawClippedLine(QPainter& p, const QPolygonF& run, const QRectF& area)
@@ -199,123 +387,240 @@ std::vector<QString> tickLabels(const std::vector<double>& ticks)
 }
 
 // ------------------------------------------------------------------------------------------------
-void paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
+double plotToPixel(const PlotAxis& a, double v, double p0, double p1)
 {
-    if (fig.panels.empty() || rect.width() < 40.0 || rect.height() < 40.0)
-        return;
-    p.save();
-    p.setRenderHint(QPainter::Antialiasing);
+    return Scale(a, p0, p1)(v);
+}
 
-    // sizes from the rectangle: a label font of ~1/55 of the smaller side, lines in proportion
-    const double u = std::max(11.0, std::min(rect.width(), rect.height()) / 55.0);
-    const double lu = u / 13.0; // one line-width unit
-    // the family the font resolves to, by name: an SVG reader may not know Qt's aliases
-    QFont labelFont = p.font();
-    labelFont.setFamily(QFontInfo(labelFont).family());
-    labelFont.setPixelSize(int(std::lround(u)));
-    labelFont.setBold(false);
-    QFont titleFont = labelFont;
-    titleFont.setPixelSize(int(std::lround(1.08 * u)));
-    const QFontMetricsF lm(labelFont, p.device());
-    const QFontMetricsF tm(titleFont, p.device());
+double plotFromPixel(const PlotAxis& a, double pixel, double p0, double p1)
+{
+    const Scale s(a, p0, p1);
+    const double v = s.lo + (pixel - p0) / (p1 - p0) * (s.hi - s.lo);
+    return a.log ? std::pow(10.0, v) : v;
+}
 
-    // legend: rows of a symbol and a label, in columns when they do not fit the height
-    const double rowH = lm.height();
-    const double symbolW = 1.6 * rowH, pad = std::round(0.3 * rowH);
-    double labelW = 0.0;
+void setDecades(PlotAxis& axis, int lo, int hi, int stride, bool fromTop, bool withMinor)
+{
+    axis.log = true;
+    axis.min = std::pow(10.0, lo);
+    axis.max = std::pow(10.0, hi);
+    axis.ticks.clear();
+    axis.labels.clear();
+    axis.minor.clear();
+    stride = std::max(1, stride);
+    for (int d = lo; d <= hi; ++d) {
+        axis.ticks.push_back(std::pow(10.0, d));
+        const bool labelled = ((fromTop ? hi - d : d - lo) % stride) == 0;
+        axis.labels.push_back(labelled ? QStringLiteral("1e%1").arg(d) : QString());
+        if (withMinor && d < hi)
+            for (int m = 2; m <= 9; ++m)
+                axis.minor.push_back(m * std::pow(10.0, d));
+    }
+}
+
+namespace {
+
+// fonts and sizes of a figure in a rectangle
+struct Style {
+    double u, lu;
+    QFont labelFont, titleFont;
+    QFontMetricsF lm, tm;
+    Style(const QRectF& rect, const PlotFigure& fig, const QFont& base, QPaintDevice* device)
+        : u(std::max(fig.fontPx, std::min(rect.width(), rect.height()) / 55.0)), lu(u / 13.0),
+          labelFont(fontOf(base, u)), titleFont(fontOf(base, 1.08 * u)), lm(labelFont, device), tm(titleFont, device)
+    {
+    }
+    static QFont fontOf(const QFont& base, double px)
+    {
+        // the family the font resolves to, by name: an SVG reader may not know Qt's aliases
+        QFont f = base;
+        f.setFamily(QFontInfo(base).family());
+        f.setPixelSize(int(std::lround(px)));
+        f.setBold(false);
+        return f;
+    }
+};
+
+struct Legend {
+    double rowH = 0.0, symbolW = 0.0, pad = 0.0, labelW = 0.0, colW = 0.0;
+    int perColumn = 1, columns = 0;
+};
+
+Legend legendOf(const QRectF& rect, const PlotFigure& fig, const Style& st)
+{
+    Legend l;
+    l.rowH = st.lm.height();
+    l.symbolW = 1.6 * l.rowH;
+    l.pad = std::round(0.3 * l.rowH);
     for (const PlotLegendEntry& e : fig.legend)
-        labelW = std::max(labelW, lm.horizontalAdvance(e.label));
-    const double colW = symbolW + pad + labelW;
-    const double legendH = rect.height() - 2.0 * u;
-    const int perColumn = std::max(1, int(legendH / (rowH + pad)));
-    const int columns = fig.legend.empty() ? 0 : (int(fig.legend.size()) + perColumn - 1) / perColumn;
-    const double right = columns > 0 ? std::min(0.45 * rect.width(), columns * (colW + u) + 1.6 * u) : 1.2 * u;
+        l.labelW = std::max(l.labelW, st.lm.horizontalAdvance(e.label));
+    if (!fig.legendNote.isEmpty())
+        l.labelW = std::max(l.labelW, st.lm.horizontalAdvance(fig.legendNote) - l.symbolW - l.pad);
+    l.colW = l.symbolW + l.pad + l.labelW;
+    const double legendH = rect.height() - 2.0 * st.u;
+    l.perColumn = std::max(1, int(legendH / (l.rowH + l.pad)));
+    l.columns = fig.legend.empty() ? 0 : (int(fig.legend.size()) + l.perColumn - 1) / l.perColumn;
+    return l;
+}
 
+PlotLayout layoutWith(const QRectF& rect, const PlotFigure& fig, const Style& st, const Legend& lg)
+{
+    PlotLayout out;
+    out.unit = st.u;
+    const double u = st.u;
+    if (fig.panels.empty() || rect.width() < 40.0 || rect.height() < 40.0)
+        return out;
+    const double right = lg.columns > 0 ? std::min(0.45 * rect.width(), lg.columns * (lg.colW + u) + 1.6 * u) : 1.2 * u;
     // left margin: the widest y tick label, the gap, the rotated title
     double yLabelW = 0.0;
     bool anyYTitle = false;
     for (const PlotPanel& panel : fig.panels) {
         for (const QString& s : panel.y.labels)
-            yLabelW = std::max(yLabelW, lm.horizontalAdvance(s));
+            yLabelW = std::max(yLabelW, st.lm.horizontalAdvance(s));
         anyYTitle = anyYTitle || !panel.y.title.isEmpty();
     }
-    const double left = 0.5 * u + (anyYTitle ? tm.height() + 0.6 * u : 0.0) + yLabelW + 0.5 * u;
-    const double top = 0.9 * u + (fig.title.isEmpty() ? 0.0 : tm.height() + 0.4 * u);
+    const double left = 0.5 * u + (anyYTitle ? st.tm.height() + 0.6 * u : 0.0) + yLabelW + 0.5 * u;
+    const double titleH = st.tm.height() + 0.2 * u; // a panel's own title above it
+    const double top = 0.9 * u + (fig.title.isEmpty() ? 0.0 : st.tm.height() + 0.4 * u);
     const PlotPanel& last = fig.panels.back();
-    const double bottom = 0.5 * u + (last.x.labels.empty() ? 0.0 : lm.height() + 0.3 * u) +
-                          (last.x.title.isEmpty() ? 0.0 : tm.height() + 0.3 * u);
+    const double bottom = 0.5 * u + (last.x.labels.empty() ? 0.0 : st.lm.height() + 0.3 * u) +
+                          (last.x.title.isEmpty() ? 0.0 : st.tm.height() + 0.3 * u);
     const double gap = 1.1 * u;
     const double plotW = rect.width() - left - right;
-    double weights = 0.0;
-    for (const PlotPanel& panel : fig.panels)
+    double weights = 0.0, titles = 0.0;
+    for (const PlotPanel& panel : fig.panels) {
         weights += std::max(panel.weight, 0.0);
-    const double plotH = rect.height() - top - bottom - gap * double(fig.panels.size() - 1);
-    if (plotW < 20.0 || plotH < 20.0 || weights <= 0.0) {
-        p.restore();
-        return;
+        titles += panel.title.isEmpty() ? 0.0 : titleH;
     }
+    const double plotH = rect.height() - top - bottom - titles - gap * double(fig.panels.size() - 1);
+    if (plotW < 20.0 || plotH < 20.0 || weights <= 0.0)
+        return out;
+    double y0 = rect.top() + top;
+    for (const PlotPanel& panel : fig.panels) {
+        y0 += panel.title.isEmpty() ? 0.0 : titleH;
+        const double h = plotH * std::max(panel.weight, 0.0) / weights;
+        out.areas.emplace_back(rect.left() + left, y0, plotW, h);
+        y0 += h + gap;
+    }
+    if (lg.columns > 0) {
+        const int rows = std::min(lg.perColumn, int(fig.legend.size()));
+        out.legend = QRectF(rect.left() + left + plotW + 1.2 * u, rect.top() + top, lg.columns * (lg.colW + u) - u,
+                            rows * (lg.rowH + lg.pad));
+    }
+    return out;
+}
+
+} // namespace
+
+PlotLayout layoutFigure(const QRectF& rect, const PlotFigure& fig, const QFont& font, QPaintDevice* device)
+{
+    const Style st(rect, fig, font, device);
+    return layoutWith(rect, fig, st, legendOf(rect, fig, st));
+}
+
+PlotLayout paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
+{
+    const Style st(rect, fig, p.font(), p.device());
+    const Legend lg = legendOf(rect, fig, st);
+    const PlotLayout layout = layoutWith(rect, fig, st, lg);
+    if (!layout.valid())
+        return layout;
+    const double u = st.u, lu = st.lu;
+    const QFontMetricsF& lm = st.lm;
+    const QFontMetricsF& tm = st.tm;
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
 
     if (!fig.title.isEmpty()) {
-        p.setFont(titleFont);
+        const QRectF& a0 = layout.areas.front();
+        p.setFont(st.titleFont);
         p.setPen(kTitle);
-        p.drawText(QRectF(rect.left() + left, rect.top() + 0.5 * u, plotW, tm.height()),
+        p.drawText(QRectF(a0.left(), rect.top() + 0.5 * u, a0.width(), tm.height()),
                    Qt::AlignHCenter | Qt::AlignVCenter, fig.title);
     }
 
-    double y0 = rect.top() + top;
     for (std::size_t k = 0; k < fig.panels.size(); ++k) {
         const PlotPanel& panel = fig.panels[k];
-        const double h = plotH * std::max(panel.weight, 0.0) / weights;
-        const QRectF area(rect.left() + left, y0, plotW, h);
-        y0 += h + gap;
+        const QRectF& area = layout.areas[k];
         const Scale sx(panel.x, area.left(), area.right());
         const Scale sy(panel.y, area.bottom(), area.top());
         if (!sx.valid() || !sy.valid())
             continue;
+        const double columns = area.width() / lu; // pixel columns
 
-        // grid at the ticks
-        p.setPen(QPen(kGrid, 1.0 * lu));
-        for (double t : panel.y.ticks)
-            if (const double py = sy(t); py >= area.top() - 0.01 && py <= area.bottom() + 0.01)
-                p.drawLine(QPointF(area.left(), py), QPointF(area.right(), py));
-        for (double t : panel.x.ticks)
-            if (const double px = sx(t); px >= area.left() - 0.01 && px <= area.right() + 0.01)
-                p.drawLine(QPointF(px, area.top()), QPointF(px, area.bottom()));
+        if (!panel.title.isEmpty()) {
+            p.setFont(st.titleFont);
+            p.setPen(kTitle);
+            p.drawText(QRectF(area.left(), area.top() - tm.height() - 0.2 * u, area.width(), tm.height()),
+                       Qt::AlignHCenter | Qt::AlignVCenter, panel.title);
+        }
+
+        // grid: minor lines faint, then the ticks'
+        QColor faint = kGrid;
+        faint.setAlpha(110);
+        for (const auto& [lines, colour] : {std::pair(&panel.y.minor, faint), std::pair(&panel.y.ticks, kGrid)}) {
+            p.setPen(QPen(colour, 1.0 * lu));
+            for (double t : *lines)
+                if (const double py = sy(t); py >= area.top() - 0.01 && py <= area.bottom() + 0.01)
+                    p.drawLine(QPointF(area.left(), py), QPointF(area.right(), py));
+        }
+        for (const auto& [lines, colour] : {std::pair(&panel.x.minor, faint), std::pair(&panel.x.ticks, kGrid)}) {
+            p.setPen(QPen(colour, 1.0 * lu));
+            for (double t : *lines)
+                if (const double px = sx(t); px >= area.left() - 0.01 && px <= area.right() + 0.01)
+                    p.drawLine(QPointF(px, area.top()), QPointF(px, area.bottom()));
+        }
 
         // bands, then lines, in the panel's order
         for (const PlotSeries& s : panel.series) {
             if (s.yLow.empty())
                 continue;
             const std::size_t n = std::min({s.x.size(), s.y.size(), s.yLow.size()});
-            QPolygonF poly;
-            for (std::size_t i = 0; i < n; ++i)
-                if (const double px = sx(s.x[i]), py = sy(s.y[i]); std::isfinite(px) && std::isfinite(py))
-                    poly.append(QPointF(px, py));
-            for (std::size_t i = n; i-- > 0;)
-                if (const double px = sx(s.x[i]), py = sy(s.yLow[i]); std::isfinite(px) && std::isfinite(py))
-                    poly.append(QPointF(px, py));
+            std::vector<QPointF> top, low;
+            top.reserve(n);
+            low.reserve(n);
+            for (std::size_t i = 0; i < n; ++i) {
+                const double px = sx(s.x[i]), pt = sy(s.y[i]), pl = sy(s.yLow[i]);
+                if (std::isfinite(px) && std::isfinite(pt) && std::isfinite(pl)) {
+                    top.emplace_back(px, pt);
+                    low.emplace_back(px, pl);
+                }
+            }
+            if (top.size() < 2)
+                continue;
+            const QPolygonF poly = clipPolygon(bandOutline(top, low, lu, columns), area);
             if (poly.size() < 3)
                 continue;
-            QPainterPath band;
-            band.addPolygon(poly);
-            band.closeSubpath();
-            QPainterPath clip;
-            clip.addRect(area);
             p.setPen(Qt::NoPen);
             p.setBrush(s.fill);
-            p.drawPath(band.intersected(clip));
+            p.drawPolygon(poly);
         }
         p.setBrush(Qt::NoBrush);
         for (const PlotSeries& s : panel.series) {
             QPen pen(s.colour, std::max(0.5, s.width * lu));
             pen.setStyle(s.style);
             pen.setCapStyle(Qt::FlatCap);
-            pen.setJoinStyle(Qt::RoundJoin);
+            // bevel joins: a curve of thousands of short segments strokes several times faster
+            // than with round ones, and looks the same at a pixel's size
+            pen.setJoinStyle(Qt::BevelJoin);
             if (!s.yLow.empty())
                 pen.setWidthF(std::max(0.5, 1.0 * lu)); // a band's edge
             p.setPen(pen);
-            for (const QPolygonF& run : pixelRuns(s, sx, sy, s.y))
-                drawClippedLine(p, decimate(run, 0.5 * lu), area);
+            for (const QPolygonF& run : reducedRuns(s, sx, sy, lu, columns))
+                drawClippedLine(p, decimate(run, lu, columns), area);
+        }
+        // point symbols
+        const double r = 0.32 * lm.height();
+        for (const PlotSeries& s : panel.series) {
+            if (s.symbol == PlotSymbol::None)
+                continue;
+            p.setBrush(s.colour);
+            p.setPen(QPen(s.colour.darker(130), 1.0 * lu));
+            for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
+                if (const QPointF c(sx(s.x[i]), sy(s.y[i]));
+                    std::isfinite(c.x()) && std::isfinite(c.y()) && area.adjusted(-r, -r, r, r).contains(c))
+                    drawSymbol(p, s.symbol, c, r);
+            p.setBrush(Qt::NoBrush);
         }
 
         // parameter markers: dashed across every panel, labelled in the first
@@ -329,7 +634,7 @@ void paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
             p.setPen(pen);
             p.drawLine(QPointF(px, area.top()), QPointF(px, area.bottom()));
             if (k == 0 && !label.isEmpty()) {
-                p.setFont(labelFont);
+                p.setFont(st.labelFont);
                 p.setPen(kMarkerText);
                 p.drawText(QPointF(px + 0.3 * u, area.top() + 0.3 * u + lm.ascent() + double(row) * lm.height()),
                            label);
@@ -337,27 +642,35 @@ void paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
             }
         }
 
-        // axes on the left and bottom, tick labels, titles
+        // axes (or a frame), tick labels, titles
         p.setPen(QPen(kAxis, 1.0 * lu));
-        p.drawLine(area.bottomLeft(), area.topLeft());
-        p.drawLine(area.bottomLeft(), area.bottomRight());
-        p.setFont(labelFont);
+        if (fig.frame) {
+            p.drawRect(area);
+        } else {
+            p.drawLine(area.bottomLeft(), area.topLeft());
+            p.drawLine(area.bottomLeft(), area.bottomRight());
+        }
+        p.setFont(st.labelFont);
         p.setPen(kLabel);
+        double yLabelW = 0.0;
+        for (const PlotPanel& q : fig.panels)
+            for (const QString& s : q.y.labels)
+                yLabelW = std::max(yLabelW, lm.horizontalAdvance(s));
         for (std::size_t i = 0; i < panel.y.ticks.size() && i < panel.y.labels.size(); ++i) {
             const double py = sy(panel.y.ticks[i]);
-            if (!(py >= area.top() - 0.5 && py <= area.bottom() + 0.5))
+            if (panel.y.labels[i].isEmpty() || !(py >= area.top() - 0.5 && py <= area.bottom() + 0.5))
                 continue;
             p.drawText(QRectF(area.left() - 0.5 * u - yLabelW - u, py - lm.height(), yLabelW + u, 2.0 * lm.height()),
                        Qt::AlignRight | Qt::AlignVCenter, panel.y.labels[i]);
         }
         for (std::size_t i = 0; i < panel.x.ticks.size() && i < panel.x.labels.size(); ++i) {
             const double px = sx(panel.x.ticks[i]);
-            if (!(px >= area.left() - 0.5 && px <= area.right() + 0.5))
+            if (panel.x.labels[i].isEmpty() || !(px >= area.left() - 0.5 && px <= area.right() + 0.5))
                 continue;
             p.drawText(QRectF(px - 5.0 * u, area.bottom() + 0.3 * u, 10.0 * u, lm.height()),
                        Qt::AlignHCenter | Qt::AlignTop, panel.x.labels[i]);
         }
-        p.setFont(titleFont);
+        p.setFont(st.titleFont);
         p.setPen(kTitle);
         if (!panel.y.title.isEmpty()) {
             p.save();
@@ -372,18 +685,24 @@ void paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
             p.drawText(QRectF(area.left(), ty, area.width(), tm.height()), Qt::AlignHCenter | Qt::AlignTop,
                        panel.x.title);
         }
+        if (!panel.note.isEmpty()) {
+            p.setFont(st.labelFont);
+            p.setPen(panel.noteColour);
+            p.drawText(area.adjusted(0.5 * u, 0.3 * u, -0.5 * u, -0.3 * u),
+                       Qt::AlignTop | Qt::AlignLeft | Qt::TextWordWrap, panel.note);
+        }
     }
 
     // legend right of the plot area, from its top
-    if (columns > 0) {
-        p.setFont(labelFont);
-        const double lx0 = rect.left() + left + plotW + 1.2 * u;
+    if (lg.columns > 0) {
+        p.setFont(st.labelFont);
+        const double lx0 = layout.legend.left();
         for (std::size_t i = 0; i < fig.legend.size(); ++i) {
             const PlotLegendEntry& e = fig.legend[i];
-            const int c = int(i) / perColumn, r = int(i) % perColumn;
-            const double lx = lx0 + c * (colW + u);
-            const double ly = rect.top() + top + r * (rowH + pad);
-            const QRectF symbol(lx, ly + 0.15 * rowH, symbolW, 0.7 * rowH);
+            const int c = int(i) / lg.perColumn, r = int(i) % lg.perColumn;
+            const double lx = lx0 + c * (lg.colW + u);
+            const double ly = layout.legend.top() + r * (lg.rowH + lg.pad);
+            const QRectF symbol(lx, ly + 0.15 * lg.rowH, lg.symbolW, 0.7 * lg.rowH);
             if (e.fill.isValid()) {
                 p.setPen(QPen(e.colour, 1.0 * lu));
                 p.setBrush(e.fill);
@@ -394,13 +713,28 @@ void paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
                 pen.setStyle(e.style);
                 pen.setCapStyle(Qt::FlatCap);
                 p.setPen(pen);
-                p.drawLine(QPointF(symbol.left(), symbol.center().y()), QPointF(symbol.right(), symbol.center().y()));
+                // on a pixel row's centre, so a thick swatch has full rows of its colour
+                const double cy = std::floor(symbol.center().y()) + 0.5;
+                p.drawLine(QPointF(symbol.left(), cy), QPointF(symbol.right(), cy));
+                if (e.symbol != PlotSymbol::None) {
+                    p.setBrush(e.colour);
+                    p.setPen(QPen(e.colour.darker(130), 1.0 * lu));
+                    drawSymbol(p, e.symbol, symbol.center(), 0.32 * lm.height());
+                    p.setBrush(Qt::NoBrush);
+                }
             }
             p.setPen(kTitle);
-            p.drawText(QRectF(lx + symbolW + pad, ly, labelW + 1.0, rowH), Qt::AlignLeft | Qt::AlignVCenter, e.label);
+            p.drawText(QRectF(lx + lg.symbolW + lg.pad, ly, lg.labelW + 1.0, lg.rowH), Qt::AlignLeft | Qt::AlignVCenter,
+                       e.label);
+        }
+        if (!fig.legendNote.isEmpty()) {
+            p.setPen(fig.legendNoteColour);
+            const int rows = std::min(lg.perColumn, int(fig.legend.size()));
+            p.drawText(QPointF(lx0, layout.legend.top() + rows * (lg.rowH + lg.pad) + lm.ascent()), fig.legendNote);
         }
     }
     p.restore();
+    return layout;
 }
 
 } // namespace tumble::ui

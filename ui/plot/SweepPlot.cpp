@@ -1,10 +1,5 @@
 #include "plot/SweepPlot.h"
 
-#include <QFontInfo>
-#include <QFontMetricsF>
-#include <QPainter>
-#include <QPainterPath>
-
 #include <algorithm>
 #include <cmath>
 
@@ -36,34 +31,11 @@ std::vector<Series> seriesOf(const SweepResult& r)
     return out;
 }
 
-void drawMarker(QPainter& p, int k, const QPointF& c, double r)
+PlotSymbol symbolOf(int k)
 {
-    switch (k % 5) {
-    case 0:
-        p.drawEllipse(c, r, r);
-        break;
-    case 1:
-        p.drawRect(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r));
-        break;
-    case 2: {
-        const QPointF tri[3] = {
-            {c.x(), c.y() - 1.2 * r}, {c.x() + 1.1 * r, c.y() + 0.9 * r}, {c.x() - 1.1 * r, c.y() + 0.9 * r}};
-        p.drawPolygon(tri, 3);
-        break;
-    }
-    case 3: {
-        const QPointF dia[4] = {
-            {c.x(), c.y() - 1.3 * r}, {c.x() + 1.3 * r, c.y()}, {c.x(), c.y() + 1.3 * r}, {c.x() - 1.3 * r, c.y()}};
-        p.drawPolygon(dia, 4);
-        break;
-    }
-    default: {
-        const QPointF tri[3] = {
-            {c.x(), c.y() + 1.2 * r}, {c.x() + 1.1 * r, c.y() - 0.9 * r}, {c.x() - 1.1 * r, c.y() - 0.9 * r}};
-        p.drawPolygon(tri, 3);
-        break;
-    }
-    }
+    static const PlotSymbol symbols[] = {PlotSymbol::Circle, PlotSymbol::Square, PlotSymbol::Triangle,
+                                         PlotSymbol::Diamond, PlotSymbol::TriangleDown};
+    return symbols[k % 5];
 }
 
 // label every decade up to 6, then every 2nd, beyond 10 every 3rd
@@ -72,14 +44,9 @@ int labelStride(int decades)
     return decades > 10 ? 3 : decades > 6 ? 2 : 1;
 }
 
-QString decadeLabel(int d)
-{
-    return QStringLiteral("1e%1").arg(d);
-}
-
 } // namespace
 
-SweepPlot::SweepPlot(QWidget* parent) : QWidget(parent)
+SweepPlot::SweepPlot(QWidget* parent) : PlotView(parent)
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     setToolTip(tr("Error at the end time against the timestep, both on log axes, one line per scheme. "
@@ -141,152 +108,46 @@ QStringList SweepPlot::legendLabels() const
     return out;
 }
 
-void SweepPlot::paintEvent(QPaintEvent*)
+PlotFigure SweepPlot::figure() const
 {
-    QPainter p(this);
-    p.fillRect(rect(), palette().base());
-    paintPlot(p, QRectF(rect()));
-}
-
-void SweepPlot::paintPlot(QPainter& p, const QRectF& rect) const
-{
-    p.save();
-    p.setRenderHint(QPainter::Antialiasing);
-    QFont f = font();
-    const double screenPx = QFontInfo(f).pixelSize();
-    const double px = std::max(screenPx, std::min(rect.width(), rect.height()) / 40.0);
-    const double scale = px / screenPx;
-    f.setPixelSize(int(std::lround(px)));
-    p.setFont(f);
-    const QFontMetricsF fm(f, p.device());
-    const QColor text = palette().color(QPalette::Text);
-
-    // legend to the right of the plot area, so it never covers a point
-    const QStringList labels = legendLabels();
-    double legendW = 0.0;
-    for (const QString& s : labels)
-        legendW = std::max(legendW, fm.horizontalAdvance(s));
-    const double marker = 0.32 * fm.height();
-    if (!labels.isEmpty())
-        legendW += 4.0 * marker + 16.0 * scale;
-
-    const double left = fm.horizontalAdvance(QStringLiteral("1e-16")) + fm.height() + 10.0 * scale;
-    const double top = fm.height() + 8.0 * scale;
-    const double bottom = 2.0 * fm.height() + 10.0 * scale;
-    const QRectF area(rect.left() + left, rect.top() + top, rect.width() - left - legendW - 12.0 * scale,
-                      rect.height() - top - bottom);
-    if (area.width() < 40 || area.height() < 40) {
-        p.restore();
-        return;
-    }
+    PlotFigure fig;
+    fig.frame = true;
     const bool angle = m_result.measure == AnalyticMeasure::Angle;
     const QString reference =
         m_result.reference == SweepReference::Analytic ? tr("analytic solution") : tr("rk4 at dt_min/16");
-    p.setPen(text);
-    p.drawText(QRectF(rect.left(), rect.top(), rect.width(), fm.height() + 2.0), Qt::AlignCenter,
-               (angle ? tr("RMS angle error (rad)") : tr("RMS position error (m)")) + tr(" at T against ") + reference);
+    fig.title = (angle ? tr("RMS angle error (rad)") : tr("RMS position error (m)")) + tr(" at T against ") + reference;
+    PlotPanel panel;
+    const int yd = m_yHi - m_yLo;
+    setDecades(panel.x, m_xLo, m_xHi, 1, false, true);
+    setDecades(panel.y, m_yLo, m_yHi, labelStride(yd), false, yd <= 5);
+    panel.x.title = tr("dt (s)");
+    panel.y.title = angle ? tr("error (rad)") : tr("error (m)");
 
-    const int xd = m_xHi - m_xLo, yd = m_yHi - m_yLo;
-    const auto xOf = [&](double dt) { return area.left() + (std::log10(dt) - m_xLo) / xd * area.width(); };
-    const auto yOf = [&](double e) { return area.bottom() - (std::log10(e) - m_yLo) / yd * area.height(); };
-
-    // grid: decades labelled, 2..9 as faint minor lines where a decade is wide enough
-    QPen major(palette().color(QPalette::Mid), scale);
-    major.setStyle(Qt::DotLine);
-    QColor faint = palette().color(QPalette::Mid);
-    faint.setAlpha(70);
-    const QPen minor(faint, scale);
-    const int yStride = labelStride(yd);
-    for (int d = m_yLo; d <= m_yHi; ++d) {
-        const double y = yOf(std::pow(10.0, d));
-        p.setPen(major);
-        p.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
-        if ((d - m_yLo) % yStride == 0) {
-            p.setPen(text);
-            p.drawText(
-                QRectF(rect.left() + fm.height(), y - fm.height() / 2.0, left - fm.height() - 5.0 * scale, fm.height()),
-                Qt::AlignRight | Qt::AlignVCenter, decadeLabel(d));
-        }
-        if (d < m_yHi && area.height() / yd > 6.0 * fm.height()) {
-            p.setPen(minor);
-            for (int m = 2; m <= 9; ++m) {
-                const double ym = yOf(m * std::pow(10.0, d));
-                p.drawLine(QPointF(area.left(), ym), QPointF(area.right(), ym));
-            }
-        }
-    }
-    for (int d = m_xLo; d <= m_xHi; ++d) {
-        const double x = xOf(std::pow(10.0, d));
-        p.setPen(major);
-        p.drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
-        p.setPen(text);
-        p.drawText(QRectF(x - 40.0 * scale, area.bottom() + 3.0 * scale, 80.0 * scale, fm.height()), Qt::AlignCenter,
-                   decadeLabel(d));
-        if (d < m_xHi) {
-            p.setPen(minor);
-            for (int m = 2; m <= 9; ++m) {
-                const double xm = xOf(m * std::pow(10.0, d));
-                p.drawLine(QPointF(xm, area.top()), QPointF(xm, area.bottom()));
-            }
-        }
-    }
-    p.setPen(QPen(text, scale));
-    p.drawRect(area);
-    p.drawText(QRectF(area.left(), area.bottom() + fm.height() + 5.0 * scale, area.width(), fm.height()),
-               Qt::AlignCenter, tr("dt (s)"));
-    p.save();
-    p.translate(rect.left() + 2.0 * scale, area.center().y());
-    p.rotate(-90.0);
-    p.drawText(QRectF(-area.height() / 2.0, 0.0, area.height(), fm.height()), Qt::AlignCenter,
-               angle ? tr("error (rad)") : tr("error (m)"));
-    p.restore();
-
-    // curves: lines through each scheme's points by dt, markers on the points
+    // lines through each scheme's points by dt, symbols on the points
     const std::vector<Series> series = seriesOf(m_result);
+    const QStringList labels = legendLabels();
     for (std::size_t k = 0; k < series.size(); ++k) {
-        const QColor c = schemeColour(int(k));
         std::vector<std::size_t> idx(series[k].dt.size());
         for (std::size_t i = 0; i < idx.size(); ++i)
             idx[i] = i;
         std::sort(idx.begin(), idx.end(),
                   [&](std::size_t a, std::size_t b) { return series[k].dt[a] < series[k].dt[b]; });
-        QPainterPath path;
-        for (std::size_t j = 0; j < idx.size(); ++j) {
-            const QPointF pt(xOf(series[k].dt[idx[j]]), yOf(series[k].error[idx[j]]));
-            if (j == 0)
-                path.moveTo(pt);
-            else
-                path.lineTo(pt);
+        PlotSeries s;
+        s.label = QString::fromStdString(m_result.orders[k].scheme);
+        s.colour = schemeColour(int(k));
+        s.width = 1.6;
+        s.symbol = symbolOf(int(k));
+        for (std::size_t i : idx) {
+            s.x.push_back(series[k].dt[i]);
+            s.y.push_back(series[k].error[i]);
         }
-        p.setPen(QPen(c, 1.6 * scale));
-        p.setBrush(Qt::NoBrush);
-        p.drawPath(path);
-        p.setBrush(c);
-        p.setPen(QPen(c.darker(130), scale));
-        for (std::size_t i = 0; i < series[k].dt.size(); ++i)
-            drawMarker(p, int(k), QPointF(xOf(series[k].dt[i]), yOf(series[k].error[i])), marker);
+        panel.series.push_back(std::move(s));
+        fig.legend.push_back({labels[int(k)], schemeColour(int(k)), 1.6, Qt::SolidLine, QColor(), symbolOf(int(k))});
     }
-
-    // legend
-    double y = area.top() + 2.0 * scale;
-    const double lx = area.right() + 12.0 * scale;
-    for (int k = 0; k < labels.size(); ++k) {
-        const QColor c = schemeColour(k);
-        const double cy = y + fm.height() / 2.0;
-        p.setPen(QPen(c, 1.6 * scale));
-        p.drawLine(QPointF(lx, cy), QPointF(lx + 3.0 * marker, cy));
-        p.setBrush(c);
-        p.setPen(QPen(c.darker(130), scale));
-        drawMarker(p, k, QPointF(lx + 1.5 * marker, cy), marker);
-        p.setPen(text);
-        p.drawText(QPointF(lx + 4.0 * marker, y + fm.ascent()), labels[k]);
-        y += fm.height() + 3.0 * scale;
-    }
-    if (m_result.cancelled) {
-        p.setPen(QColor(200, 40, 40));
-        p.drawText(QPointF(lx, y + fm.ascent()), tr("cancelled"));
-    }
-    p.restore();
+    if (m_result.cancelled)
+        fig.legendNote = tr("cancelled");
+    fig.panels.push_back(std::move(panel));
+    return fig;
 }
 
 QString SweepPlot::csvText() const

@@ -2,23 +2,22 @@
 // SweepPlot: a convergence sweep's error against dt on log-log axes, one colour and marker per
 // scheme, with the fitted slope (the observed order) per scheme in the legend.
 //
-// Design note. A QPainter widget like AngleDriftPlot (no GL context, a few dozen points). Both
-// axes span whole decades around the data, so a slope reads off the grid: order p climbs p
-// decades of error per decade of dt. The legend sits to the right of the plot area, so it never
-// covers a point. Unstable runs (infinite error) are left out of the curve and listed in the
-// legend. paintEvent and the exports (ExportablePlot: "sweep") draw through paintPlot.
+// Design note. A PlotView (figure() described once, drawn on screen and by the exports,
+// ExportablePlot: "sweep"). Both axes span whole decades around the data, so a slope reads off
+// the grid: order p climbs p decades of error per decade of dt. The legend sits to the right of
+// the plot area, so it never covers a point. Unstable runs (infinite error) are left out of the
+// curve and listed in the legend.
 #include <QColor>
 #include <QStringList>
-#include <QWidget>
 
 #include <vector>
 
-#include "plot/ExportablePlot.h"
+#include "plot/PlotView.h"
 #include "sim/ConvergenceSweep.h"
 
 namespace tumble::ui {
 
-class SweepPlot : public QWidget, public ExportablePlot {
+class SweepPlot : public PlotView {
     Q_OBJECT
 public:
     explicit SweepPlot(QWidget* parent = nullptr);
@@ -40,14 +39,11 @@ public:
 
     // ExportablePlot: the CLI's columns, scheme,dt,steps,error,reference,measure
     QString exportName() const override { return QStringLiteral("sweep"); }
-    void paintPlot(QPainter& painter, const QRectF& rect) const override;
     QString csvText() const override;
+    PlotFigure figure() const override;
 
     QSize sizeHint() const override { return {480, 320}; }
     QSize minimumSizeHint() const override { return {320, 200}; }
-
-protected:
-    void paintEvent(QPaintEvent* event) override;
 
 private:
     SweepResult m_result;

@@ -6,8 +6,10 @@
 // until they are not, aggregates without parts show as "other", switching views keeps every
 // sample, the legend is painted outside the plot area, and the stacked view draws its bands.
 // A tiny range around a large energy gets distinct labels relative to an offset named in the
-// axis title; a normal range keeps VTK's plain labels. The export figure (PlotFigure) shows
-// what the screen shows: the same offset labels and title, legend, curves and stacked bands.
+// axis title; a normal range keeps plain labels. The figure (PlotFigure) the screen and the
+// exports draw has the same offset labels and title, legend, curves and stacked bands; long
+// curves are reduced per pixel column and paint fast; a pan takes the axes from the run and a
+// double-click gives them back.
 #include <QtTest>
 
 #include <algorithm>
@@ -16,7 +18,6 @@
 
 #include "TestHelpers.h"
 #include "plot/EnergyPlot.h"
-#include "vtk/VtkSurfaceFormat.h"
 
 using namespace tumble;
 using namespace tumble::ui;
@@ -152,6 +153,8 @@ private slots:
     void stackedChartDrawsItsBands();
     void tinyRangeGetsDistinctOffsetLabels();
     void exportFigureShowsWhatTheScreenShows();
+    void aOneSamplePeakSurvivesALongRun();
+    void panTakesTheAxesAndDoubleClickFollowsAgain();
 };
 
 void TestEnergyPlot::everySampleOnce()
@@ -217,11 +220,11 @@ void TestEnergyPlot::chartDraws()
     plot.resize(600, 400);
     plot.show();
     QVERIFY(QTest::qWaitForWindowExposed(&plot));
-    const QImage blank = plot.grabFramebuffer();
+    const QImage blank = plot.grab().toImage();
     auto markers = std::make_shared<std::vector<ParameterMarker>>();
     markers->push_back({0.5, 50, "dt 5e-05 s"});
     plot.appendSnapshot(*snapshot(1, {chunk(0, 100, 0.01)}, markers));
-    const QImage drawn = plot.grabFramebuffer();
+    const QImage drawn = plot.grab().toImage();
     // curves in their series colours: blue (kinetic) and green (potential) pixels appear
     int blue = 0, green = 0, changed = 0;
     for (int y = 0; y < drawn.height(); ++y)
@@ -248,13 +251,13 @@ void TestEnergyPlot::stackedTopEdgeIsTotalPlusDissipatedAboveLowestPotential()
     plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 60, dt)}));
     const double min1 = closedLedgerSample(59 * dt).potentialGravity;
     CHECK_TOP_EDGE(plot, min1);
-    plot.grabFramebuffer(); // a repaint moves the stored columns to the lowest potential
+    plot.grab().toImage(); // a repaint moves the stored columns to the lowest potential
     CHECK_TOP_EDGE(plot, min1);
     // second half: the lowest point (1 J at 1.2 s) comes later; earlier samples follow it
     plot.appendSnapshot(*snapshot(1, {ledgerChunk(60, 91, dt)}));
     QCOMPARE(plot.sampleCount(), 151LL);
     CHECK_TOP_EDGE(plot, 1.0);
-    plot.grabFramebuffer();
+    plot.grab().toImage();
     CHECK_TOP_EDGE(plot, 1.0);
 
     // the balance closes: the top edge is flat at E0 - min potential
@@ -264,14 +267,14 @@ void TestEnergyPlot::stackedTopEdgeIsTotalPlusDissipatedAboveLowestPotential()
     TUMBLE_NEAR(*hi, kE0 - 1.0, 1e-12, 0.0);
     // every band is >= 0, the potential band touches zero at the lowest point; only the
     // stiffness term may be negative (and is here, for sin(3t) > 0)
-    for (int t = 0; t < EnergyPlot::kStackedTerms; ++t) {
-        const std::vector<double> band = plot.stackedBand(EnergyPlot::Term(t));
+    for (EnergyPlot::Term t : EnergyPlot::stackOrder()) {
+        const std::vector<double> band = plot.stackedBand(t);
         QCOMPARE(band.size(), top.size());
         const double least = *std::min_element(band.begin(), band.end());
         if (t == EnergyPlot::DissipatedStiffness)
             QVERIFY(least < 0.0);
         else
-            QVERIFY2(least >= -1e-12, EnergyPlot::termLabel(EnergyPlot::Term(t)));
+            QVERIFY2(least >= -1e-12, EnergyPlot::termLabel(t));
     }
     const std::vector<double> potBand = plot.stackedBand(EnergyPlot::GravityPotential);
     TUMBLE_NEAR(*std::min_element(potBand.begin(), potBand.end()), 0.0, 1e-12, 0.0);
@@ -385,17 +388,17 @@ void TestEnergyPlot::switchingModesKeepsEverySample()
     std::vector<std::vector<double>> before;
     for (int t = 0; t < EnergyPlot::TermCount; ++t)
         before.push_back(plot.termValues(EnergyPlot::Term(t)));
-    plot.grabFramebuffer();
+    plot.grab().toImage();
 
     plot.setMode(EnergyPlotMode::Stacked);
     QCOMPARE(plot.sampleCount(), 70LL);
     CHECK_TOP_EDGE(plot, closedLedgerSample(0.69).potentialGravity);
-    plot.grabFramebuffer();
+    plot.grab().toImage();
     // more samples while stacked: appended to the stack as they come
     plot.appendSnapshot(*snapshot(1, {ledgerChunk(70, 80, 0.01)}));
     QCOMPARE(plot.sampleCount(), 150LL);
     CHECK_TOP_EDGE(plot, 1.0);
-    plot.grabFramebuffer();
+    plot.grab().toImage();
 
     plot.setMode(EnergyPlotMode::Separate);
     QCOMPARE(plot.sampleCount(), 150LL);
@@ -420,7 +423,7 @@ void TestEnergyPlot::legendIsPaintedOutsideThePlotArea()
     plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 150, 0.01)}));
     for (EnergyPlotMode mode : {EnergyPlotMode::Separate, EnergyPlotMode::Stacked}) {
         plot.setMode(mode);
-        const QImage img = plot.grabFramebuffer();
+        const QImage img = plot.grab().toImage();
         const QRectF legend = plot.legendArea();
         const QRectF area = plot.energyPlotArea();
         QVERIFY(!legend.isEmpty());
@@ -449,8 +452,7 @@ void TestEnergyPlot::stackedChartDrawsItsBands()
     const QRectF area = plot.energyPlotArea();
     auto count = [&](const QImage& img, auto pred) {
         int n = 0;
-        // the image is y down, the plot area y up (both device pixels)
-        for (int y = img.height() - int(area.bottom()); y < img.height() - int(area.top()); ++y)
+        for (int y = int(area.top()) + 2; y < int(area.bottom()) - 2; ++y)
             for (int x = int(area.left()) + 2; x < int(area.right()) - 2; ++x)
                 n += pred(img.pixelColor(x, y));
         return n;
@@ -458,9 +460,9 @@ void TestEnergyPlot::stackedChartDrawsItsBands()
     // green-tinted fill (potential band) and blue-tinted fill (kinetic band)
     auto greenFill = [](const QColor& c) { return c.green() > 140 && c.red() < 120 && c.blue() < 120; };
     auto blueFill = [](const QColor& c) { return c.blue() > 150 && c.red() < 100 && c.green() < 160; };
-    const QImage lines = plot.grabFramebuffer();
+    const QImage lines = plot.grab().toImage();
     plot.setMode(EnergyPlotMode::Stacked);
-    const QImage bands = plot.grabFramebuffer();
+    const QImage bands = plot.grab().toImage();
     const int plotPixels = int(area.width() * area.height());
     // lines cover a little of the plot area, bands most of it
     QVERIFY2(count(lines, greenFill) < plotPixels / 20, qPrintable(QString::number(count(lines, greenFill))));
@@ -500,7 +502,7 @@ void TestEnergyPlot::tinyRangeGetsDistinctOffsetLabels()
     for (EnergyPlotMode mode : {EnergyPlotMode::Separate, EnergyPlotMode::Stacked}) {
         plot.setMode(mode);
         plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 101, 0.01, spinningSample)}));
-        const QImage img = plot.grabFramebuffer();
+        const QImage img = plot.grab().toImage();
         const std::vector<std::string> labels = plot.energyTickLabels();
         const std::string title = plot.energyAxisTitle();
         // the title and labels fit the left margin: nothing drawn against the left edge
@@ -510,7 +512,7 @@ void TestEnergyPlot::tinyRangeGetsDistinctOffsetLabels()
                 edgeInk += qGray(img.pixel(x, y)) < 200;
         QCOMPARE(edgeInk, 0);
         if (mode == EnergyPlotMode::Stacked) {
-            // the bands start at zero: a normal range, VTK's labels
+            // the bands start at zero: a normal range, plain labels
             QVERIFY2(title == "stacked energy (J)", title.c_str());
             QVERIFY2(labels.size() >= 2 && distinct(labels), qPrintable(joined(labels)));
             continue;
@@ -528,10 +530,10 @@ void TestEnergyPlot::tinyRangeGetsDistinctOffsetLabels()
         TUMBLE_NEAR(offset, 1.68121e-3, 2e-12, 0.0);
     }
 
-    // a normal range (0 .. 5 J): VTK's plain numbers and the plain title again
+    // a normal range (0 .. 5 J): plain numbers and the plain title again
     plot.setMode(EnergyPlotMode::Separate);
     plot.appendSnapshot(*snapshot(2, {ledgerChunk(0, 101, 0.01, unitSample)}));
-    plot.grabFramebuffer();
+    plot.grab().toImage();
     const std::vector<std::string> labels = plot.energyTickLabels();
     QCOMPARE(plot.energyAxisTitle(), std::string("energy (J)"));
     QVERIFY2(labels.size() >= 3 && distinct(labels), qPrintable(joined(labels)));
@@ -564,7 +566,7 @@ void TestEnergyPlot::exportFigureShowsWhatTheScreenShows()
 
     // a tiny range: the offset labels and the title as on screen
     plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 101, 0.01, spinningSample)}));
-    plot.grabFramebuffer();
+    plot.grab().toImage();
     PlotFigure fig = plot.figure();
     QCOMPARE(fig.panels.size(), std::size_t(2));
     QCOMPARE(fig.panels[0].y.labels, qstrings(plot.energyTickLabels()));
@@ -573,7 +575,7 @@ void TestEnergyPlot::exportFigureShowsWhatTheScreenShows()
 
     // separate lines: the legend as on screen, one curve per shown term with its samples
     plot.appendSnapshot(*snapshot(2, {ledgerChunk(0, 150, 0.01)}));
-    plot.grabFramebuffer();
+    plot.grab().toImage();
     fig = plot.figure();
     QCOMPARE(legendOf(fig), qstrings(plot.legendLabels()));
     QCOMPARE(fig.panels[0].series.size(), plot.legendLabels().size());
@@ -586,12 +588,13 @@ void TestEnergyPlot::exportFigureShowsWhatTheScreenShows()
 
     // stacked bands: thickness and top edge as the chart draws them (to rounding)
     plot.setMode(EnergyPlotMode::Stacked);
-    plot.grabFramebuffer();
+    plot.grab().toImage();
     fig = plot.figure();
     QCOMPARE(legendOf(fig), qstrings(plot.legendLabels()));
     const std::vector<double> edge = plot.stackedTopEdge();
     bool sawEdge = false;
-    int k = 0; // the stacked term of the next band: terms zero all run have none
+    const std::vector<EnergyPlot::Term>& stack = EnergyPlot::stackOrder();
+    std::size_t k = 0; // the stacked term of the next band: terms zero all run have none
     auto allZero = [](const std::vector<double>& v) {
         return std::all_of(v.begin(), v.end(), [](double b) { return b == 0.0; });
     };
@@ -604,24 +607,97 @@ void TestEnergyPlot::exportFigureShowsWhatTheScreenShows()
         }
         if (s.yLow.empty())
             continue;
-        while (k < EnergyPlot::kStackedTerms && allZero(plot.stackedBand(EnergyPlot::Term(k))))
+        while (k < stack.size() && allZero(plot.stackedBand(stack[k])))
             ++k;
-        QVERIFY(k < EnergyPlot::kStackedTerms);
-        const std::vector<double> band = plot.stackedBand(EnergyPlot::Term(k));
+        QVERIFY(k < stack.size());
+        const std::vector<double> band = plot.stackedBand(stack[k]);
         QCOMPARE(s.y.size(), band.size());
         for (std::size_t i = 0; i < band.size(); ++i)
             TUMBLE_NEAR(s.y[i] - s.yLow[i], band[i], 1e-12, 1e-12);
         ++k;
     }
     QVERIFY(sawEdge);
-    while (k < EnergyPlot::kStackedTerms && allZero(plot.stackedBand(EnergyPlot::Term(k))))
+    while (k < stack.size() && allZero(plot.stackedBand(stack[k])))
         ++k;
-    QCOMPARE(k, int(EnergyPlot::kStackedTerms)); // no band left out
+    QCOMPARE(k, stack.size()); // no band left out
+}
+
+EnergySample spikeSample(double t)
+{
+    // 2 J of potential and kinetic energy at rest, and one sample (t = 0.5 s) where the kinetic
+    // energy jumps to 3 J
+    EnergySample e;
+    e.time = t;
+    e.potentialGravity = 2.0;
+    e.kineticTranslational = std::abs(t - 0.5) < 1e-9 ? 3.0 : 1.0;
+    return e;
+}
+
+void TestEnergyPlot::aOneSamplePeakSurvivesALongRun()
+{
+    // 200 001 samples, far more than pixel columns: every one is in the figure, and the lone
+    // peak is drawn (the curve is reduced to each column's extremes, not thinned)
+    constexpr int n = 200001;
+    EnergyPlot plot;
+    plot.resize(900, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    auto c = std::make_shared<EnergyChunk>();
+    c->seqBegin = 0;
+    for (int i = 0; i < n; ++i)
+        c->samples.push_back(spikeSample(double(i) / (n - 1)));
+    plot.appendSnapshot(*snapshot(1, {c}));
+    QCOMPARE(plot.sampleCount(), (long long)n);
+    const PlotFigure fig = plot.figure();
+    for (const PlotSeries& s : fig.panels[0].series)
+        QCOMPARE(s.x.size(), std::size_t(n));
+    plot.grab();
+    const QImage img = plot.grab().toImage();
+    qInfo("%d samples: paint %.1f ms", n, plot.paintMilliseconds());
+    // kinetic blue pixels above the 2 J line (the potential's) near t = 0.5 s: the peak
+    const QRectF area = plot.energyPlotArea();
+    const PlotPanel& energy = fig.panels[0];
+    const double yTwo = area.bottom() - (2.0 - energy.y.min) / (energy.y.max - energy.y.min) * area.height();
+    const double xMid = area.left() + (0.5 - energy.x.min) / (energy.x.max - energy.x.min) * area.width();
+    int peak = 0;
+    for (int y = int(area.top()); y < int(yTwo) - 4; ++y)
+        for (int x = int(xMid) - 3; x <= int(xMid) + 3; ++x) {
+            const QColor col = img.pixelColor(x, y);
+            peak += col.blue() > 140 && col.red() < 120;
+        }
+    QVERIFY2(peak >= 10, qPrintable(QString::number(peak)));
+}
+
+void TestEnergyPlot::panTakesTheAxesAndDoubleClickFollowsAgain()
+{
+    EnergyPlot plot;
+    plot.resize(800, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 100, 0.01)}));
+    plot.grab();
+    QVERIFY(plot.followsRun());
+    const PlotFigure before = plot.figure();
+    const QPointF from = plot.energyPlotArea().center();
+    QTest::mousePress(&plot, Qt::LeftButton, Qt::NoModifier, from.toPoint());
+    QTest::mouseMove(&plot, (from + QPointF(-120, 40)).toPoint());
+    QTest::mouseRelease(&plot, Qt::LeftButton, Qt::NoModifier, (from + QPointF(-120, 40)).toPoint());
+    QVERIFY(!plot.followsRun());
+    const PlotFigure panned = plot.figure();
+    // dragged left and down: later times and higher energies come into view
+    QVERIFY(panned.panels[0].x.min > before.panels[0].x.min);
+    QVERIFY(panned.panels[0].y.min > before.panels[0].y.min);
+    QCOMPARE(panned.panels[1].x.min, panned.panels[0].x.min); // the panels share the time axis
+    // new samples do not move the user's axes
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(100, 50, 0.01)}));
+    QCOMPARE(plot.figure().panels[0].x.max, panned.panels[0].x.max);
+    QTest::mouseDClick(&plot, Qt::LeftButton, Qt::NoModifier, from.toPoint());
+    QVERIFY(plot.followsRun());
+    QVERIFY(plot.figure().panels[0].x.max > panned.panels[0].x.max);
 }
 
 int main(int argc, char** argv)
 {
-    installVtkSurfaceFormat();
     QApplication app(argc, argv);
     TestEnergyPlot t;
     return QTest::qExec(&t, argc, argv);
