@@ -66,9 +66,11 @@ void ChunkPasses::end(const PassContext& p, std::size_t c, BodyChunk& r, bool ga
     const std::vector<Vec3>& turn = p.motion.rotation();
     if (gather)
         p.blocks.gather(w, b0, b1);
-    if (p.stages.finishing())
+    if (p.stages.finishing()) {
+        const auto finish = p.stages.finishingTerms(w);
         for (std::size_t i = b0; i < b1; ++i)
-            p.stages.finishBody(w, i);
+            finish.finish(i);
+    }
     // the other half of the trapezoid, with the loads at the end of the step
     for (int ch = 0; ch < kDissipationChannels; ++ch) {
         if (!p.channelLoaded[ch])

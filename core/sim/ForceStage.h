@@ -11,9 +11,11 @@
 //   block(World&, NeighbourList&, const StepMotion&, bool commit, const ContactBlock&)
 //                             loads of interactions (contacts, walls; bonds), one contact block
 //                             at a time (ContactBlocks); returns the block's sums (ContactSums).
-//   finishBody(World&, i)     a load that depends on body i's total load and velocity (damping).
-//                             Walked per body in the end pass, after every other load; on() says
-//                             whether the stage is on this step.
+//   finishing(World&).finish(i)
+//                             a load that depends on body i's total load and velocity (damping),
+//                             bound to the world once per pass like body(); walked per body in
+//                             the end pass, after every other load; on() says whether the stage
+//                             is on this step.
 //
 // To keep results the same for any thread count, a block hook writes only the block's own bodies
 // (ContactBlock::bodyBegin..bodyEnd), its own candidates' history and its deferred slots (in list
@@ -48,7 +50,7 @@ concept BlockStage = requires(const S& s, World& w, NeighbourList& list, const S
 template <class S>
 concept FinishingStage = requires(const S& s, World& w, std::size_t i)
 {
-    s.finishBody(w, i);
+    s.finishing(w).finish(i);
     {
         s.on()
         } -> std::same_as<bool>;

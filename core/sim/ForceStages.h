@@ -39,6 +39,20 @@ class ForceStages {
         else
             return std::tuple{};
     }
+    template <class Views> struct FinishingTerms {
+        Views views;
+        [[gnu::always_inline]] inline void finish(std::size_t i) const
+        {
+            std::apply([&](const auto&... v) { (v.finish(i), ...); }, views);
+        }
+    };
+    template <class S> static auto finishingTerm(const S& s, World& w)
+    {
+        if constexpr (FinishingStage<S>)
+            return std::tuple{s.finishing(w)};
+        else
+            return std::tuple{};
+    }
 
 public:
     using List = std::tuple<GravityStage, ContactStage, WallStage, DampingStage>;
@@ -89,13 +103,12 @@ public:
         return on;
     }
 
-    /// The finishing terms' loads on body i (N, N m), each when on.
-    [[gnu::always_inline]] inline void finishBody(World& w, std::size_t i) const
+    /// The finishing terms bound to w for one pass: terms.finish(i) adds their loads on body i
+    /// (N, N m), in list order. Call when finishing() says some term is on.
+    auto finishingTerms(World& w) const
     {
-        forEach([&](const auto& s) {
-            if constexpr (FinishingStage<std::decay_t<decltype(s)>>)
-                s.finishBody(w, i);
-        });
+        auto views = std::apply([&](const auto&... s) { return std::tuple_cat(finishingTerm(s, w)...); }, m_list);
+        return FinishingTerms<decltype(views)>{views};
     }
 
 private:

@@ -175,9 +175,10 @@ template <bool kDamped, bool kSpheres> void endPass(const PassContext& p, std::s
     double rotational = r.energy.kineticRotational;
     if (gather)
         p.blocks.gather(w, b0, b1);
+    const auto finish = stages.finishingTerms(w); // (unused without damping)
     for (std::size_t i = b0; i < b1; ++i) {
         if constexpr (kDamped)
-            stages.finishBody(w, i);
+            finish.finish(i);
         // the other half of the trapezoid, with the loads at the end of the step
         const double dashForceWork = dashForce[i].dot(disp[i]);
         dashWork += dashTorque ? dashForceWork + dashTorque[i].dot(turn[i]) : dashForceWork;

@@ -145,9 +145,11 @@ void Simulation::evaluateForces(bool endOfStep, bool inStep)
     m_contacts = m_stages.block(w, m_neighbours, m_motion.view(), endOfStep, ContactBlocks::all(w, m_neighbours));
     if (endOfStep)
         bookContactLosses();
-    if (m_stages.finishing())
+    if (m_stages.finishing()) {
+        const auto finish = m_stages.finishingTerms(w);
         for (std::size_t i = 0; i < n; ++i)
-            m_stages.finishBody(w, i);
+            finish.finish(i);
+    }
 }
 
 bool Simulation::evaluateStage(World&, bool endOfStep)
