@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMouseEvent>
