@@ -29,7 +29,7 @@
 #include "rotation/RotationPanel.h"
 #include "scene/BuiltinScenes.h"
 #include "scene/SceneLoader.h"
-#include "session/SimulationWorker.h"
+#include "session/SimulationRunner.h"
 #include "sweep/SweepPanel.h"
 #include "view3d/SceneView.h"
 #include "vtk/VtkSurfaceFormat.h"
@@ -41,7 +41,7 @@ namespace tumble::ui {
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
     setWindowTitle(QStringLiteral("Tumble"));
-    m_worker = new SimulationWorker(this);
+    m_runner = new SimulationRunner(this);
 
     // centre: the 3D view above the energy plot
     m_sceneView = new SceneView;
@@ -101,40 +101,28 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_statusLine = new QLabel;
     statusBar()->addPermanentWidget(m_statusLine);
 
-    // panel requests become worker commands
-    connect(m_panel, &ControlPanel::playRequested, this, [this]() { m_worker->play(); });
-    connect(m_panel, &ControlPanel::pauseRequested, this, [this]() { m_worker->pause(); });
-    connect(m_panel, &ControlPanel::stepRequested, this, [this]() { m_worker->step(); });
-    connect(m_panel, &ControlPanel::resetRequested, this, [this]() { m_worker->reset(); });
-    connect(m_panel, &ControlPanel::dtRequested, this, [this](double dt) { m_worker->setDt(dt); });
-    connect(m_panel, &ControlPanel::translationSchemeRequested, this,
-            [this](const QString& n) { m_worker->setTranslationScheme(n.toStdString()); });
-    connect(m_panel, &ControlPanel::rotationSchemeRequested, this,
-            [this](const QString& n) { m_worker->setRotationScheme(n.toStdString()); });
-    connect(m_panel, &ControlPanel::schemesRequested, this,
-            [this](const QString& t, const QString& r, const QString& label) {
-                m_worker->setSchemes(t.toStdString(), r.toStdString(), label.toStdString());
-            });
+    // panel requests go to the runner; a live change is one LiveParams, validated by the core
+    connect(m_panel, &ControlPanel::playRequested, this, [this]() { m_runner->play(); });
+    connect(m_panel, &ControlPanel::pauseRequested, this, [this]() { m_runner->pause(); });
+    connect(m_panel, &ControlPanel::stepRequested, this, [this]() { m_runner->step(); });
+    connect(m_panel, &ControlPanel::resetRequested, this, [this]() { m_runner->reset(); });
+    connect(m_panel, &ControlPanel::liveChangeRequested, this, [this](const LiveParams& c) { m_runner->apply(c); });
     connect(m_panel, &ControlPanel::schemeRefused, this,
             [this](const QString& message) { statusBar()->showMessage(tr("Refused: %1").arg(message), 10000); });
     connect(m_panel, &ControlPanel::colourModeRequested, m_sceneView, &SceneView::setColourMode);
     connect(m_panel, &ControlPanel::energyPlotModeRequested, m_energyPlot, &EnergyPlot::setMode);
     connect(m_panel, &ControlPanel::overlayOptionsRequested, m_sceneView, &SceneView::setOverlayOptions);
-    connect(m_panel, &ControlPanel::localDampingRequested, this,
-            [this](double a, LocalDampingVariant v) { m_worker->setLocalDamping(a, v); });
-    connect(m_panel, &ControlPanel::viscousDampingRequested, this,
-            [this](double b) { m_worker->setViscousDamping(b); });
     connect(m_panel, &ControlPanel::builtinSceneRequested, this, [this](const QString& id) { openBuiltinScene(id); });
     connect(m_panel, &ControlPanel::openFileRequested, this, &MainWindow::openFileDialog);
 
-    // worker reports: bad parameters and blow-ups go to the status bar
-    connect(m_worker, &SimulationWorker::errorOccurred, this, [this](const QString& message) {
+    // runner reports: bad parameters and blow-ups go to the status bar
+    connect(m_runner, &SimulationRunner::errorOccurred, this, [this](const QString& message) {
         statusBar()->showMessage(tr("Rejected: %1").arg(message), 10000);
         // a refused change publishes nothing: the panel shows what is in force again
         if (m_shown)
             m_panel->setSnapshot(*m_shown);
     });
-    connect(m_worker, &SimulationWorker::becameUnstable, this, [this](const QString& message) {
+    connect(m_runner, &SimulationRunner::becameUnstable, this, [this](const QString& message) {
         statusBar()->showMessage(tr("Paused: the run became unstable. %1").arg(message));
     });
 
@@ -147,12 +135,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         connect(a, &QAction::triggered, this, slot);
     };
     runAction(tr("Play / pause"), Qt::Key_Space, [this]() { togglePlay(); });
-    runAction(tr("Single step"), Qt::Key_S, [this]() { m_worker->step(); });
+    runAction(tr("Single step"), Qt::Key_S, [this]() { m_runner->step(); });
     runAction(tr("Reset"), Qt::Key_R, [this]() {
         if (compareMode())
             m_compare->restart(); // every lane from t = 0 with its settings
         else
-            m_worker->reset();
+            m_runner->reset();
     });
     // the convergence sweep: a bottom dock over the loaded scene, shown from the Run menu
     m_sweep = new SweepPanel;
@@ -197,7 +185,7 @@ void MainWindow::installSurfaceFormat()
 
 void MainWindow::play()
 {
-    m_worker->play();
+    m_runner->play();
 }
 
 void MainWindow::startGhost()
@@ -207,16 +195,16 @@ void MainWindow::startGhost()
 
 MainWindow::~MainWindow()
 {
-    // the worker stops before the views it feeds go away
+    // the runner stops before the views it feeds go away
     m_frameTimer->stop();
-    m_worker->stop();
+    m_runner->stop();
 }
 
 // ------------------------------------------------------------------------------------------------
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     m_frameTimer->stop();
-    m_worker->stop();
+    m_runner->stop();
     if (m_errorBox)
         m_errorBox->close();
     event->accept();
@@ -225,7 +213,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
 // ------------------------------------------------------------------------------------------------
 void MainWindow::onFrame()
 {
-    SnapshotPtr s = m_worker->latestSnapshot();
+    SnapshotPtr s = m_runner->takeSnapshot(); // its energy samples go to the plot
     m_panel->setRenderRate(m_sceneView->framesPerSecond());
     if (!s || s == m_shown)
         return;
@@ -272,7 +260,7 @@ void MainWindow::selectBody(int b)
 {
     if (b < 0 || (m_shown && std::size_t(b) >= m_shown->bodyCount()))
         b = -1;
-    m_worker->selectBody(b);
+    m_runner->selectBody(b);
     m_sceneView->setSelectedBody(b);
     m_inspector->setSelectedBody(b);
 }
@@ -284,9 +272,9 @@ void MainWindow::togglePlay()
         return;
     }
     if (m_shown && m_shown->playing)
-        m_worker->pause();
+        m_runner->pause();
     else
-        m_worker->play();
+        m_runner->play();
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -326,8 +314,8 @@ void MainWindow::startScene(Scene scene, const QString& builtinId, const QString
 {
     m_scene = std::make_shared<const Scene>(scene);
     m_sweep->setScene(*m_scene);
-    m_worker->loadScene(std::move(scene));
-    // the worker drops the selection with the old scene; so do the view and the inspector
+    m_runner->loadScene(std::move(scene));
+    // the runner drops the selection with the old scene; so do the view and the inspector
     m_sceneView->setSelectedBody(-1);
     m_inspector->clear();
     m_panel->setCurrentScene(builtinId, displayName);
@@ -430,7 +418,7 @@ bool MainWindow::setCompareMode(bool on, const QStringList& lanes)
         m_exportMenu->addPlot(m_compare->driftPlot(), tr("Compare drift plot"));
     }
     m_statusLine->hide(); // the single view's run numbers; each lane shows its own
-    m_worker->pause();
+    m_runner->pause();
     for (QDockWidget* d : findChildren<QDockWidget*>())
         if (d->isVisible()) {
             m_hiddenDocks.push_back(d);

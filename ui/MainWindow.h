@@ -1,10 +1,10 @@
 #pragma once
 // MainWindow: the 3D view in the centre, the energy plot below it, the control panel docked
-// on the left, the body inspector docked on the right, a status bar; owns the simulation worker.
+// on the left, the body inspector docked on the right, a status bar; owns the simulation runner.
 //
-// Design note. The window is the only place that knows both sides: it turns panel requests
-// into worker commands and, on a frame timer, hands the latest snapshot to the views. The
-// timer never waits: when the worker has nothing new, the tick does nothing. Scene files are
+// Design note. The window is the only place that knows both sides: it hands the panel's
+// requests to the runner (a live change as the one LiveParams the panel sent) and, on a frame timer, hands the latest
+// snapshot to the views. The timer never waits: when the worker has nothing new, the tick does nothing. Scene files are
 // parsed here, on the GUI thread, so a bad file is reported (a message box naming file, JSON
 // path and problem) before the worker ever sees it, and the running scene stays.
 // Selection: a click in the 3D view (or the inspector's keyboard picker) goes through
@@ -37,7 +37,7 @@ class RotationPanel;
 class EnergyPlot;
 class ExportMenu;
 class SceneView;
-class SimulationWorker;
+class SimulationRunner;
 class SweepPanel;
 
 class MainWindow : public QMainWindow {
@@ -73,7 +73,8 @@ public:
     ControlPanel* controlPanel() const { return m_panel; }
     BodyInspector* inspector() const { return m_inspector; }
     RotationPanel* rotationPanel() const { return m_rotation; }
-    SimulationWorker* worker() const { return m_worker; }
+    /// The single view's runner (paced to real time).
+    SimulationRunner* worker() const { return m_runner; }
     /// Compare mode (C): the current scene, as loaded, in several lanes side by side (lanes:
     /// preset names; empty: the default six) in place of the single view, whose run pauses.
     /// Off: back to the single view, the lanes stop. False when it cannot start (no scene).
@@ -105,7 +106,7 @@ private:
     void openFileDialog();
     void togglePlay();
 
-    SimulationWorker* m_worker = nullptr;
+    SimulationRunner* m_runner = nullptr;
     SceneView* m_sceneView = nullptr;
     EnergyPlot* m_energyPlot = nullptr;
     ControlPanel* m_panel = nullptr;

@@ -11,7 +11,7 @@
 
 #include "MainWindow.h"
 #include "scene/BuiltinScenes.h"
-#include "session/SimulationWorker.h"
+#include "session/SimulationRunner.h"
 
 namespace tumble::test {
 

@@ -1,17 +1,13 @@
 #include "compare/CompareView.h"
 
-#include "sim/CriticalTimestep.h"
-
 #include <QComboBox>
 #include <QDateTime>
 #include <QDoubleSpinBox>
-#include <QDoubleValidator>
 #include <QFrame>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
 #include <QScrollArea>
@@ -30,6 +26,8 @@
 #include <stdexcept>
 
 #include "integrate/IntegratorRegistry.h"
+#include "panels/DtField.h"
+#include "panels/SchemePicker.h"
 #include "sim/Simulation.h"
 #include "view3d/SceneView.h"
 
@@ -59,10 +57,8 @@ struct CompareView::LaneUi {
     QLabel* status = nullptr;
     SceneView* view = nullptr;
     QGroupBox* box = nullptr;
-    QComboBox* preset = nullptr;
-    QComboBox* translation = nullptr;
-    QComboBox* rotation = nullptr;
-    QLineEdit* dt = nullptr;
+    SchemePicker* schemes = nullptr;
+    DtField* dt = nullptr;
     QDoubleSpinBox* damping = nullptr;
     QPushButton* pause = nullptr;
     QPushButton* remove = nullptr;
@@ -196,7 +192,7 @@ std::vector<LaneSettings> CompareView::presetLanes(const Scene& scene, const std
     for (const std::string& n : names) {
         // "PRESET", "PRESET@DT" (s) or "PRESET@Fx" (F times the scene's critical timestep)
         const std::size_t at = n.find('@');
-        double dt = scene.params.dt;
+        LaneSettings lane = LaneSettings::fromPreset(n.substr(0, at), scene.params.dt);
         if (at != std::string::npos) {
             std::string value = n.substr(at + 1);
             const bool factor = !value.empty() && value.back() == 'x';
@@ -213,9 +209,14 @@ std::vector<LaneSettings> CompareView::presetLanes(const Scene& scene, const std
                 throw std::invalid_argument("lane '" + n +
                                             "': the timestep after '@' must be a positive number of "
                                             "seconds, or a factor of the critical timestep like 0.5x");
-            dt = factor ? v * criticalTimestep(scene.world) : v;
+            if (factor) { // the lane's Simulation takes it of its own critical timestep
+                lane.live.dt.reset();
+                lane.live.dtFactor = v;
+            } else {
+                lane.live.dt = v;
+            }
         }
-        lanes.push_back(LaneSettings::fromPreset(n.substr(0, at), dt));
+        lanes.push_back(std::move(lane));
     }
     return lanes;
 }
@@ -244,7 +245,7 @@ void CompareView::restart()
         return;
     std::vector<LaneSettings> lanes;
     for (const auto& l : m_set->lanes())
-        lanes.push_back(l->settings());
+        lanes.push_back(LaneSettings::inForce(l->params()));
     Scene scene = m_set->scene();
     start(std::move(scene), lanes);
 }
@@ -279,19 +280,14 @@ int CompareView::addLaneAt(const LaneSettings& settings, int slot, std::size_t p
         showStatus(tr("At most %1 lanes.").arg(LaneSet::kMaxLanes));
         return -1;
     }
-    LaneSettings s = settings;
-    if (const std::string e = schemeCombinationError(s.translation, s.rotation); !e.empty()) {
-        showStatus(qs(e));
-        return -1;
-    }
     int id = -1;
     try {
-        id = m_set->addLane(s);
+        id = m_set->addLane(settings); // the core validates the settings
     } catch (const std::exception& e) {
-        showStatus(tr("Lane %1 refused: %2").arg(qs(s.label), qs(e.what())));
+        showStatus(tr("Lane %1 refused: %2").arg(qs(settings.label), qs(e.what())));
         return -1;
     }
-    buildLaneUi(id, s, slot, position);
+    buildLaneUi(id, slot, position);
     layoutGrid();
     return id;
 }
@@ -312,27 +308,25 @@ void CompareView::removeLane(int id)
     layoutGrid();
 }
 
-void CompareView::retuneLane(int id, const LaneSettings& settings)
+void CompareView::retuneLane(int id, const LiveParams& change)
 {
     Lane* lane = m_set ? m_set->lane(id) : nullptr;
     if (!lane)
         return;
-    if (const std::string e = schemeCombinationError(settings.translation, settings.rotation); !e.empty()) {
-        showStatus(qs(e));
-        return;
-    }
+    showStatus(QString());
     if (lane->unstable()) {
         // a blown-up run cannot go on: the lane starts again from t = 0 with the new settings
         // (in its place and colour) and catches up with the others
         auto it = std::find_if(m_lanes.begin(), m_lanes.end(), [id](const auto& l) { return l->id == id; });
         const int slot = (*it)->slot;
         const std::size_t position = std::size_t(it - m_lanes.begin());
+        const LaneSettings settings =
+            LaneSettings::inForce(LaneSettings{{}, change}.over(lane->params(), m_set->criticalDt()));
         removeLane(id);
-        showStatus(QString());
         addLaneAt(settings, slot, position);
         return;
     }
-    lane->retune(settings);
+    lane->apply(change);
 }
 
 void CompareView::setLanePaused(int id, bool paused)
@@ -357,8 +351,9 @@ bool CompareView::playing() const
 }
 
 // ------------------------------------------------------------------------------------------------
-void CompareView::buildLaneUi(int id, const LaneSettings& s, int wantedSlot, std::size_t position)
+void CompareView::buildLaneUi(int id, int wantedSlot, std::size_t position)
 {
+    const LaneSettings s = LaneSettings::inForce(m_set->lane(id)->params());
     auto u = std::make_unique<LaneUi>();
     u->id = id;
     position = std::min(position, m_lanes.size());
@@ -401,34 +396,15 @@ void CompareView::buildLaneUi(int id, const LaneSettings& s, int wantedSlot, std
     tl->addLayout(head);
     tl->addWidget(u->view, 1);
 
-    // the controls
+    // the controls: the panel's scheme picker and dt field, compact, in the lane's colour
     u->box = new QGroupBox;
     u->box->setStyleSheet(QStringLiteral("QGroupBox { border: 2px solid %1; border-radius: 3px; margin-top: 1.1em; }"
                                          "QGroupBox::title { color: %1; subcontrol-origin: margin; left: 6px; }")
                               .arg(hex));
-    auto* form = new QGridLayout(u->box);
-    form->setContentsMargins(6, 4, 6, 4);
-    form->setVerticalSpacing(2);
-    u->preset = new QComboBox;
-    for (const PresetInfo& p : presets())
-        u->preset->addItem(qs(p.name));
-    u->preset->addItem(tr("custom"));
-    u->translation = new QComboBox;
-    for (const SchemeInfo& t : translationSchemes()) {
-        u->translation->addItem(qs(t.name));
-        u->translation->setItemData(u->translation->count() - 1, qs(t.equations), Qt::ToolTipRole);
-    }
-    u->rotation = new QComboBox;
-    for (const SchemeInfo& r : rotationSchemes()) {
-        u->rotation->addItem(qs(r.name));
-        u->rotation->setItemData(u->rotation->count() - 1, qs(r.equations), Qt::ToolTipRole);
-    }
-    u->dt = new QLineEdit;
-    auto* validator = new QDoubleValidator(0.0, 1e3, 17, u->dt);
-    validator->setNotation(QDoubleValidator::ScientificNotation);
-    validator->setLocale(QLocale::c());
-    u->dt->setValidator(validator);
-    u->dt->setToolTip(tr("Timestep, s (Enter applies). A smaller dt takes more steps to the same time."));
+    auto* boxLayout = new QVBoxLayout(u->box);
+    boxLayout->setContentsMargins(6, 4, 6, 4);
+    u->schemes = new SchemePicker(SchemePicker::Look::Compact);
+    u->dt = new DtField(DtField::Look::Compact);
     u->damping = new QDoubleSpinBox;
     u->damping->setRange(0.0, 0.99);
     u->damping->setSingleStep(0.05);
@@ -437,44 +413,33 @@ void CompareView::buildLaneUi(int id, const LaneSettings& s, int wantedSlot, std
     u->pause = new QPushButton(tr("Pause"));
     u->pause->setToolTip(tr("Pause this lane; the others go on, it catches up when resumed"));
     u->remove = new QPushButton(tr("Remove"));
-    form->addWidget(u->preset, 0, 0, 1, 2);
+    // beside the picker's combos: preset | pause remove; translation | rotation; dt | damping
+    QGridLayout* form = u->schemes->grid();
     form->addWidget(u->pause, 0, 2);
     form->addWidget(u->remove, 0, 3);
-    form->addWidget(u->translation, 1, 0, 1, 2);
-    form->addWidget(u->rotation, 1, 2, 1, 2);
     form->addWidget(new QLabel(tr("dt (s)")), 2, 0);
     form->addWidget(u->dt, 2, 1);
     form->addWidget(new QLabel(tr("local \xce\xb1")), 2, 2);
     form->addWidget(u->damping, 2, 3);
-    u->preset->setToolTip(tr("Integrator preset (translation + rotation scheme)"));
+    boxLayout->addWidget(u->schemes);
     m_laneControls->insertWidget(int(position), u->box);
 
-    auto fill = [u = u.get(), s]() {
-        const QSignalBlocker b1(u->preset), b2(u->translation), b3(u->rotation), b4(u->dt), b5(u->damping);
-        const int p = u->preset->findText(qs(s.label));
-        u->preset->setCurrentIndex(p >= 0 ? p : u->preset->count() - 1);
-        u->translation->setCurrentText(qs(s.translation));
-        u->rotation->setCurrentText(qs(s.rotation));
-        u->dt->setText(QString::number(s.dt, 'g', 6));
-        u->damping->setValue(s.localDamping);
-    };
-    fill();
+    u->schemes->showInForce(*s.live.translation, *s.live.rotation);
+    u->dt->showInForce(*s.live.dt, m_set->criticalDt(), *s.live.translation);
+    {
+        const QSignalBlocker block(u->damping);
+        u->damping->setValue(*s.live.localDamping);
+    }
     const int laneId = id;
-    connect(u->preset, &QComboBox::currentIndexChanged, this, [this, laneId](int) {
-        LaneUi* l = ui(laneId);
-        if (!l)
-            return;
-        if (const auto p = findPreset(l->preset->currentText().toStdString())) {
-            const QSignalBlocker b1(l->translation), b2(l->rotation);
-            l->translation->setCurrentText(qs(p->translation));
-            l->rotation->setCurrentText(qs(p->rotation));
-            settingsEdited(laneId);
-        }
+    const auto retune = [this, laneId](const LiveParams& change) { retuneLane(laneId, change); };
+    connect(u->schemes, &SchemePicker::changeRequested, this, retune);
+    connect(u->schemes, &SchemePicker::refused, this, &CompareView::showStatus);
+    connect(u->dt, &DtField::changeRequested, this, retune);
+    connect(u->damping, &QDoubleSpinBox::valueChanged, this, [retune](double alpha) {
+        LiveParams change;
+        change.localDamping = alpha;
+        retune(change);
     });
-    connect(u->translation, &QComboBox::currentIndexChanged, this, [this, laneId](int) { settingsEdited(laneId); });
-    connect(u->rotation, &QComboBox::currentIndexChanged, this, [this, laneId](int) { settingsEdited(laneId); });
-    connect(u->dt, &QLineEdit::editingFinished, this, [this, laneId]() { settingsEdited(laneId); });
-    connect(u->damping, &QDoubleSpinBox::valueChanged, this, [this, laneId](double) { settingsEdited(laneId); });
     connect(u->pause, &QPushButton::clicked, this, [this, laneId]() {
         if (Lane* lane = m_set ? m_set->lane(laneId) : nullptr)
             setLanePaused(laneId, !lane->paused());
@@ -483,29 +448,6 @@ void CompareView::buildLaneUi(int id, const LaneSettings& s, int wantedSlot, std
 
     m_plot->setLane(id, qs(s.displayName()), colour);
     m_lanes.insert(m_lanes.begin() + std::ptrdiff_t(position), std::move(u));
-}
-
-void CompareView::settingsEdited(int id)
-{
-    LaneUi* u = ui(id);
-    Lane* lane = m_set ? m_set->lane(id) : nullptr;
-    if (!u || !lane)
-        return;
-    LaneSettings s = lane->settings();
-    s.translation = u->translation->currentText().toStdString();
-    s.rotation = u->rotation->currentText().toStdString();
-    bool ok = false;
-    const double dt = QLocale::c().toDouble(u->dt->text(), &ok);
-    if (ok && dt > 0.0 && std::isfinite(dt))
-        s.dt = dt;
-    s.localDamping = u->damping->value();
-    s.relabel();
-    if (const std::string e = schemeCombinationError(s.translation, s.rotation); !e.empty()) {
-        showStatus(qs(e));
-        return; // the combos show the refused pair until the user picks another
-    }
-    showStatus(QString());
-    retuneLane(id, s);
 }
 
 void CompareView::layoutGrid()
@@ -560,6 +502,21 @@ QLabel* CompareView::laneStatus(int id) const
     LaneUi* u = ui(id);
     return u ? u->status : nullptr;
 }
+SchemePicker* CompareView::laneSchemes(int id) const
+{
+    LaneUi* u = ui(id);
+    return u ? u->schemes : nullptr;
+}
+DtField* CompareView::laneDtField(int id) const
+{
+    LaneUi* u = ui(id);
+    return u ? u->dt : nullptr;
+}
+QDoubleSpinBox* CompareView::laneDamping(int id) const
+{
+    LaneUi* u = ui(id);
+    return u ? u->damping : nullptr;
+}
 QColor CompareView::laneColour(int id) const
 {
     LaneUi* u = ui(id);
@@ -603,6 +560,7 @@ void CompareView::onFrame()
             continue;
         if (refresh)
             m_plot->appendSamples(u.id, lane->takeSamples());
+        const LaneSettings set = LaneSettings::inForce(lane->params());
         const SnapshotPtr s = lane->latestSnapshot();
         const bool unstable = s && !s->instabilityMessage.empty();
         if (s && s != u.statusOf && (refresh || unstable != u.shownUnstable)) {
@@ -613,7 +571,7 @@ void CompareView::onFrame()
                     QStringLiteral("color: white; background: #c02020; font-weight: bold; padding: 0 4px;"));
                 u.status->setToolTip(qs(s->instabilityMessage));
                 if (!u.shownUnstable)
-                    showStatus(tr("Lane %1: %2").arg(qs(lane->settings().label), qs(s->instabilityMessage)));
+                    showStatus(tr("Lane %1: %2").arg(qs(set.label), qs(s->instabilityMessage)));
             } else {
                 u.status->setText(tr("t = %1 s").arg(s->time, 0, 'f', 3));
                 u.status->setStyleSheet(QString());
@@ -624,7 +582,6 @@ void CompareView::onFrame()
         // the view that has waited longest for a new frame
         if (s && s != u.shown && (!next || u.shownAtMs < next->shownAtMs))
             next = &u;
-        const LaneSettings set = lane->settings();
         const std::string name = set.displayName();
         if (name != u.shownName) {
             u.shownName = name;
@@ -632,16 +589,12 @@ void CompareView::onFrame()
             u.box->setTitle(tr("Lane %1: %2").arg(u.slot + 1).arg(qs(set.label)));
             m_plot->setLane(u.id, qs(name), slotColour(u.slot));
             // the controls follow what the lane accepted
-            const QSignalBlocker b1(u.preset), b2(u.translation), b3(u.rotation), b4(u.dt), b5(u.damping);
-            const int p = u.preset->findText(qs(set.label));
-            u.preset->setCurrentIndex(p >= 0 ? p : u.preset->count() - 1);
-            u.translation->setCurrentText(qs(set.translation));
-            u.rotation->setCurrentText(qs(set.rotation));
-            if (!u.dt->hasFocus())
-                u.dt->setText(QString::number(set.dt, 'g', 6));
-            u.damping->setValue(set.localDamping);
+            u.schemes->showInForce(*set.live.translation, *set.live.rotation);
+            u.dt->showInForce(*set.live.dt, m_set->criticalDt(), *set.live.translation);
+            const QSignalBlocker block(u.damping);
+            u.damping->setValue(*set.live.localDamping);
         }
-        if (const std::string e = lane->error(); !e.empty() && statusText().isEmpty())
+        if (const std::string e = lane->lastError(); !e.empty() && statusText().isEmpty())
             showStatus(tr("Lane %1 refused: %2").arg(qs(set.label), qs(e)));
         u.pause->setEnabled(!lane->unstable());
     }

@@ -2,7 +2,8 @@
 // CompareView: compare mode. One scene run in several lanes side by side: a grid of small 3D
 // views (one per lane, cameras linked, each labelled with its scheme and dt in the lane's
 // colour), the lanes' controls on the left (schemes, dt, damping, pause, remove, add), and the
-// drift plot of every lane below.
+// drift plot of every lane below. A lane's schemes and dt are the control panel's widgets
+// (SchemePicker, DtField) in their compact look; each control sends one LiveParams to the lane.
 //
 // Design note. The lanes (LaneSet) run on their own threads; this widget only reads their
 // snapshots and samples on a frame timer and never waits. Software OpenGL (llvmpipe) renders
@@ -26,7 +27,6 @@ class QDoubleSpinBox;
 class QFrame;
 class QGroupBox;
 class QLabel;
-class QLineEdit;
 class QPushButton;
 class QTimer;
 class QToolButton;
@@ -36,7 +36,9 @@ class vtkCamera;
 
 namespace tumble::ui {
 
+class DtField;
 class SceneView;
+class SchemePicker;
 
 class CompareView : public QWidget {
     Q_OBJECT
@@ -58,17 +60,18 @@ public:
     /// the scene's dt.
     static std::vector<LaneSettings> defaultLanes(const Scene& scene);
     /// Lanes of the given presets: "PRESET" at the scene's dt, "PRESET@DT" at DT seconds,
-    /// "PRESET@Fx" at F times the scene's critical timestep; throws std::invalid_argument naming
-    /// an unknown preset or a bad timestep.
+    /// "PRESET@Fx" at F times the critical timestep (a dt factor the lane's Simulation resolves
+    /// against its own); throws std::invalid_argument naming an unknown preset or a bad timestep.
     static std::vector<LaneSettings> presetLanes(const Scene& scene, const std::vector<std::string>& names);
 
     /// Adds a lane (from t = 0; the others wait until it caught up); its id, -1 when full or
     /// refused (the status says why).
     int addLane(const LaneSettings& settings);
     void removeLane(int id);
-    /// New schemes, dt, damping for lane id, applied between its steps; a lane that blew up
-    /// starts again from t = 0 with them instead (a new id, same place and colour).
-    void retuneLane(int id, const LaneSettings& settings);
+    /// A live change for lane id (schemes, dt, damping), applied between its steps by its
+    /// Simulation, which validates it; a lane that blew up starts again from t = 0 with its
+    /// settings and the change instead (a new id, same place and colour).
+    void retuneLane(int id, const LiveParams& change);
     void setLanePaused(int id, bool paused);
     void setPlaying(bool playing);
     bool playing() const;
@@ -84,6 +87,10 @@ public:
     QLabel* laneTitle(int id) const;
     /// "t = ... s" while running, "unstable at t = ... s" once the lane blew up.
     QLabel* laneStatus(int id) const;
+    /// Lane id's controls: its scheme picker, dt field and local damping (compact looks).
+    SchemePicker* laneSchemes(int id) const;
+    DtField* laneDtField(int id) const;
+    QDoubleSpinBox* laneDamping(int id) const;
     QColor laneColour(int id) const;
     /// Camera position, focal point and view-up of lane id's view (m, m, unit).
     std::array<double, 9> cameraPose(int id) const;
@@ -103,9 +110,8 @@ private:
     struct LaneUi;
     void onFrame();
     int addLaneAt(const LaneSettings& settings, int slot, std::size_t position);
-    void buildLaneUi(int id, const LaneSettings& s, int slot, std::size_t position);
+    void buildLaneUi(int id, int slot, std::size_t position);
     void layoutGrid();
-    void settingsEdited(int id);
     LaneUi* ui(int id) const;
     void showStatus(const QString& text);
     void syncCameras();

@@ -2,32 +2,38 @@
 // ControlPanel: run controls, scene picker, timestep, integrator and damping, run status.
 //
 // Design note. The panel holds no simulation state: it emits requests (the main window turns
-// them into worker commands) and shows what the latest snapshot says is in force. A field the
+// them into live changes for the runner) and shows what the latest snapshot says is in force. A field the
 // user is editing is left alone by those updates, so a snapshot never overwrites a half-typed
 // value; every programmatic update blocks the widget's signals, so showing a value never
 // sends it back as a request. Scheme and preset lists come from the core's registry, never
 // from names written here.
 //
-// Schemes switch as pairs: a preset, or a translation that needs its own rotation (rk4 with
-// rk4_quaternion), goes out as one schemesRequested(), so the worker never sees a half-switched
-// pair the core refuses; a rotation the current translation cannot run with is refused here
-// (schemeRefused()) and the combo goes back to the scheme in force.
+// Built from the widgets the compare lanes use too: the timestep is a DtField and the schemes a
+// SchemePicker (which decides scheme pairs: a preset, or rk4 with its rotation, goes out as one
+// change; a pair the core would refuse is refused there, schemeRefused()). Every live change
+// leaves as one LiveParams (liveChangeRequested()), which the main window hands to the runner
+// and the core validates and applies.
 #include <QWidget>
 
 #include "panels/DtRatioState.h"
 #include "plot/EnergyPlotMode.h"
 #include "session/FrameSnapshot.h"
+#include "sim/LiveParams.h"
 #include "view3d/ColourMode.h"
 #include "view3d/OverlayOptions.h"
 
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
 
 namespace tumble::ui {
+
+class DtField;
+class SchemePicker;
 
 class ControlPanel : public QWidget {
     Q_OBJECT
@@ -52,17 +58,17 @@ public:
     void setRunMessage(const QString& message);
 
     // for tests and keyboard shortcuts
-    QLineEdit* dtField() const { return m_dt; }
-    QComboBox* translationBox() const { return m_translation; }
-    QComboBox* rotationBox() const { return m_rotation; }
-    QComboBox* presetBox() const { return m_preset; }
+    QLineEdit* dtField() const;
+    QComboBox* translationBox() const;
+    QComboBox* rotationBox() const;
+    QComboBox* presetBox() const;
     QComboBox* sceneBox() const { return m_scene; }
     QDoubleSpinBox* localDampingBox() const { return m_localDamping; }
     QComboBox* localVariantBox() const { return m_localVariant; }
     QDoubleSpinBox* viscousDampingBox() const { return m_viscous; }
-    QLabel* criticalDtLabel() const { return m_dtCrit; }
-    QLabel* dtRatioLabel() const { return m_dtRatio; }
-    QDoubleSpinBox* dtFactorBox() const { return m_dtFactor; }
+    QLabel* criticalDtLabel() const;
+    QLabel* dtRatioLabel() const;
+    QDoubleSpinBox* dtFactorBox() const;
     QComboBox* colourModeBox() const { return m_colourMode; }
     QComboBox* energyPlotModeBox() const { return m_energyPlotMode; }
     QComboBox* triadsBox() const { return m_triads; }
@@ -72,7 +78,10 @@ public:
     QLabel* localDampingNote() const { return m_localNote; }
     QLabel* statusLabel() const { return m_status; }
     /// How the shown dt / dt_crit stands against the translation scheme's limit (its colour).
-    DtRatioState dtRatioState() const { return m_ratioState; }
+    DtRatioState dtRatioState() const;
+    /// The timestep and the scheme widgets (shared with the compare lanes).
+    DtField* timestep() const { return m_dtField; }
+    SchemePicker* schemes() const { return m_schemes; }
 
 signals:
     void playRequested();
@@ -81,29 +90,25 @@ signals:
     void resetRequested();
     void builtinSceneRequested(const QString& id);
     void openFileRequested();
-    void dtRequested(double dt);
-    void translationSchemeRequested(const QString& name);
-    void rotationSchemeRequested(const QString& name);
-    /// Both schemes in one command; label names the switch for the plot's marker.
-    void schemesRequested(const QString& translation, const QString& rotation, const QString& label);
+    /// A live change (timestep, schemes, damping) for the runner; the core validates it.
+    void liveChangeRequested(const tumble::LiveParams& change);
     /// A choice the core would refuse was not sent; message says why (for the status bar).
     void schemeRefused(const QString& message);
     void colourModeRequested(tumble::ui::ColourMode mode);
     void energyPlotModeRequested(tumble::ui::EnergyPlotMode mode);
     void overlayOptionsRequested(const tumble::ui::OverlayOptions& options);
-    void localDampingRequested(double alpha, tumble::LocalDampingVariant variant);
-    void viscousDampingRequested(double beta);
 
 private:
-    void commitDt();
+    // the groups, top to bottom
+    QGroupBox* runGroup();
+    QGroupBox* sceneGroup();
+    QGroupBox* timestepGroup();
+    QGroupBox* integratorGroup();
+    QGroupBox* dampingGroup();
+    QGroupBox* viewGroup();
+    QGroupBox* clumpViewGroup();
+    QGroupBox* statusGroup();
     void commitLocalDamping();
-    void commitDtFactor(double factor);
-    void choosePreset(int index);
-    void chooseTranslation(int index);
-    void chooseRotation(int index);
-    void showSchemes(const std::string& translation, const std::string& rotation);
-    void syncPreset(const SimParams& p);
-    void showRatio(double ratio, const std::string& translation);
 
     QPushButton* m_play = nullptr;
     QPushButton* m_pause = nullptr;
@@ -111,18 +116,13 @@ private:
     QPushButton* m_reset = nullptr;
     QComboBox* m_scene = nullptr;
     QLabel* m_sceneInfo = nullptr;
-    QLineEdit* m_dt = nullptr;
-    QLabel* m_dtCrit = nullptr;
-    QLabel* m_dtRatio = nullptr;
-    QDoubleSpinBox* m_dtFactor = nullptr;
+    DtField* m_dtField = nullptr;
+    SchemePicker* m_schemes = nullptr;
     QComboBox* m_colourMode = nullptr;
     QComboBox* m_energyPlotMode = nullptr;
     QComboBox* m_triads = nullptr;
     QCheckBox* m_arrows = nullptr;
     QCheckBox* m_trail = nullptr;
-    QComboBox* m_preset = nullptr;
-    QComboBox* m_translation = nullptr;
-    QComboBox* m_rotation = nullptr;
     QDoubleSpinBox* m_localDamping = nullptr;
     QComboBox* m_localVariant = nullptr;
     QLabel* m_localNote = nullptr;
@@ -130,11 +130,6 @@ private:
     QLabel* m_status = nullptr;
     QLabel* m_runMessage = nullptr;
 
-    double m_shownDt = 0.0;   // dt last shown from a snapshot, s
-    double m_shownCrit = 0.0; // critical dt last shown, s
-    bool m_loaded = false;
-    SimParams m_params; // parameters in force at the last snapshot
-    DtRatioState m_ratioState = DtRatioState::None;
     double m_renderFps = 0.0;
 };
 

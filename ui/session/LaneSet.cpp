@@ -40,6 +40,7 @@ LaneSet::LaneSet(Scene scene, QObject* parent) : QObject(parent)
     m_sampleInterval = kStepsPerSample * m_scene->params.dt;
     // the initial world as a Simulation sets it up (members placed), for the bounds
     const Simulation probe(m_scene->world, m_scene->params);
+    m_criticalDt = probe.criticalDt();
     m_info = makeSceneInfo(*m_scene, probe.world(), nextRevision(), m_sampleInterval);
     m_thread = std::thread([this]() { coordinate(); });
 }
@@ -75,7 +76,8 @@ int LaneSet::addLane(const LaneSettings& settings)
     if (laneCount() >= kMaxLanes)
         return -1;
     const int id = m_nextId;
-    auto lane = std::make_shared<Lane>(id, m_scene, m_info, settings, m_sampleInterval, [this]() { wake(); });
+    auto lane = std::make_shared<Lane>(id, m_scene, m_info, settings.over(m_scene->params, m_criticalDt),
+                                       std::make_unique<LockstepPacing>([this]() { wake(); }), true);
     ++m_nextId;
     lane->setTarget(m_target.load());
     {
@@ -166,7 +168,7 @@ void LaneSet::coordinate()
             playing = m_playing;
             // removed lanes whose threads are done are joined here (at once), not on the GUI
             auto done = std::stable_partition(m_stopping.begin(), m_stopping.end(),
-                                              [](const auto& l) { return !l->finished(); });
+                                              [](const auto& l) { return l->isRunning(); });
             finished.assign(std::make_move_iterator(done), std::make_move_iterator(m_stopping.end()));
             m_stopping.erase(done, m_stopping.end());
         }

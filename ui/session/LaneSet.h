@@ -1,16 +1,18 @@
 #pragma once
 // LaneSet: the compare lanes of one scene and the coordinator that keeps them in lockstep.
 //
-// Design note. A coordinator thread raises a shared target time T. When every running lane
-// (not paused, not unstable) has reached T, it records the lanes' step counts (history()) and
-// raises T towards the paced clock (at most real time, re-synchronised when the lanes fall
-// behind, as SimulationWorker does), rounded down to a multiple of the largest running dt, so
-// T / dt is whole for that lane and for every lane whose dt divides it: a lane at dt / 2 has
-// then taken exactly twice the steps. Lanes wake the coordinator when they reach T, so it
-// never waits on the GUI thread (six software-GL views may keep that busy). A lane added while
-// running starts at t = 0 and the target waits until it has caught up; a paused lane is left
-// behind and catches up when resumed. A removed lane is asked to stop and joined by the
-// coordinator once its thread has finished, so the GUI never waits on a batch.
+// Design note. Each lane is a SimulationRunner paced by LockstepPacing (Pacing.h): it steps to
+// exactly the step count it has at the shared target time T, and never past it. A coordinator
+// thread raises T. When every running lane (not paused, not unstable) has reached T, it records
+// the lanes' step counts (history()) and raises T towards the paced clock (at most real time,
+// re-synchronised when the lanes fall behind, as the main view's RealTimePacing does), rounded
+// down to a multiple of the largest running dt, so T / dt is whole for that lane and for every
+// lane whose dt divides it: a lane at dt / 2 has then taken exactly twice the steps. Lanes wake
+// the coordinator when they reach T, so it never waits on the GUI thread (six software-GL views
+// may keep that busy). A lane added while running starts at t = 0 and the target waits until it
+// has caught up; a paused lane is left behind and catches up when resumed. A removed lane is
+// asked to stop and joined by the coordinator once its thread has finished, so the GUI never
+// waits on a batch.
 // Rejected: a GUI-thread QTimer as coordinator (measured: with six views painting at ~85 ms
 // each on llvmpipe the lanes ran at 6 % of real time, waiting for ticks).
 #include <QObject>
@@ -28,6 +30,7 @@
 #include "session/Lane.h"
 #include "session/LaneSettings.h"
 #include "session/SceneInfo.h"
+#include "session/SimulationRunner.h"
 
 namespace tumble::ui {
 
@@ -50,8 +53,9 @@ public:
     /// Stops the coordinator and every lane, and joins them.
     ~LaneSet() override;
 
-    /// A new lane from the scene's initial state; its id, or -1 when kMaxLanes run already.
-    /// Throws ParameterError (or std::invalid_argument) for invalid settings. GUI thread.
+    /// A new lane from the scene's initial state, with settings over the scene's parameters (a
+    /// dt factor is taken of the scene's critical timestep); its id, or -1 when kMaxLanes run
+    /// already. Throws ParameterError (or std::invalid_argument) for invalid settings. GUI thread.
     int addLane(const LaneSettings& settings);
     /// Stops lane id (no wait) and forgets it; false when there is none. GUI thread.
     bool removeLane(int id);
@@ -72,6 +76,8 @@ public:
     std::shared_ptr<const SceneInfo> sceneInfo() const { return m_info; }
     /// Simulated time between energy samples, s.
     double sampleInterval() const { return m_sampleInterval; }
+    /// The critical timestep of a Simulation of the scene, s (what a dt factor multiplies).
+    double criticalDt() const { return m_criticalDt; }
 
 signals:
     /// A lane was added or removed.
@@ -84,6 +90,7 @@ private:
     std::shared_ptr<const Scene> m_scene;
     std::shared_ptr<const SceneInfo> m_info;
     double m_sampleInterval = 0.0;
+    double m_criticalDt = 0.0;
     int m_nextId = 0;
 
     mutable std::mutex m_mutex; // lanes, stopping, wake, stop

@@ -9,41 +9,68 @@ namespace tumble::ui {
 
 LaneSettings LaneSettings::fromPreset(const std::string& preset, double dt)
 {
-    const std::optional<PresetInfo> p = findPreset(preset);
+    std::optional<LiveParams> p = LiveParams::preset(preset);
     if (!p)
         throw std::invalid_argument("unknown integrator preset \"" + preset + "\"");
     LaneSettings s;
-    s.label = p->name;
-    s.translation = p->translation;
-    s.rotation = p->rotation;
-    s.dt = dt;
+    s.label = preset;
+    s.live = std::move(*p);
+    s.live.dt = dt;
     return s;
+}
+
+LaneSettings LaneSettings::inForce(const SimParams& p)
+{
+    LaneSettings s;
+    s.live = LiveParams::from(p);
+    s.label = p.translation + " + " + p.rotation;
+    for (const PresetInfo& preset : presets())
+        if (preset.translation == p.translation && preset.rotation == p.rotation) {
+            s.label = preset.name;
+            break;
+        }
+    return s;
+}
+
+SimParams LaneSettings::over(const SimParams& base, double criticalDt) const
+{
+    SimParams p = base;
+    if (live.dt)
+        p.dt = *live.dt;
+    if (live.dtFactor)
+        p.dt = *live.dtFactor * criticalDt;
+    if (live.translation)
+        p.translation = *live.translation;
+    if (live.rotation)
+        p.rotation = *live.rotation;
+    if (live.localDamping)
+        p.localDamping = *live.localDamping;
+    if (live.localDampingVariant)
+        p.localDampingVariant = *live.localDampingVariant;
+    if (live.viscousDamping)
+        p.viscousDamping = *live.viscousDamping;
+    return p;
 }
 
 std::string LaneSettings::displayName() const
 {
     char buf[96];
-    std::snprintf(buf, sizeof buf, " \xc2\xb7 dt %.3g s", dt);
+    if (live.dt)
+        std::snprintf(buf, sizeof buf, " \xc2\xb7 dt %.3g s", *live.dt);
+    else if (live.dtFactor)
+        std::snprintf(buf, sizeof buf, " \xc2\xb7 dt %.3g x dt crit", *live.dtFactor);
+    else
+        buf[0] = '\0';
     std::string name = label + buf;
-    if (localDamping > 0.0) {
-        std::snprintf(buf, sizeof buf, " \xc2\xb7 local %.3g", localDamping);
+    if (live.localDamping.value_or(0.0) > 0.0) {
+        std::snprintf(buf, sizeof buf, " \xc2\xb7 local %.3g", *live.localDamping);
         name += buf;
     }
-    if (viscousDamping > 0.0) {
-        std::snprintf(buf, sizeof buf, " \xc2\xb7 viscous %.3g/s", viscousDamping);
+    if (live.viscousDamping.value_or(0.0) > 0.0) {
+        std::snprintf(buf, sizeof buf, " \xc2\xb7 viscous %.3g/s", *live.viscousDamping);
         name += buf;
     }
     return name;
-}
-
-void LaneSettings::relabel()
-{
-    for (const PresetInfo& p : presets())
-        if (p.translation == translation && p.rotation == rotation) {
-            label = p.name;
-            return;
-        }
-    label = translation + " + " + rotation;
 }
 
 const std::vector<std::string>& defaultLanePresets()

@@ -1,7 +1,7 @@
 #pragma once
 // SnapshotBuilder: the parts of a FrameSnapshot read straight from a Simulation (the scene's
-// fixed info, the member spheres, the clumps' and the selected body's states). Shared by the
-// single-view SimulationWorker and the compare lanes (Lane), so both publish the same thing.
+// fixed info, the member spheres, the clumps' and the selected body's states). Used by the
+// main view's and every compare lane's SimulationRunner (one publish() for both).
 // Called on the thread that owns the Simulation.
 #include <memory>
 #include <vector>

@@ -3,7 +3,10 @@
 // stalls nobody; the views' cameras are linked; C in the main window toggles compare mode.
 #include <QtTest>
 
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMouseEvent>
 
 #include <set>
@@ -11,6 +14,8 @@
 #include "MainWindow.h"
 #include "WaitShown.h"
 #include "compare/CompareView.h"
+#include "panels/DtField.h"
+#include "panels/SchemePicker.h"
 #include "scene/BuiltinScenes.h"
 #include "session/SimulationWorker.h"
 #include "sim/Simulation.h"
@@ -25,6 +30,17 @@ namespace {
 double laneTime(const CompareView& v, int id)
 {
     return v.laneSet()->lane(id)->time();
+}
+
+// chooses item data in a combo as the user would: the index changes, then activated()
+bool activate(QComboBox* box, const QString& data)
+{
+    const int i = box->findData(data);
+    if (i < 0)
+        return false;
+    box->setCurrentIndex(i);
+    emit box->activated(i);
+    return true;
 }
 
 // a left-button drag in a view, as Qt delivers it
@@ -54,6 +70,7 @@ private slots:
     void camerasAreLinked();
     void keyCTogglesCompareModeInTheMainWindow();
     void laneSpecsGiveTheirTimestep();
+    void laneControlsAreThePanelsWidgets();
 };
 
 void TestCompareView::sixDefaultLanesLabelledAndColoured()
@@ -101,7 +118,7 @@ void TestCompareView::unstableLaneShowsItsLabelAndTheOthersGoOn()
     const int good = v.laneIds()[0], bad = v.laneIds()[1];
     QVERIFY(waitUntil([&] { return laneTime(v, bad) > 0.02; }));
     // while running: far past the stability limit (RK4: w dt < 2.83)
-    LaneSettings s = v.laneSet()->lane(bad)->settings();
+    LiveParams s;
     s.dt = 10 * critical;
     v.retuneLane(bad, s);
     QVERIFY(waitUntil([&] { return v.laneStatus(bad)->text().startsWith(QStringLiteral("unstable at t = ")); }));
@@ -121,6 +138,8 @@ void TestCompareView::unstableLaneShowsItsLabelAndTheOthersGoOn()
     QVERIFY(again != bad);
     QCOMPARE(v.laneColour(again), colour);
     QVERIFY(!v.laneSet()->lane(again)->unstable());
+    QCOMPARE(v.laneSet()->lane(again)->params().dt, scene.params.dt);
+    QCOMPARE(v.laneSet()->lane(again)->params().translation, std::string("rk4")); // its settings kept
     QVERIFY(waitUntil([&] { return laneTime(v, again) > laneTime(v, good) - 0.05 && laneTime(v, again) > 0.1; }));
     QVERIFY(waitUntil([&] { return v.laneStatus(again)->text().startsWith(QStringLiteral("t = ")); }));
 }
@@ -226,11 +245,15 @@ void TestCompareView::laneSpecsGiveTheirTimestep()
     const double critical = Simulation(scene.world, scene.params).criticalDt();
     const std::vector<LaneSettings> lanes = CompareView::presetLanes(scene, {"pfc", "rk4@2.5e-4", "woo@1.4x"});
     QCOMPARE(lanes.size(), std::size_t(3));
-    QCOMPARE(lanes[0].dt, scene.params.dt);
-    QCOMPARE(lanes[1].dt, 2.5e-4);
-    QCOMPARE(lanes[1].translation, std::string("rk4"));
-    QCOMPARE(lanes[2].dt, 1.4 * critical);
-    QCOMPARE(lanes[2].rotation, std::string("fincham_leapfrog"));
+    QCOMPARE(*lanes[0].live.dt, scene.params.dt);
+    QCOMPARE(*lanes[1].live.dt, 2.5e-4);
+    QCOMPARE(*lanes[1].live.translation, std::string("rk4"));
+    // a factor travels as one: the lane takes it of its Simulation's critical dt
+    QVERIFY(!lanes[2].live.dt);
+    QCOMPARE(*lanes[2].live.dtFactor, 1.4);
+    QCOMPARE(*lanes[2].live.rotation, std::string("fincham_leapfrog"));
+    LaneSet set(scene);
+    QCOMPARE(set.lane(set.addLane(lanes[2]))->dt(), 1.4 * critical);
     for (const char* bad : {"pfc@", "pfc@-1e-4", "pfc@0x", "pfc@1e-4s", "nope@1e-4"}) {
         bool thrown = false;
         try {
@@ -241,6 +264,50 @@ void TestCompareView::laneSpecsGiveTheirTimestep()
         }
         QVERIFY2(thrown, bad);
     }
+}
+
+void TestCompareView::laneControlsAreThePanelsWidgets()
+{
+    const Scene scene = loadBuiltinScene("harmonic-oscillator");
+    CompareView v;
+    v.resize(900, 600);
+    v.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&v));
+    v.start(scene, CompareView::presetLanes(scene, {"pfc", "rk4"}));
+    const int pfc = v.laneIds()[0], rk4 = v.laneIds()[1];
+    Lane* pfcLane = v.laneSet()->lane(pfc);
+    Lane* rk4Lane = v.laneSet()->lane(rk4);
+    QVERIFY(v.laneSchemes(rk4) && v.laneDtField(rk4) && v.laneDamping(rk4));
+    QVERIFY(!v.laneDtField(rk4)->factorBox()); // the compact look
+
+    // a rotation rk4 cannot run with is refused by the picker: the status says why, the combos
+    // show what runs, and the lane never saw it
+    QVERIFY(activate(v.laneSchemes(rk4)->rotationBox(), QStringLiteral("buss_2nd_order")));
+    QVERIFY2(v.statusText().contains(QStringLiteral("buss_2nd_order")) &&
+                 v.statusText().contains(QStringLiteral("rk4")),
+             qPrintable(v.statusText()));
+    QCOMPARE(v.laneSchemes(rk4)->rotationBox()->currentData().toString(), QStringLiteral("rk4_quaternion"));
+    QCOMPARE(rk4Lane->params().rotation, std::string("rk4_quaternion"));
+    QVERIFY(rk4Lane->lastError().empty());
+
+    // rk4 on the pfc lane brings its rotation, in one change; the title follows
+    QVERIFY(activate(v.laneSchemes(pfc)->translationBox(), QStringLiteral("rk4")));
+    QVERIFY(waitUntil(
+        [&] { return pfcLane->params().translation == "rk4" && pfcLane->params().rotation == "rk4_quaternion"; }));
+    QVERIFY(waitUntil([&] { return v.laneTitle(pfc)->text().startsWith(QStringLiteral("rk4 ")); }));
+    QCOMPARE(v.laneSchemes(pfc)->presetBox()->currentData().toString(), QStringLiteral("rk4"));
+
+    // the dt field: seconds as typed, counted on from where the change lands
+    const double half = scene.params.dt / 2;
+    QLineEdit* field = v.laneDtField(rk4)->secondsField();
+    field->setText(QString::number(half, 'g', 17));
+    emit field->editingFinished();
+    QVERIFY(waitUntil([&] { return rk4Lane->dt() == half; }));
+    QVERIFY(!rk4Lane->unstable());
+    // and the damping
+    v.laneDamping(pfc)->setValue(0.2);
+    QVERIFY(waitUntil([&] { return pfcLane->params().localDamping == 0.2; }));
+    QVERIFY(waitUntil([&] { return v.laneTitle(pfc)->text().contains(QStringLiteral("local 0.2")); }));
 }
 
 QTEST_MAIN(TestCompareView)

@@ -1,5 +1,6 @@
 // LaneSet: lanes of one scene start from the same state and advance in lockstep (a lane at
-// dt / 2 takes exactly twice the steps), survive removal, retuning and a neighbour's blow-up.
+// dt / 2 takes exactly twice the steps), survive removal, retuning and a neighbour's blow-up;
+// a lane's dt factor lands at exactly that multiple of the critical timestep.
 #include <QtTest>
 
 #include <cstring>
@@ -44,6 +45,8 @@ private slots:
     void targetIsPacedToRealTime();
     void pausedLaneWaitsThenCatchesUp();
     void dampingRetunedWhileRunningDissipates();
+    void dtFactorIsTakenOfTheCriticalDt();
+    void refusedRetuneKeepsTheLaneRunning();
 };
 
 void TestLaneSet::lanesStartFromBitIdenticalStates_data()
@@ -136,9 +139,9 @@ void TestLaneSet::retunedDtCountsFromWhereItLands()
     const int b = set.addLane(LaneSettings::fromPreset("pfc", dt));
     set.setPlaying(true);
     QVERIFY(waitUntil([&] { return set.targetTime() > 50 * dt; }));
-    LaneSettings halved = set.lane(b)->settings();
+    LiveParams halved;
     halved.dt = dt / 2;
-    set.lane(b)->retune(halved);
+    set.lane(b)->apply(halved);
     QVERIFY(waitUntil([&] { return set.lane(b)->dt() == dt / 2; }));
     const double landed = set.lane(b)->time();
     // several shared times after the change (the target rises at most every half frame, so
@@ -154,8 +157,8 @@ void TestLaneSet::retunedDtCountsFromWhereItLands()
     // between any two shared times after the change, b takes exactly twice a's steps
     for (std::size_t i = 1; i < after.size(); ++i)
         QCOMPARE(stepsOf(after[i], b) - stepsOf(after[0], b), 2 * (stepsOf(after[i], a) - stepsOf(after[0], a)));
-    QCOMPARE(set.lane(b)->settings().dt, dt / 2);
-    QVERIFY(set.lane(b)->error().empty());
+    QCOMPARE(set.lane(b)->params().dt, dt / 2);
+    QVERIFY(set.lane(b)->lastError().empty());
 }
 
 void TestLaneSet::removingALaneLeavesTheOthersRunning()
@@ -263,10 +266,10 @@ void TestLaneSet::dampingRetunedWhileRunningDissipates()
     const int a = set.addLane(LaneSettings::fromPreset("pfc", dt));
     set.setPlaying(true);
     QVERIFY(waitUntil([&] { return set.targetTime() > 0.02; }));
-    LaneSettings damped = set.lane(a)->settings();
+    LiveParams damped;
     damped.localDamping = 0.3;
-    set.lane(a)->retune(damped);
-    QVERIFY(waitUntil([&] { return set.lane(a)->settings().localDamping == 0.3; }));
+    set.lane(a)->apply(damped);
+    QVERIFY(waitUntil([&] { return set.lane(a)->params().localDamping == 0.3; }));
     const double t = set.lane(a)->time();
     QVERIFY(waitUntil([&] { return set.lane(a)->time() > t + 0.2; }));
     // Cundall damping removes energy and the ledger books it (it was zero before)
@@ -275,6 +278,55 @@ void TestLaneSet::dampingRetunedWhileRunningDissipates()
     QVERIFY(samples.front().energy.dissipatedLocalDamping == 0.0);
     QVERIFY(samples.back().energy.dissipatedLocalDamping > 0.0);
     QVERIFY(samples.back().energy.total() < samples.front().energy.total());
+}
+
+void TestLaneSet::dtFactorIsTakenOfTheCriticalDt()
+{
+    Scene s = loadBuiltinScene("harmonic-oscillator");
+    const double critical = Simulation(s.world, s.params).criticalDt();
+    LaneSet set(std::move(s));
+    QCOMPARE(set.criticalDt(), critical);
+    // at the start: a lane of 0.5 x dt_crit
+    LaneSettings half = LaneSettings::fromPreset("pfc", 1.0);
+    half.live.dt.reset();
+    half.live.dtFactor = 0.5;
+    const int a = set.addLane(half);
+    QCOMPARE(set.lane(a)->dt(), 0.5 * critical);
+    QCOMPARE(LaneSettings::inForce(set.lane(a)->params()).label, std::string("pfc"));
+    // while running: 0.3 x dt_crit, exactly, counted from where it lands
+    set.setPlaying(true);
+    QVERIFY(waitUntil([&] { return set.targetTime() > 0.02; }));
+    LiveParams change;
+    change.dtFactor = 0.3;
+    set.lane(a)->apply(change);
+    QVERIFY(waitUntil([&] { return set.lane(a)->dt() == 0.3 * critical; }));
+    const double t = set.lane(a)->time();
+    QVERIFY(waitUntil([&] { return set.lane(a)->time() > t + 0.05; }));
+    QVERIFY(set.lane(a)->lastError().empty());
+}
+
+void TestLaneSet::refusedRetuneKeepsTheLaneRunning()
+{
+    Scene s = loadBuiltinScene("harmonic-oscillator");
+    const double dt = s.params.dt;
+    LaneSet set(std::move(s));
+    const int a = set.addLane(LaneSettings::fromPreset("pfc", dt));
+    set.setPlaying(true);
+    QVERIFY(waitUntil([&] { return set.targetTime() > 0.02; }));
+    // a pair the core refuses: reported, nothing changes, the lane goes on
+    LiveParams bad;
+    bad.translation = "rk4";
+    set.lane(a)->apply(bad);
+    QVERIFY(waitUntil([&] { return !set.lane(a)->lastError().empty(); }));
+    QVERIFY(set.lane(a)->lastError().find("rk4_quaternion") != std::string::npos);
+    QCOMPARE(set.lane(a)->params().translation, std::string("velocity_verlet"));
+    const double t = set.lane(a)->time();
+    QVERIFY(waitUntil([&] { return set.lane(a)->time() > t + 0.05; }));
+    // an accepted change clears the error
+    LiveParams good;
+    good.localDamping = 0.1;
+    set.lane(a)->apply(good);
+    QVERIFY(waitUntil([&] { return set.lane(a)->lastError().empty() && set.lane(a)->params().localDamping == 0.1; }));
 }
 
 QTEST_MAIN(TestLaneSet)

@@ -1,16 +1,13 @@
-#include "session/SimulationWorker.h"
-
-#include "session/SnapshotBuilder.h"
+#include "session/SimulationRunner.h"
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <cstdio>
 #include <deque>
 #include <exception>
 
 #include <time.h>
 
+#include "session/SnapshotBuilder.h"
 #include "sim/Simulation.h"
 
 namespace tumble::ui {
@@ -23,14 +20,14 @@ using Seconds = std::chrono::duration<double>;
 // a batch of steps may take this fraction of the frame period, so commands land within a frame
 constexpr double kBatchFraction = 0.5;
 // snapshots are published at most this often while playing (commands publish at once)
-constexpr double kPublishInterval = SimulationWorker::kFramePeriod * 0.5;
-// and never so often that building them takes more than this share of the worker's time: at
+constexpr double kPublishInterval = SimulationRunner::kFramePeriod * 0.5;
+// and never so often that building them takes more than this share of the runner's time: at
 // 100k spheres a snapshot costs milliseconds, and the GUI takes one per rendered frame anyway
 constexpr double kMaxPublishShare = 0.02;
 // the share reported in snapshots is measured over this much wall time, s
 constexpr double kShareWindow = 5.0;
 
-// CPU time of the calling thread, s: what building a snapshot costs the worker, without the
+// CPU time of the calling thread, s: what building a snapshot costs the runner, without the
 // time it was preempted (on a loaded machine a 1 ms build could read 100 ms of wall time and
 // hold the next snapshot back by 5 s)
 double threadCpuSeconds()
@@ -39,30 +36,34 @@ double threadCpuSeconds()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
 }
-// stepping may run this much faster than the wall clock, at most
-constexpr double kMaxRealTimeFactor = 1.0;
-// behind the wall clock by more than this (s of wall time), the pacing re-synchronises
-constexpr double kResyncLag = 0.1;
-
-std::string formatNumber(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3g", v);
-    return buf;
-}
-
-WorkerCommand command(WorkerCommand::Kind kind)
-{
-    WorkerCommand c;
-    c.kind = kind;
-    return c;
-}
 
 } // namespace
 
 // ------------------------------------------------------------------------------------------------
-// Everything the worker thread owns; no other thread reads it.
-struct SimulationWorker::Run {
+// One request from any thread, applied between steps. A plain tagged struct: a closure capturing
+// the Simulation would let GUI code reach into the runner's state.
+struct SimulationRunner::Command {
+    enum class Kind {
+        Live, ///< live: a change for Simulation::apply
+        Play,
+        Pause,
+        Step,       ///< one step, then paused
+        Reset,      ///< back to the scene's initial state, live parameters kept
+        LoadScene,  ///< scene: replaces the current scene
+        SelectBody, ///< value: body index to publish in detail (-1: none); no marker
+        Target      ///< value: the lockstep target time, s
+    };
+    explicit Command(Kind k, double v = 0.0) : kind(k), value(v) {}
+
+    Kind kind;
+    double value;
+    LiveParams live;
+    std::shared_ptr<const Scene> scene;
+};
+
+// ------------------------------------------------------------------------------------------------
+// Everything the runner thread owns; no other thread reads it.
+struct SimulationRunner::Run {
     std::unique_ptr<Simulation> sim;
     std::shared_ptr<const Scene> scene; // as loaded, for reset
     std::shared_ptr<const SceneInfo> info;
@@ -72,9 +73,7 @@ struct SimulationWorker::Run {
     bool dirty = false;      // something changed since the last publish
     bool publishNow = false; // a command was applied: publish without waiting
 
-    // energy sampling: every sampleEvery steps, chunks kept until the GUI acknowledges them
-    long long sampleEvery = 1;
-    long long lastSampleStep = 0;
+    // energy samples: numbered chunks kept until the GUI acknowledges them
     long long nextSeq = 0;
     std::vector<EnergySample> current; // samples since the last publish
     std::deque<std::shared_ptr<const EnergyChunk>> retained;
@@ -84,11 +83,8 @@ struct SimulationWorker::Run {
     bool markersChanged = false;
     std::string instability;
 
-    // pacing: simulated time anchored to the wall clock
-    Clock::time_point anchorWall;
-    double anchorSim = 0.0;
     Clock::time_point lastPublish;
-    double lastBuildSeconds = 0.0; // what the last snapshot cost to build, s of the worker's CPU time
+    double lastBuildSeconds = 0.0; // what the last snapshot cost to build, s of the runner's CPU time
     long long serial = 0;
     SnapshotPtr lastFinite;        // bodies to keep on screen after a blow-up
     int selected = -1;             // body published in detail, -1: none
@@ -98,23 +94,13 @@ struct SimulationWorker::Run {
     Clock::time_point rateStart = Clock::now();
     long long rateSteps = 0;
     double stepsPerSecond = 0.0;
-    // share of the worker's time spent building snapshots, over windows of kShareWindow
+    // share of the runner's time spent building snapshots, over windows of kShareWindow
     // (long enough to hold several publishes even at 100k spheres)
     Clock::time_point shareStart = Clock::now();
     double sharePublishSeconds = 0.0;
     double publishShare = 0.0;
 
-    void resync()
-    {
-        anchorWall = Clock::now();
-        anchorSim = sim ? sim->world().time : 0.0;
-    }
-    void updateSampleEvery()
-    {
-        const double dt = sim->params().dt;
-        const double interval = info ? info->sampleInterval : dt;
-        sampleEvery = std::max<long long>(1, std::llround(interval / dt));
-    }
+    bool canStep() const { return sim && !sim->isUnstable() && (playing || pendingSteps > 0); }
     void addMarker(const std::string& label)
     {
         markers->push_back({sim->world().time, sim->world().step, label});
@@ -123,110 +109,121 @@ struct SimulationWorker::Run {
 };
 
 // ------------------------------------------------------------------------------------------------
-SimulationWorker::SimulationWorker(QObject* parent) : QObject(parent)
+SimulationRunner::SimulationRunner(QObject* parent)
+    : QObject(parent), m_pacing(std::make_unique<RealTimePacing>(kFramePeriod)), m_run(std::make_unique<Run>())
+{
+    startThread();
+}
+
+SimulationRunner::SimulationRunner(int id, std::shared_ptr<const Scene> scene, std::shared_ptr<const SceneInfo> info,
+                                   const SimParams& params, std::unique_ptr<Pacing> pacing, bool playing,
+                                   QObject* parent)
+    : QObject(parent), m_id(id), m_pacing(std::move(pacing)), m_run(std::make_unique<Run>())
+{
+    // built here, so invalid parameters throw to the caller; the thread owns it from then on
+    auto sim = std::make_unique<Simulation>(scene->world, params);
+    m_run->playing = playing;
+    begin(*m_run, std::move(scene), std::move(sim), std::move(info));
+    if (playing)
+        m_pacing->resume(*m_run->sim);
+    publish(*m_run); // t = 0, with its sample
+    startThread();
+}
+
+SimulationRunner::~SimulationRunner()
+{
+    stop();
+}
+
+void SimulationRunner::startThread()
 {
     m_running = true;
     m_thread = std::thread([this]() { threadMain(); });
 }
 
-SimulationWorker::~SimulationWorker()
-{
-    stop();
-}
-
-void SimulationWorker::stop()
+void SimulationRunner::requestStop()
 {
     {
         std::lock_guard lock(m_queueMutex);
         m_stopRequested = true;
     }
     m_queueCv.notify_all();
+}
+
+void SimulationRunner::stop()
+{
+    requestStop();
     if (m_thread.joinable())
         m_thread.join();
 }
 
 // ------------------------------------------------------------------------------------------------
-void SimulationWorker::post(WorkerCommand command)
+void SimulationRunner::post(Command c)
 {
     {
         std::lock_guard lock(m_queueMutex);
         if (m_stopRequested)
             return;
-        m_queue.push_back(std::move(command));
+        m_queue.push_back(std::move(c));
     }
     m_queueCv.notify_one();
 }
 
-void SimulationWorker::loadScene(Scene scene)
+void SimulationRunner::loadScene(Scene scene)
 {
-    WorkerCommand c = command(WorkerCommand::Kind::LoadScene);
+    Command c(Command::Kind::LoadScene);
     c.scene = std::make_shared<const Scene>(std::move(scene));
     post(std::move(c));
 }
-void SimulationWorker::setDt(double dt)
+void SimulationRunner::apply(const LiveParams& change)
 {
-    WorkerCommand c = command(WorkerCommand::Kind::SetDt);
-    c.value = dt;
+    Command c(Command::Kind::Live);
+    c.live = change;
     post(std::move(c));
 }
-void SimulationWorker::setTranslationScheme(const std::string& name)
+void SimulationRunner::play()
 {
-    WorkerCommand c = command(WorkerCommand::Kind::SetTranslation);
-    c.name = name;
-    post(std::move(c));
+    post(Command(Command::Kind::Play));
 }
-void SimulationWorker::setRotationScheme(const std::string& name)
+void SimulationRunner::pause()
 {
-    WorkerCommand c = command(WorkerCommand::Kind::SetRotation);
-    c.name = name;
-    post(std::move(c));
+    post(Command(Command::Kind::Pause));
 }
-void SimulationWorker::setSchemes(const std::string& translation, const std::string& rotation, const std::string& label)
+void SimulationRunner::setPaused(bool paused)
 {
-    WorkerCommand c = command(WorkerCommand::Kind::SetSchemes);
-    c.name = translation;
-    c.rotation = rotation;
-    c.label = label;
-    post(std::move(c));
+    post(Command(paused ? Command::Kind::Pause : Command::Kind::Play));
 }
-void SimulationWorker::setLocalDamping(double alpha, LocalDampingVariant variant)
+void SimulationRunner::step()
 {
-    WorkerCommand c = command(WorkerCommand::Kind::SetLocalDamping);
-    c.value = alpha;
-    c.variant = variant;
-    post(std::move(c));
+    post(Command(Command::Kind::Step));
 }
-void SimulationWorker::setViscousDamping(double beta)
+void SimulationRunner::reset()
 {
-    WorkerCommand c = command(WorkerCommand::Kind::SetViscousDamping);
-    c.value = beta;
-    post(std::move(c));
+    post(Command(Command::Kind::Reset));
 }
-void SimulationWorker::play()
+void SimulationRunner::selectBody(int b)
 {
-    post(command(WorkerCommand::Kind::Play));
+    post(Command(Command::Kind::SelectBody, b));
 }
-void SimulationWorker::pause()
+void SimulationRunner::setTarget(double t)
 {
-    post(command(WorkerCommand::Kind::Pause));
-}
-void SimulationWorker::step()
-{
-    post(command(WorkerCommand::Kind::Step));
-}
-void SimulationWorker::reset()
-{
-    post(command(WorkerCommand::Kind::Reset));
-}
-void SimulationWorker::selectBody(int b)
-{
-    WorkerCommand c = command(WorkerCommand::Kind::SelectBody);
-    c.value = b;
-    post(std::move(c));
+    post(Command(Command::Kind::Target, t));
 }
 
 // ------------------------------------------------------------------------------------------------
-SnapshotPtr SimulationWorker::latestSnapshot()
+SimParams SimulationRunner::params() const
+{
+    std::lock_guard lock(m_stateMutex);
+    return m_params;
+}
+
+std::string SimulationRunner::lastError() const
+{
+    std::lock_guard lock(m_stateMutex);
+    return m_error;
+}
+
+SnapshotPtr SimulationRunner::latestSnapshot() const
 {
     SnapshotPtr s;
     {
@@ -234,31 +231,59 @@ SnapshotPtr SimulationWorker::latestSnapshot()
         s = m_latest;
     }
     m_signalPending = false;
-    // acknowledge the samples it carries; only this thread writes, so load + store is enough
-    if (s && s->energySeqEnd() > m_acknowledgedSeq.load())
-        m_acknowledgedSeq.store(s->energySeqEnd());
     return s;
 }
 
-// ------------------------------------------------------------------------------------------------
-void SimulationWorker::threadMain()
+void SimulationRunner::acknowledge(long long seq)
 {
-    Run run;
-    std::vector<WorkerCommand> commands;
+    // only the GUI thread writes, so load + store is enough
+    if (seq > m_acknowledgedSeq.load())
+        m_acknowledgedSeq.store(seq);
+}
+
+SnapshotPtr SimulationRunner::takeSnapshot()
+{
+    SnapshotPtr s = latestSnapshot();
+    if (s)
+        acknowledge(s->energySeqEnd());
+    return s;
+}
+
+std::vector<LaneSample> SimulationRunner::takeSamples()
+{
+    std::vector<LaneSample> out;
+    const SnapshotPtr s = latestSnapshot();
+    if (!s)
+        return out;
+    for (const auto& chunk : s->energy)
+        for (std::size_t i = 0; i < chunk->samples.size(); ++i) {
+            const long long seq = chunk->seqBegin + static_cast<long long>(i);
+            if (seq >= m_samplesTaken)
+                out.push_back({seq, chunk->samples[i]});
+        }
+    m_samplesTaken = std::max(m_samplesTaken, s->energySeqEnd());
+    acknowledge(m_samplesTaken);
+    return out;
+}
+
+// ------------------------------------------------------------------------------------------------
+void SimulationRunner::threadMain()
+{
+    Run& run = *m_run;
+    std::vector<Command> commands;
     for (;;) {
-        // wait for work: idle when paused, or ahead of the wall clock when playing
+        // wait for work: idle when paused, or ahead of the pacing's clock when playing
         {
             std::unique_lock lock(m_queueMutex);
-            const bool canStep = run.sim && !run.sim->isUnstable() && (run.playing || run.pendingSteps > 0);
-            if (!canStep && !run.dirty) {
-                m_queueCv.wait(lock, [&] { return m_stopRequested || !m_queue.empty(); });
-            } else if (run.playing && run.pendingSteps == 0 && run.sim) {
-                const double ahead = run.sim->world().time - run.anchorSim -
-                                     kMaxRealTimeFactor * Seconds(Clock::now() - run.anchorWall).count();
-                if (ahead > 0.0) {
-                    const double wait = std::min(ahead / kMaxRealTimeFactor, kFramePeriod);
-                    m_queueCv.wait_for(lock, Seconds(wait), [&] { return m_stopRequested || !m_queue.empty(); });
-                }
+            const auto woken = [&] { return m_stopRequested || !m_queue.empty(); };
+            if (!run.canStep() && !run.dirty) {
+                m_queueCv.wait(lock, woken);
+            } else if (run.playing && run.pendingSteps == 0 && run.canStep() && !m_pacing->mayStep(*run.sim)) {
+                const double idle = m_pacing->idleSeconds(*run.sim);
+                if (idle > 0.0)
+                    m_queueCv.wait_for(lock, Seconds(idle), woken);
+                else if (idle < 0.0 && !run.dirty)
+                    m_queueCv.wait(lock, woken);
             }
             if (m_stopRequested)
                 break;
@@ -266,28 +291,66 @@ void SimulationWorker::threadMain()
         }
 
         // commands land between steps, and show in a snapshot before the next batch
-        for (const WorkerCommand& c : commands)
-            if (apply(run, c))
-                run.dirty = run.publishNow = true;
+        bool changed = false;
+        for (const Command& c : commands)
+            if (execute(run, c))
+                run.dirty = run.publishNow = changed = true;
         commands.clear();
         if (run.sim && run.publishNow)
             publish(run);
 
-        if (run.sim && !run.sim->isUnstable() && (run.playing || run.pendingSteps > 0))
+        if (run.canStep())
             runBatch(run);
+        if (run.sim)
+            mirror(run, changed);
 
         const double interval = std::max(kPublishInterval, run.lastBuildSeconds / kMaxPublishShare);
         const bool due = Seconds(Clock::now() - run.lastPublish).count() >= interval;
-        if (run.sim && run.dirty && (run.publishNow || due || !run.playing))
+        if (run.sim && run.dirty && (run.publishNow || due || !run.playing || m_pacing->mustPublish(*run.sim)))
             publish(run);
+        if (run.sim)
+            m_pacing->settled(*run.sim);
     }
     m_running = false;
 }
 
 // ------------------------------------------------------------------------------------------------
-bool SimulationWorker::apply(Run& run, const WorkerCommand& c)
+void SimulationRunner::mirror(const Run& run, bool params)
 {
-    using Kind = WorkerCommand::Kind;
+    const Simulation& sim = *run.sim;
+    m_steps = sim.world().step;
+    m_time = sim.world().time;
+    m_dt = sim.params().dt;
+    m_playing = run.playing;
+    m_unstable = sim.isUnstable();
+    if (params) {
+        std::lock_guard lock(m_stateMutex);
+        m_params = sim.params();
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+void SimulationRunner::begin(Run& run, std::shared_ptr<const Scene> scene, std::unique_ptr<Simulation> sim,
+                             std::shared_ptr<const SceneInfo> info)
+{
+    run.sim = std::move(sim);
+    run.scene = std::move(scene);
+    run.info = std::move(info);
+    run.pendingSteps = 0;
+    run.instability.clear();
+    run.lastFinite.reset();
+    run.current.clear();
+    run.retained.clear();
+    run.markers = std::make_shared<std::vector<ParameterMarker>>();
+    run.markersChanged = true;
+    m_pacing->restart(*run.sim, run.info->sampleInterval);
+    recordSamples(run, m_pacing->samplesDue(*run.sim)); // t = 0
+    mirror(run, true);
+}
+
+bool SimulationRunner::execute(Run& run, const Command& c)
+{
+    using Kind = Command::Kind;
     try {
         if (c.kind == Kind::LoadScene || c.kind == Kind::Reset) {
             std::shared_ptr<const Scene> scene = c.kind == Kind::LoadScene ? c.scene : run.scene;
@@ -304,68 +367,38 @@ bool SimulationWorker::apply(Run& run, const WorkerCommand& c)
             } else {
                 sim = std::make_unique<Simulation>(scene->world, scene->params);
             }
-            auto info = makeSceneInfo(*scene, sim->world(), ++run.revision, kStepsPerSample * scene->params.dt);
+            // a reset keeps the sample interval of the scene as loaded
+            const double interval = kStepsPerSample * scene->params.dt;
+            auto info = makeSceneInfo(*scene, sim->world(), ++run.revision, interval);
             if (c.kind == Kind::LoadScene)
                 run.selected = -1;
-
-            run.sim = std::move(sim);
-            run.scene = scene;
-            run.info = info;
-            run.pendingSteps = 0;
-            run.instability.clear();
-            run.lastFinite.reset();
-            run.current.clear();
-            run.retained.clear();
-            run.markers = std::make_shared<std::vector<ParameterMarker>>();
-            run.markersChanged = true;
-            run.updateSampleEvery();
-            recordSample(run); // t = 0
-            run.resync();
+            begin(run, std::move(scene), std::move(sim), std::move(info));
             return true;
+        }
+        if (c.kind == Kind::Target) {
+            m_pacing->setTarget(c.value);
+            return false;
         }
         if (!run.sim)
             return false;
         Simulation& sim = *run.sim;
-        const SimParams& p = sim.params();
         switch (c.kind) {
-        case Kind::SetDt:
-            if (c.value == p.dt)
+        case Kind::Live: {
+            const double oldDt = sim.params().dt;
+            // validated as a whole by the core: a refusal throws and changes nothing
+            const LiveChange change = sim.apply(c.live);
+            {
+                std::lock_guard lock(m_stateMutex);
+                m_error.clear();
+            }
+            if (!change.any())
                 return false;
-            sim.setDt(c.value);
-            run.updateSampleEvery();
-            run.addMarker("dt " + formatNumber(c.value) + " s");
+            if (change.dt)
+                m_pacing->dtChanged(sim, oldDt);
+            for (const std::string& label : change.markers)
+                run.addMarker(label);
             return true;
-        case Kind::SetTranslation:
-            if (c.name == p.translation)
-                return false;
-            sim.setTranslationScheme(c.name);
-            run.addMarker(c.name);
-            return true;
-        case Kind::SetRotation:
-            if (c.name == p.rotation)
-                return false;
-            sim.setRotationScheme(c.name);
-            run.addMarker("rot. " + c.name);
-            return true;
-        case Kind::SetSchemes:
-            if (c.name == p.translation && c.rotation == p.rotation)
-                return false;
-            // one switch, one state conversion and one marker, whatever the old pair was
-            sim.setSchemes(c.name, c.rotation);
-            run.addMarker(!c.label.empty() ? c.label : c.name + " + " + c.rotation);
-            return true;
-        case Kind::SetLocalDamping:
-            if (c.value == p.localDamping && c.variant == p.localDampingVariant)
-                return false;
-            sim.setLocalDamping(c.value, c.variant);
-            run.addMarker("local " + formatNumber(c.value) + " (" + toString(c.variant) + ")");
-            return true;
-        case Kind::SetViscousDamping:
-            if (c.value == p.viscousDamping)
-                return false;
-            sim.setViscousDamping(c.value);
-            run.addMarker("viscous " + formatNumber(c.value) + " 1/s");
-            return true;
+        }
         case Kind::Play:
             if (sim.isUnstable()) {
                 emit errorOccurred(tr("The run is unstable; reset it or load a scene."));
@@ -374,7 +407,7 @@ bool SimulationWorker::apply(Run& run, const WorkerCommand& c)
             if (run.playing)
                 return false;
             run.playing = true;
-            run.resync();
+            m_pacing->resume(sim);
             return true;
         case Kind::Pause:
             run.pendingSteps = 0;
@@ -399,39 +432,30 @@ bool SimulationWorker::apply(Run& run, const WorkerCommand& c)
         default:
             return false;
         }
-    } catch (const ParameterError& e) {
-        emit errorOccurred(QString::fromStdString(e.what()));
     } catch (const std::exception& e) {
+        if (c.kind == Kind::Live) {
+            std::lock_guard lock(m_stateMutex);
+            m_error = e.what();
+        }
         emit errorOccurred(QString::fromStdString(e.what()));
     }
     return false;
 }
 
 // ------------------------------------------------------------------------------------------------
-void SimulationWorker::runBatch(Run& run)
+void SimulationRunner::runBatch(Run& run)
 {
     Simulation& sim = *run.sim;
     const Clock::time_point start = Clock::now();
     const double budget = kBatchFraction * kFramePeriod;
-
-    // behind the wall clock by much: re-synchronise instead of sprinting to catch up
-    if (run.playing) {
-        const double lag =
-            Seconds(start - run.anchorWall).count() - (sim.world().time - run.anchorSim) / kMaxRealTimeFactor;
-        if (lag > kResyncLag)
-            run.resync();
-    }
+    if (run.playing)
+        m_pacing->beginBatch(sim);
     long long steps = 0;
     for (;;) {
-        if (run.pendingSteps > 0) {
+        if (run.pendingSteps > 0)
             --run.pendingSteps;
-        } else if (run.playing) {
-            const double target = run.anchorSim + kMaxRealTimeFactor * Seconds(Clock::now() - run.anchorWall).count();
-            if (sim.world().time >= target)
-                break;
-        } else {
+        else if (!run.playing || !m_pacing->mayStep(sim))
             break;
-        }
         sim.step();
         ++steps;
         if (sim.isUnstable()) {
@@ -443,8 +467,7 @@ void SimulationWorker::runBatch(Run& run)
             emit becameUnstable(QString::fromStdString(run.instability));
             break;
         }
-        if (sim.world().step - run.lastSampleStep >= run.sampleEvery)
-            recordSample(run);
+        recordSamples(run, m_pacing->samplesDue(sim));
         if (Seconds(Clock::now() - start).count() >= budget)
             break;
     }
@@ -461,16 +484,17 @@ void SimulationWorker::runBatch(Run& run)
     }
 }
 
-// ------------------------------------------------------------------------------------------------
-void SimulationWorker::recordSample(Run& run)
+void SimulationRunner::recordSamples(Run& run, int count)
 {
+    if (count <= 0)
+        return;
     const EnergySample e = run.sim->energy();
-    run.lastSampleStep = run.sim->world().step;
-    run.current.push_back(e);
+    for (int i = 0; i < count; ++i)
+        run.current.push_back(e);
 }
 
 // ------------------------------------------------------------------------------------------------
-void SimulationWorker::publish(Run& run)
+void SimulationRunner::publish(Run& run)
 {
     const double start = threadCpuSeconds();
     const Simulation& sim = *run.sim;

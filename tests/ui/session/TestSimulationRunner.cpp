@@ -1,15 +1,21 @@
-// SimulationWorker: commands land between steps and show in the next snapshots, no energy
-// sample is ever lost, bad parameters are reported, blow-ups pause, stop() joins.
+// SimulationRunner (the main view's, paced to real time): commands land between steps and show
+// in the next snapshots, a live change is one LiveParams the core applies and marks, a dt factor
+// lands at exactly that multiple of the simulation's critical dt, no energy sample is ever
+// lost, bad parameters are reported, blow-ups pause and keep the last finite bodies (the same
+// code for a compare lane), stop() joins.
 #include <QtTest>
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <thread>
 
 #include "TestHelpers.h"
 #include "integrate/IntegratorRegistry.h"
 #include "scene/BuiltinScenes.h"
-#include "session/SimulationWorker.h"
+#include "session/LaneSet.h"
+#include "session/SimulationRunner.h"
+#include "sim/Simulation.h"
 
 using namespace tumble;
 using namespace tumble::ui;
@@ -19,7 +25,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // polls the worker without the event loop, the way the GUI's frame timer would
-SnapshotPtr waitFor(SimulationWorker& w, const std::function<bool(const FrameSnapshot&)>& pred, double timeoutS = 10.0)
+SnapshotPtr waitFor(SimulationRunner& w, const std::function<bool(const FrameSnapshot&)>& pred, double timeoutS = 10.0)
 {
     const auto end = Clock::now() + std::chrono::duration<double>(timeoutS);
     while (Clock::now() < end) {
@@ -36,9 +42,32 @@ Scene settlingBox()
     return loadBuiltinScene(defaultSceneId());
 }
 
+LiveParams dtChange(double dt)
+{
+    LiveParams c;
+    c.dt = dt;
+    return c;
+}
+
+LiveParams translationChange(const std::string& name)
+{
+    LiveParams c;
+    c.translation = name;
+    return c;
+}
+
+LiveParams schemesChange(const std::string& translation, const std::string& rotation, const std::string& label = {})
+{
+    LiveParams c;
+    c.translation = translation;
+    c.rotation = rotation;
+    c.schemeLabel = label;
+    return c;
+}
+
 } // namespace
 
-class TestSimulationWorker : public QObject {
+class TestSimulationRunner : public QObject {
     Q_OBJECT
 private slots:
     void loadPublishesTheInitialState();
@@ -49,15 +78,17 @@ private slots:
     void refusedSchemePairChangesNothing();
     void clumpsArePublishedAsMemberSpheres();
     void energySamplesAreNeverDropped();
+    void dtFactorLandsAtThatMultipleOfTheCriticalDt();
     void badParameterIsReportedNotThrown();
     void blowUpPausesAndKeepsFiniteBodies();
+    void laneAndMainViewKeepTheSameLastFiniteBodies();
     void stopJoinsTheThread();
 };
 
-void TestSimulationWorker::loadPublishesTheInitialState()
+void TestSimulationRunner::loadPublishesTheInitialState()
 {
     const Scene scene = settlingBox();
-    SimulationWorker w;
+    SimulationRunner w;
     QVERIFY(w.isRunning());
     QVERIFY(!w.latestSnapshot());
     w.loadScene(scene);
@@ -79,9 +110,9 @@ void TestSimulationWorker::loadPublishesTheInitialState()
         QCOMPARE(v, 0.0f);
 }
 
-void TestSimulationWorker::stepWhilePausedAdvancesOneStep()
+void TestSimulationRunner::stepWhilePausedAdvancesOneStep()
 {
-    SimulationWorker w;
+    SimulationRunner w;
     w.loadScene(settlingBox());
     QVERIFY(waitFor(w, [](const FrameSnapshot& f) { return f.scene != nullptr; }));
     w.step();
@@ -94,9 +125,9 @@ void TestSimulationWorker::stepWhilePausedAdvancesOneStep()
     QCOMPARE(w.latestSnapshot()->step, 1LL);
 }
 
-void TestSimulationWorker::dtChangeLandsWithinOneFrame()
+void TestSimulationRunner::dtChangeLandsWithinOneFrame()
 {
-    SimulationWorker w;
+    SimulationRunner w;
     w.loadScene(settlingBox());
     w.play();
     SnapshotPtr s = waitFor(w, [](const FrameSnapshot& f) { return f.playing && f.step > 20; });
@@ -110,7 +141,7 @@ void TestSimulationWorker::dtChangeLandsWithinOneFrame()
         dt *= 0.8;
         const long long serialBefore = w.latestSnapshot()->serial;
         const auto t0 = Clock::now();
-        w.setDt(dt);
+        w.apply(dtChange(dt));
         SnapshotPtr first = waitFor(
             w, [&](const FrameSnapshot& f) { return f.serial > serialBefore; }, 5.0);
         QVERIFY(first);
@@ -127,14 +158,14 @@ void TestSimulationWorker::dtChangeLandsWithinOneFrame()
         worst = std::max(worst, latency);
     }
     qInfo("dt change latency: best %.2f ms, worst %.2f ms (frame %.1f ms)", best * 1e3, worst * 1e3,
-          SimulationWorker::kFramePeriod * 1e3);
-    QVERIFY(best <= SimulationWorker::kFramePeriod);
-    QVERIFY(worst <= 10 * SimulationWorker::kFramePeriod);
+          SimulationRunner::kFramePeriod * 1e3);
+    QVERIFY(best <= SimulationRunner::kFramePeriod);
+    QVERIFY(worst <= 10 * SimulationRunner::kFramePeriod);
 }
 
-void TestSimulationWorker::schemeChangeLandsAndLeavesAMarker()
+void TestSimulationRunner::schemeChangeLandsAndLeavesAMarker()
 {
-    SimulationWorker w;
+    SimulationRunner w;
     Scene scene = settlingBox();
     QCOMPARE(scene.params.translation, std::string("velocity_verlet"));
     w.loadScene(scene);
@@ -144,7 +175,7 @@ void TestSimulationWorker::schemeChangeLandsAndLeavesAMarker()
     QVERIFY(before->markers->empty());
     const double tBefore = before->time;
     const long long serialBefore = w.latestSnapshot()->serial;
-    w.setTranslationScheme("explicit_euler");
+    w.apply(translationChange("explicit_euler"));
     SnapshotPtr after = waitFor(w, [](const FrameSnapshot& f) { return f.params.translation == "explicit_euler"; });
     QVERIFY(after);
     QVERIFY(after->serial <= serialBefore + 2);
@@ -155,22 +186,22 @@ void TestSimulationWorker::schemeChangeLandsAndLeavesAMarker()
     QVERIFY(m.time <= after->time);
 
     // choosing the scheme in force again changes nothing and leaves no marker
-    w.setTranslationScheme("explicit_euler");
-    w.setDt(after->params.dt);
+    w.apply(translationChange("explicit_euler"));
+    w.apply(dtChange(after->params.dt));
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     QCOMPARE(w.latestSnapshot()->markers->size(), std::size_t(1));
 }
 
-void TestSimulationWorker::everyPresetFromEveryPresetWhileRunning()
+void TestSimulationRunner::everyPresetFromEveryPresetWhileRunning()
 {
     // all ordered pairs (from, to), including a preset to itself: each switch lands in one
     // snapshot with both schemes and exactly one marker named after the preset
     const std::vector<PresetInfo> all = presets();
     QVERIFY(all.size() >= 6);
-    SimulationWorker w;
+    SimulationRunner w;
     QStringList errors;
     QObject guiSide;
-    connect(&w, &SimulationWorker::errorOccurred, &guiSide, [&](const QString& m) { errors << m; });
+    connect(&w, &SimulationRunner::errorOccurred, &guiSide, [&](const QString& m) { errors << m; });
     w.loadScene(settlingBox());
     w.play();
     QVERIFY(waitFor(w, [](const FrameSnapshot& f) { return f.playing && f.step > 5; }));
@@ -180,12 +211,12 @@ void TestSimulationWorker::everyPresetFromEveryPresetWhileRunning()
     int transitions = 0;
     for (const PresetInfo& from : all) {
         for (const PresetInfo& to : all) {
-            w.setSchemes(from.translation, from.rotation, from.name);
+            w.apply(*LiveParams::preset(from.name));
             SnapshotPtr start = waitFor(w, [&](const FrameSnapshot& f) { return inForce(f, from); });
             QVERIFY2(start, qPrintable(QString::fromStdString(from.name)));
             const std::size_t markers = start->markers->size();
             const long long serial = w.latestSnapshot()->serial;
-            w.setSchemes(to.translation, to.rotation, to.name);
+            w.apply(*LiveParams::preset(to.name));
             const QString what = QString::fromStdString(from.name + " -> " + to.name);
             if (from.name == to.name) {
                 // the pair in force: nothing to do, no marker
@@ -210,20 +241,20 @@ void TestSimulationWorker::everyPresetFromEveryPresetWhileRunning()
     QVERIFY(w.latestSnapshot()->instabilityMessage.empty());
 }
 
-void TestSimulationWorker::refusedSchemePairChangesNothing()
+void TestSimulationRunner::refusedSchemePairChangesNothing()
 {
-    SimulationWorker w;
+    SimulationRunner w;
     QStringList errors;
     QObject guiSide;
-    connect(&w, &SimulationWorker::errorOccurred, &guiSide, [&](const QString& m) { errors << m; });
+    connect(&w, &SimulationRunner::errorOccurred, &guiSide, [&](const QString& m) { errors << m; });
     w.loadScene(settlingBox());
     SnapshotPtr s0 = waitFor(w, [](const FrameSnapshot& f) { return f.scene != nullptr; });
     QVERIFY(s0);
-    w.setSchemes("rk4", "buss_2nd_order");
+    w.apply(schemesChange("rk4", "buss_2nd_order"));
     QTRY_COMPARE_WITH_TIMEOUT(errors.size(), 1, 5000);
     QVERIFY(errors[0].contains(QStringLiteral("rk4_quaternion")));
     // without a label the marker names both schemes
-    w.setSchemes("rk4", "rk4_quaternion");
+    w.apply(schemesChange("rk4", "rk4_quaternion"));
     SnapshotPtr s = waitFor(w, [](const FrameSnapshot& f) { return f.params.translation == "rk4"; });
     QVERIFY(s);
     QCOMPARE(s->params.rotation, std::string("rk4_quaternion"));
@@ -231,11 +262,11 @@ void TestSimulationWorker::refusedSchemePairChangesNothing()
     QCOMPARE(s->markers->front().label, std::string("rk4 + rk4_quaternion"));
 }
 
-void TestSimulationWorker::clumpsArePublishedAsMemberSpheres()
+void TestSimulationRunner::clumpsArePublishedAsMemberSpheres()
 {
     const Scene scene = loadBuiltinScene("dzhanibekov");
     QCOMPARE(scene.world.size(), std::size_t(1));
-    SimulationWorker w;
+    SimulationRunner w;
     w.loadScene(scene);
     SnapshotPtr s = waitFor(w, [](const FrameSnapshot& f) { return f.scene != nullptr; });
     QVERIFY(s);
@@ -280,9 +311,9 @@ void TestSimulationWorker::clumpsArePublishedAsMemberSpheres()
     QVERIFY2(moved > 0.01, qPrintable(QString::number(moved)));
 }
 
-void TestSimulationWorker::energySamplesAreNeverDropped()
+void TestSimulationRunner::energySamplesAreNeverDropped()
 {
-    SimulationWorker w;
+    SimulationRunner w;
     const Scene scene = settlingBox();
     w.loadScene(scene);
     w.play();
@@ -308,7 +339,7 @@ void TestSimulationWorker::energySamplesAreNeverDropped()
         }
         // halve dt once midway: sampling must stay uniform in simulated time
         if (changes == 0 && got.size() > 5) {
-            w.setDt(s->params.dt * 0.5);
+            w.apply(dtChange(s->params.dt * 0.5));
             ++changes;
         }
     }
@@ -316,7 +347,7 @@ void TestSimulationWorker::energySamplesAreNeverDropped()
     QVERIFY2(got.size() > 10, qPrintable(QString::number(got.size())));
     QCOMPARE(got.front().step, 0LL);
     // uniform in simulated time: interval = kStepsPerSample * dt0, whatever dt is now
-    const double interval = SimulationWorker::kStepsPerSample * scene.params.dt;
+    const double interval = SimulationRunner::kStepsPerSample * scene.params.dt;
     for (std::size_t i = 1; i < got.size(); ++i) {
         QVERIFY(got[i].step > got[i - 1].step);
         const double gap = got[i].time - got[i - 1].time;
@@ -329,18 +360,63 @@ void TestSimulationWorker::energySamplesAreNeverDropped()
     QVERIFY(exact >= int(got.size()) - 3);
 }
 
-void TestSimulationWorker::badParameterIsReportedNotThrown()
+void TestSimulationRunner::dtFactorLandsAtThatMultipleOfTheCriticalDt()
 {
-    SimulationWorker w;
+    SimulationRunner w;
+    QStringList errors;
+    QObject guiSide;
+    connect(&w, &SimulationRunner::errorOccurred, &guiSide, [&](const QString& m) { errors << m; });
+    w.loadScene(settlingBox());
+    w.play();
+    SnapshotPtr s0 = waitFor(w, [](const FrameSnapshot& f) { return f.playing && f.step > 5; });
+    QVERIFY(s0);
+    const double crit = s0->criticalDt;
+    QVERIFY(crit > 0.0 && std::isfinite(crit));
+    for (const double factor : {0.37, 0.8}) {
+        LiveParams c;
+        c.dtFactor = factor;
+        w.apply(c);
+        // the simulation's own critical dt times the factor, to the last bit
+        SnapshotPtr s = waitFor(w, [&](const FrameSnapshot& f) { return f.params.dt == factor * crit; });
+        QVERIFY2(s, qPrintable(QString::number(factor)));
+        QCOMPARE(s->criticalDt, crit);
+        QVERIFY(s->playing);
+        char label[32];
+        std::snprintf(label, sizeof label, "dt %.3g s", factor * crit);
+        QCOMPARE(s->markers->back().label, std::string(label));
+    }
+    // the same factor again changes nothing: no marker
+    const std::size_t markers = w.latestSnapshot()->markers->size();
+    LiveParams same;
+    same.dtFactor = 0.8;
+    w.apply(same);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    QCOMPARE(w.latestSnapshot()->markers->size(), markers);
+    // seconds and a factor at once is refused as a whole
+    LiveParams both;
+    both.dt = 1e-6;
+    both.dtFactor = 0.5;
+    w.apply(both);
+    QTRY_COMPARE_WITH_TIMEOUT(errors.size(), 1, 5000);
+    QCOMPARE(w.lastError(), errors[0].toStdString());
+    QCOMPARE(w.latestSnapshot()->params.dt, 0.8 * crit);
+}
+
+void TestSimulationRunner::badParameterIsReportedNotThrown()
+{
+    SimulationRunner w;
     QStringList errors;
     QObject guiSide; // receives on this thread, through the event loop
-    connect(&w, &SimulationWorker::errorOccurred, &guiSide, [&](const QString& m) { errors << m; });
+    connect(&w, &SimulationRunner::errorOccurred, &guiSide, [&](const QString& m) { errors << m; });
     w.loadScene(settlingBox());
     SnapshotPtr s0 = waitFor(w, [](const FrameSnapshot& f) { return f.scene != nullptr; });
     QVERIFY(s0);
-    w.setDt(-1.0);
-    w.setLocalDamping(1.5, LocalDampingVariant::Pfc);
-    w.setTranslationScheme("no_such_scheme");
+    w.apply(dtChange(-1.0));
+    LiveParams damping;
+    damping.localDamping = 1.5;
+    damping.localDampingVariant = LocalDampingVariant::Pfc;
+    w.apply(damping);
+    w.apply(translationChange("no_such_scheme"));
     QTRY_COMPARE_WITH_TIMEOUT(errors.size(), 3, 5000);
     QVERIFY(errors[0].contains(QStringLiteral("dt")));
     QVERIFY(errors[2].contains(QStringLiteral("no_such_scheme")));
@@ -355,17 +431,17 @@ void TestSimulationWorker::badParameterIsReportedNotThrown()
     QVERIFY(s->markers->empty());
 }
 
-void TestSimulationWorker::blowUpPausesAndKeepsFiniteBodies()
+void TestSimulationRunner::blowUpPausesAndKeepsFiniteBodies()
 {
-    SimulationWorker w;
+    SimulationRunner w;
     QStringList messages;
     QObject guiSide;
-    connect(&w, &SimulationWorker::becameUnstable, &guiSide, [&](const QString& m) { messages << m; });
+    connect(&w, &SimulationRunner::becameUnstable, &guiSide, [&](const QString& m) { messages << m; });
     w.loadScene(settlingBox());
     SnapshotPtr s0 = waitFor(w, [](const FrameSnapshot& f) { return f.scene != nullptr; });
     QVERIFY(s0);
     // far beyond the explicit schemes' stability limit (2 / omega): the run must blow up
-    w.setDt(20.0 * s0->criticalDt);
+    w.apply(dtChange(20.0 * s0->criticalDt));
     w.play();
     SnapshotPtr s = waitFor(
         w, [](const FrameSnapshot& f) { return !f.instabilityMessage.empty(); }, 20.0);
@@ -385,9 +461,69 @@ void TestSimulationWorker::blowUpPausesAndKeepsFiniteBodies()
     QVERIFY(r->scene->revision > s->scene->revision);
 }
 
-void TestSimulationWorker::stopJoinsTheThread()
+void TestSimulationRunner::laneAndMainViewKeepTheSameLastFiniteBodies()
 {
-    SimulationWorker w;
+    // one scene far past velocity Verlet's limit, in the main view's runner and in a compare
+    // lane's, stepped alike: both blow up at the same step and show the same finite bodies
+    Scene scene = loadBuiltinScene("harmonic-oscillator");
+    scene.params.dt = 10.0 * Simulation(scene.world, scene.params).criticalDt();
+    SimulationRunner main;
+    main.loadScene(scene);
+    QVERIFY(waitFor(main, [](const FrameSnapshot& f) { return f.scene != nullptr; }));
+    LaneSet set(scene); // not playing: the lane moves only by single steps
+    Lane* lane = set.lane(set.addLane(LaneSettings::inForce(scene.params)));
+    QVERIFY(lane);
+    QCOMPARE(lane->params().dt, scene.params.dt);
+
+    // the last snapshot of each whose bodies were all finite (as floats, as the views get them)
+    const auto finite = [](const FrameSnapshot& f) {
+        for (float x : f.positions)
+            if (!std::isfinite(x))
+                return false;
+        for (float v : f.speeds)
+            if (!std::isfinite(v))
+                return false;
+        return true;
+    };
+    SnapshotPtr a, b, finiteA, finiteB;
+    for (long long k = 1; k <= 5000; ++k) {
+        main.step();
+        lane->step();
+        const auto there = [k](const FrameSnapshot& f) { return f.step == k || !f.instabilityMessage.empty(); };
+        a = waitFor(main, there);
+        b = waitFor(*lane, there);
+        QVERIFY(a && b);
+        QCOMPARE(a->step, b->step);
+        if (!a->instabilityMessage.empty() || !b->instabilityMessage.empty())
+            break;
+        if (finite(*a))
+            finiteA = a;
+        if (finite(*b))
+            finiteB = b;
+    }
+    QVERIFY2(!a->instabilityMessage.empty(), "the run never became unstable");
+    qInfo("both blew up at step %lld (last finite bodies at step %lld): %s", a->step, finiteA ? finiteA->step : -1,
+          a->instabilityMessage.c_str());
+    QCOMPARE(a->instabilityMessage, b->instabilityMessage);
+    QVERIFY(!a->playing && !b->playing);
+    QVERIFY(lane->unstable());
+    QVERIFY(finiteA && finiteB);
+    QCOMPARE(finiteA->step, finiteB->step);
+    // both show the same bodies, finite: the state at the blow-up if it is finite, else the
+    // last finite one
+    QVERIFY(finite(*a) && finite(*b));
+    QVERIFY(a->positions == b->positions);
+    QVERIFY(a->speeds == b->speeds);
+    QVERIFY(a->radii == b->radii);
+    if (finiteA->step < a->step - 1) { // the blow-up's own state was not finite: the fallback
+        QVERIFY(a->positions == finiteA->positions);
+        QVERIFY(b->positions == finiteB->positions);
+    }
+}
+
+void TestSimulationRunner::stopJoinsTheThread()
+{
+    SimulationRunner w;
     w.loadScene(settlingBox());
     w.play();
     QVERIFY(waitFor(w, [](const FrameSnapshot& f) { return f.step > 0; }));
@@ -402,5 +538,5 @@ void TestSimulationWorker::stopJoinsTheThread()
     QVERIFY(!w.isRunning());
 }
 
-QTEST_GUILESS_MAIN(TestSimulationWorker)
-#include "TestSimulationWorker.moc"
+QTEST_GUILESS_MAIN(TestSimulationRunner)
+#include "TestSimulationRunner.moc"

@@ -1,0 +1,30 @@
+#pragma once
+// PanelLayout: the control panel's form rows and short numbers, shared by its groups and the
+// widgets it is built from (DtField, SchemePicker), so they line up alike.
+#include <QFormLayout>
+#include <QString>
+
+#include <cmath>
+
+namespace tumble::ui {
+
+/// A form of right-aligned labels and growing fields, as every group of the panel has.
+inline QFormLayout* panelForm()
+{
+    auto* f = new QFormLayout;
+    f->setLabelAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    f->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    f->setHorizontalSpacing(8);
+    f->setVerticalSpacing(6);
+    return f;
+}
+
+/// v with `digits` significant digits; an em dash when it is not finite.
+inline QString shortNumber(double v, int digits = 3)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("\xe2\x80\x94"); // em dash
+    return QString::number(v, 'g', digits);
+}
+
+} // namespace tumble::ui
