@@ -46,6 +46,26 @@ bool LiveParams::empty() const
     return !dt && !dtFactor && !translation && !rotation && !localDamping && !localDampingVariant && !viscousDamping;
 }
 
+SimParams LiveParams::over(const SimParams& base, double criticalDt) const
+{
+    SimParams p = base;
+    if (dt)
+        p.dt = *dt;
+    if (dtFactor)
+        p.dt = *dtFactor * criticalDt;
+    if (translation)
+        p.translation = *translation;
+    if (rotation)
+        p.rotation = *rotation;
+    if (localDamping)
+        p.localDamping = *localDamping;
+    if (localDampingVariant)
+        p.localDampingVariant = *localDampingVariant;
+    if (viscousDamping)
+        p.viscousDamping = *viscousDamping;
+    return p;
+}
+
 std::vector<std::string> markerLabels(const SimParams& before, const SimParams& after, const std::string& schemeLabel)
 {
     std::vector<std::string> out;

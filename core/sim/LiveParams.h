@@ -31,6 +31,9 @@ struct LiveParams {
     /// Both schemes of preset name, labelled with it; nullopt for an unknown preset.
     static std::optional<LiveParams> preset(const std::string& name);
     bool empty() const;
+    /// base with the fields that are set put over it, a dt factor taken of criticalDt (s). Not
+    /// validated: Simulation::apply (and a Simulation built with the result) does that.
+    SimParams over(const SimParams& base, double criticalDt) const;
 };
 
 /// What Simulation::apply changed.

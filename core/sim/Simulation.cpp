@@ -379,29 +379,16 @@ EnergySample Simulation::energy() const
 LiveChange Simulation::apply(const LiveParams& change)
 {
     // the whole change, validated with the one set of rules before anything moves
-    SimParams next = m_params;
     if (change.dt && change.dtFactor)
         throw ParameterError("give dt in seconds or as a factor of the critical timestep, not both");
-    if (change.dt)
-        next.dt = *change.dt;
     if (change.dtFactor) {
         if (!(std::isfinite(m_criticalDt) && m_criticalDt > 0.0))
             throw ParameterError("dt as a factor of the critical timestep needs a finite critical timestep; this "
                                  "scene has none (no contacts), give dt in seconds");
         if (!(std::isfinite(*change.dtFactor) && *change.dtFactor > 0.0))
             throw ParameterError("the dt factor must be a positive number, got " + std::to_string(*change.dtFactor));
-        next.dt = *change.dtFactor * m_criticalDt;
     }
-    if (change.translation)
-        next.translation = *change.translation;
-    if (change.rotation)
-        next.rotation = *change.rotation;
-    if (change.localDamping)
-        next.localDamping = *change.localDamping;
-    if (change.localDampingVariant)
-        next.localDampingVariant = *change.localDampingVariant;
-    if (change.viscousDamping)
-        next.viscousDamping = *change.viscousDamping;
+    const SimParams next = change.over(m_params, m_criticalDt);
     if (const std::string err = next.validate(); !err.empty())
         throw ParameterError(err);
 

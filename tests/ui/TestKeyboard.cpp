@@ -15,7 +15,7 @@
 #include "panels/BodyInspector.h"
 #include "panels/ControlPanel.h"
 #include "scene/BuiltinScenes.h"
-#include "session/SimulationWorker.h"
+#include "session/SimulationRunner.h"
 #include "view3d/SceneView.h"
 #include "vtk/VtkSurfaceFormat.h"
 

@@ -23,7 +23,7 @@
 #include "panels/ControlPanel.h"
 #include "plot/EnergyPlot.h"
 #include "scene/BuiltinScenes.h"
-#include "session/SimulationWorker.h"
+#include "session/SimulationRunner.h"
 #include "view3d/SceneView.h"
 #include "vtk/VtkSurfaceFormat.h"
 
@@ -194,7 +194,7 @@ void TestMainWindow::everyPresetFromEveryPresetInThePanel()
     QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.playing && s.step > 5; }));
     ControlPanel* panel = w->controlPanel();
     QStringList refused;
-    connect(w->worker(), &SimulationWorker::errorOccurred, w.get(), [&](const QString& m) { refused << m; });
+    connect(w->worker(), &SimulationRunner::errorOccurred, w.get(), [&](const QString& m) { refused << m; });
     const std::vector<PresetInfo> all = presets();
     int transitions = 0;
     for (const PresetInfo& from : all) {

@@ -310,7 +310,7 @@ void CompareView::removeLane(int id)
 
 void CompareView::retuneLane(int id, const LiveParams& change)
 {
-    Lane* lane = m_set ? m_set->lane(id) : nullptr;
+    SimulationRunner* lane = m_set ? m_set->lane(id) : nullptr;
     if (!lane)
         return;
     showStatus(QString());
@@ -331,7 +331,7 @@ void CompareView::retuneLane(int id, const LiveParams& change)
 
 void CompareView::setLanePaused(int id, bool paused)
 {
-    if (Lane* lane = m_set ? m_set->lane(id) : nullptr) {
+    if (SimulationRunner* lane = m_set ? m_set->lane(id) : nullptr) {
         lane->setPaused(paused);
         if (LaneUi* u = ui(id))
             u->pause->setText(paused ? tr("Resume") : tr("Pause"));
@@ -441,7 +441,7 @@ void CompareView::buildLaneUi(int id, int wantedSlot, std::size_t position)
         retune(change);
     });
     connect(u->pause, &QPushButton::clicked, this, [this, laneId]() {
-        if (Lane* lane = m_set ? m_set->lane(laneId) : nullptr)
+        if (SimulationRunner* lane = m_set ? m_set->lane(laneId) : nullptr)
             setLanePaused(laneId, !lane->paused());
     });
     connect(u->remove, &QPushButton::clicked, this, [this, laneId]() { removeLane(laneId); });
@@ -555,7 +555,7 @@ void CompareView::onFrame()
         m_textAtMs = now;
     for (const auto& up : m_lanes) {
         LaneUi& u = *up;
-        Lane* lane = m_set->lane(u.id);
+        SimulationRunner* lane = m_set->lane(u.id);
         if (!lane)
             continue;
         if (refresh)

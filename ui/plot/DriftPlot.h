@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "plot/PlotView.h"
-#include "session/Lane.h"
+#include "session/LaneSample.h"
 
 namespace tumble::ui {
 

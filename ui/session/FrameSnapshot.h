@@ -41,7 +41,7 @@ struct FrameSnapshot {
     /// Every clump body's state, in body order (spheres are left out: at 100k spheres a
     /// per-body copy would cost more than the members); finite.
     std::vector<BodyState> clumps;
-    /// The body the GUI selected (SimulationWorker::selectBody), sphere or clump; empty when
+    /// The body the GUI selected (SimulationRunner::selectBody), sphere or clump; empty when
     /// none is selected or it does not exist.
     std::optional<BodyState> selected;
 

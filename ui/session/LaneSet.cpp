@@ -76,8 +76,8 @@ int LaneSet::addLane(const LaneSettings& settings)
     if (laneCount() >= kMaxLanes)
         return -1;
     const int id = m_nextId;
-    auto lane = std::make_shared<Lane>(id, m_scene, m_info, settings.over(m_scene->params, m_criticalDt),
-                                       std::make_unique<LockstepPacing>([this]() { wake(); }), true);
+    auto lane = std::make_shared<SimulationRunner>(id, m_scene, m_info, settings.over(m_scene->params, m_criticalDt),
+                                                   std::make_unique<LockstepPacing>([this]() { wake(); }), true);
     ++m_nextId;
     lane->setTarget(m_target.load());
     {
@@ -95,7 +95,7 @@ bool LaneSet::removeLane(int id)
     {
         std::lock_guard lock(m_mutex);
         auto it = std::find_if(m_lanes.begin(), m_lanes.end(),
-                               [id](const std::shared_ptr<Lane>& l) { return l->id() == id; });
+                               [id](const std::shared_ptr<SimulationRunner>& l) { return l->id() == id; });
         if (it == m_lanes.end())
             return false;
         (*it)->requestStop();
@@ -108,7 +108,7 @@ bool LaneSet::removeLane(int id)
     return true;
 }
 
-Lane* LaneSet::lane(int id) const
+SimulationRunner* LaneSet::lane(int id) const
 {
     std::lock_guard lock(m_mutex);
     for (const auto& l : m_lanes)
@@ -117,7 +117,7 @@ Lane* LaneSet::lane(int id) const
     return nullptr;
 }
 
-std::vector<std::shared_ptr<Lane>> LaneSet::lanes() const
+std::vector<std::shared_ptr<SimulationRunner>> LaneSet::lanes() const
 {
     std::lock_guard lock(m_mutex);
     return m_lanes;
@@ -154,8 +154,8 @@ void LaneSet::coordinate()
     Clock::time_point anchorWall, lastRaise;
     double anchorSim = 0.0;
     double wait = kPoll;
-    std::vector<std::shared_ptr<Lane>> lanes;
-    std::vector<std::shared_ptr<Lane>> finished;
+    std::vector<std::shared_ptr<SimulationRunner>> lanes;
+    std::vector<std::shared_ptr<SimulationRunner>> finished;
     bool playing = false;
     for (;;) {
         {

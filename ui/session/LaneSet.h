@@ -27,7 +27,6 @@
 #include <vector>
 
 #include "scene/Scene.h"
-#include "session/Lane.h"
 #include "session/LaneSettings.h"
 #include "session/SceneInfo.h"
 #include "session/SimulationRunner.h"
@@ -60,9 +59,9 @@ public:
     /// Stops lane id (no wait) and forgets it; false when there is none. GUI thread.
     bool removeLane(int id);
     /// Lane id, valid until it is removed (GUI thread), or nullptr.
-    Lane* lane(int id) const;
+    SimulationRunner* lane(int id) const;
     /// The lanes in the order they were added.
-    std::vector<std::shared_ptr<Lane>> lanes() const;
+    std::vector<std::shared_ptr<SimulationRunner>> lanes() const;
     int laneCount() const;
 
     void setPlaying(bool playing);
@@ -95,8 +94,8 @@ private:
 
     mutable std::mutex m_mutex; // lanes, stopping, wake, stop
     std::condition_variable m_cv;
-    std::vector<std::shared_ptr<Lane>> m_lanes;
-    std::vector<std::shared_ptr<Lane>> m_stopping; // removed, thread still finishing
+    std::vector<std::shared_ptr<SimulationRunner>> m_lanes;
+    std::vector<std::shared_ptr<SimulationRunner>> m_stopping; // removed, thread still finishing
     bool m_wake = false;
     bool m_stop = false;
     std::atomic<bool> m_playing{false};

@@ -34,22 +34,7 @@ LaneSettings LaneSettings::inForce(const SimParams& p)
 
 SimParams LaneSettings::over(const SimParams& base, double criticalDt) const
 {
-    SimParams p = base;
-    if (live.dt)
-        p.dt = *live.dt;
-    if (live.dtFactor)
-        p.dt = *live.dtFactor * criticalDt;
-    if (live.translation)
-        p.translation = *live.translation;
-    if (live.rotation)
-        p.rotation = *live.rotation;
-    if (live.localDamping)
-        p.localDamping = *live.localDamping;
-    if (live.localDampingVariant)
-        p.localDampingVariant = *live.localDampingVariant;
-    if (live.viscousDamping)
-        p.viscousDamping = *live.viscousDamping;
-    return p;
+    return live.over(base, criticalDt);
 }
 
 std::string LaneSettings::displayName() const

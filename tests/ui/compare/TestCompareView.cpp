@@ -17,7 +17,7 @@
 #include "panels/DtField.h"
 #include "panels/SchemePicker.h"
 #include "scene/BuiltinScenes.h"
-#include "session/SimulationWorker.h"
+#include "session/SimulationRunner.h"
 #include "sim/Simulation.h"
 #include "view3d/SceneView.h"
 
@@ -275,8 +275,8 @@ void TestCompareView::laneControlsAreThePanelsWidgets()
     QVERIFY(QTest::qWaitForWindowExposed(&v));
     v.start(scene, CompareView::presetLanes(scene, {"pfc", "rk4"}));
     const int pfc = v.laneIds()[0], rk4 = v.laneIds()[1];
-    Lane* pfcLane = v.laneSet()->lane(pfc);
-    Lane* rk4Lane = v.laneSet()->lane(rk4);
+    SimulationRunner* pfcLane = v.laneSet()->lane(pfc);
+    SimulationRunner* rk4Lane = v.laneSet()->lane(rk4);
     QVERIFY(v.laneSchemes(rk4) && v.laneDtField(rk4) && v.laneDamping(rk4));
     QVERIFY(!v.laneDtField(rk4)->factorBox()); // the compact look
 

@@ -31,7 +31,7 @@
 #include "plot/EnergyPlot.h"
 #include "plot/PlotFigure.h"
 #include "scene/BuiltinScenes.h"
-#include "session/SimulationWorker.h"
+#include "session/SimulationRunner.h"
 #include "view3d/SceneView.h"
 #include "vtk/VtkSurfaceFormat.h"
 

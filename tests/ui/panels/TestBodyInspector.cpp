@@ -26,7 +26,7 @@
 #include "WaitShown.h"
 #include "panels/BodyInspector.h"
 #include "scene/SceneLoader.h"
-#include "session/SimulationWorker.h"
+#include "session/SimulationRunner.h"
 #include "view3d/SceneView.h"
 #include "vtk/VtkSurfaceFormat.h"
 

@@ -17,7 +17,7 @@
 #include "rotation/PoinsotView.h"
 #include "rotation/RotationPanel.h"
 #include "scene/BuiltinScenes.h"
-#include "session/SimulationWorker.h"
+#include "session/SimulationRunner.h"
 #include "sim/Simulation.h"
 #include "view3d/GhostOverlay.h"
 #include "view3d/SceneView.h"

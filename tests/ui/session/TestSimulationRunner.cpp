@@ -471,7 +471,7 @@ void TestSimulationRunner::laneAndMainViewKeepTheSameLastFiniteBodies()
     main.loadScene(scene);
     QVERIFY(waitFor(main, [](const FrameSnapshot& f) { return f.scene != nullptr; }));
     LaneSet set(scene); // not playing: the lane moves only by single steps
-    Lane* lane = set.lane(set.addLane(LaneSettings::inForce(scene.params)));
+    SimulationRunner* lane = set.lane(set.addLane(LaneSettings::inForce(scene.params)));
     QVERIFY(lane);
     QCOMPARE(lane->params().dt, scene.params.dt);
 
