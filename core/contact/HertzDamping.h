@@ -8,7 +8,7 @@
 // alpha alone, not on the impact speed (Tsuji's point; Antypov & Elliott 2011 solve the same
 // equation). Tsuji's coefficient 2 sqrt(5/6) beta sqrt(m* S_n), S_n = 2 E* sqrt(R* d), with
 // beta = ln e / sqrt(ln^2 e + pi^2), is alpha = sqrt(5) |beta|; integrating the dimensionless
-// impact shows it returns e to the integration's accuracy (1e-6, tests/core/TestHertzMindlin),
+// impact shows it returns e to the integration's accuracy (1e-6, tests/core/contact/TestHertzMindlin),
 // from e = 1 (alpha = 0) down to e -> 0 (alpha -> sqrt(5)). The force is not clipped at zero, as
 // for the linear model.
 

@@ -12,7 +12,7 @@
 // Deviation from Woo, on purpose: Woo's docs and its Leapfrog.cpp rotate L(t + dt/2) into the
 // body frame with the rotation matrix of q(t), not q(t + dt/2). That makes the mid-step rate
 // O(dt) wrong for any body whose body-frame momentum turns (every asymmetric or symmetric top),
-// and the scheme first order: tests/core/TestIntegratorRegistry measures 1.0 for that variant
+// and the scheme first order: tests/core/integrate/TestIntegratorRegistry measures 1.0 for that variant
 // and 2.0 for Fincham's original, which we follow. Working with L rather than propagating w^b
 // (Wang eqs. 7-8) keeps the gyroscopic term.
 #include "integrate/RotationScheme.h"
