@@ -10,6 +10,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
+#include <QScreen>
 #include <QScrollArea>
 #include <QShortcut>
 #include <QSplitter>
@@ -23,6 +24,7 @@
 #include "export/ExportMenu.h"
 #include "panels/BodyInspector.h"
 #include "panels/ControlPanel.h"
+#include "panels/WheelGuard.h"
 #include "plot/AngleDriftPlot.h"
 #include "plot/EnergyPlot.h"
 #include "plot/SweepPlot.h"
@@ -67,7 +69,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     auto* dock = new QDockWidget(tr("Controls"), this);
     dock->setObjectName(QStringLiteral("controls"));
     dock->setWidget(scroll);
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                      QDockWidget::DockWidgetClosable); // View menu reopens it
     dock->setMinimumWidth(m_panel->sizeHint().width() + 16);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
 
@@ -89,7 +92,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_rotation = new RotationPanel;
     auto* rotationDock = new QDockWidget(tr("Rotation"), this);
     rotationDock->setObjectName(QStringLiteral("rotation"));
-    rotationDock->setWidget(m_rotation);
+    // scrollable like the others: on a 1280x800 screen the dock is shorter than its plots
+    auto* rotationScroll = new QScrollArea;
+    rotationScroll->setWidget(m_rotation);
+    rotationScroll->setWidgetResizable(true);
+    rotationScroll->setFrameShape(QFrame::NoFrame);
+    rotationScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    rotationDock->setWidget(rotationScroll);
     rotationDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                               QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::RightDockWidgetArea, rotationDock);
@@ -114,6 +123,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_panel, &ControlPanel::overlayOptionsRequested, m_sceneView, &SceneView::setOverlayOptions);
     connect(m_panel, &ControlPanel::builtinSceneRequested, this, [this](const QString& id) { openBuiltinScene(id); });
     connect(m_panel, &ControlPanel::openFileRequested, this, &MainWindow::openFileDialog);
+    connect(m_panel, &ControlPanel::speedRequested, m_runner, &SimulationRunner::setSpeed);
 
     // runner reports: bad parameters and blow-ups go to the status bar
     connect(m_runner, &SimulationRunner::errorOccurred, this, [this](const QString& message) {
@@ -174,8 +184,24 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_compareAction->setShortcut(QKeySequence(Qt::Key_C));
     m_compareAction->setToolTip(tr("Run the scene under several schemes or timesteps side by side"));
     connect(m_compareAction, &QAction::triggered, this, [this](bool on) { setCompareMode(on); });
+    // every dock, checked while shown: a closed dock comes back from here
+    viewMenu->addSeparator();
+    for (QDockWidget* d : {dock, inspectorDock, rotationDock, sweepDock})
+        viewMenu->addAction(d->toggleViewAction());
 
-    resize(1500, 940);
+    // the wheel changes a combo or spin box only when it has the focus (WheelGuard.h)
+    qApp->installEventFilter(new WheelGuard(this));
+
+    // sized from the screen it opens on, never larger (a 1280x800 projector shows every dock)
+    const QScreen* onScreen = screen() ? screen() : QGuiApplication::primaryScreen();
+    resize(initialSize(onScreen ? onScreen->availableGeometry().size() : kPreferredSize));
+}
+
+QSize MainWindow::initialSize(const QSize& available)
+{
+    // room for a window manager's frame and title bar around the client area
+    const QSize frame(16, 48);
+    return kPreferredSize.boundedTo(available - frame).expandedTo(QSize(640, 480));
 }
 
 void MainWindow::installSurfaceFormat()
@@ -228,7 +254,7 @@ void MainWindow::onFrame()
         const QString name = QString::fromStdString(s->scene->name);
         if (name != m_sceneName) {
             m_sceneName = name;
-            setWindowTitle(QStringLiteral("Tumble \xe2\x80\x94 %1").arg(name));
+            setWindowTitle(QStringLiteral("Tumble \u2014 %1").arg(name));
         }
     }
     const bool unstable = !s->instabilityMessage.empty();
@@ -236,12 +262,13 @@ void MainWindow::onFrame()
         m_showingInstability = unstable;
         m_panel->setRunMessage(unstable ? QString::fromStdString(s->instabilityMessage) : QString());
     }
-    m_statusLine->setText(tr("t = %1 s   step %2   %3 steps/s   %4 contacts   dt_crit %5 s")
+    // short: the status bar's messages share the line (the panel's Status group has the rest)
+    m_statusLine->setText(tr("t = %1 s   step %2   %3 steps/s   %4 contacts")
                               .arg(QString::number(s->time, 'f', 4))
                               .arg(s->step)
                               .arg(QString::number(s->stepsPerSecond, 'f', 0))
-                              .arg(s->contactCount)
-                              .arg(QString::number(s->criticalDt, 'g', 3)));
+                              .arg(s->contactCount));
+    m_panel->setBalanceError(m_energyPlot->lastRelativeError());
 }
 
 void MainWindow::setColourMode(ColourMode mode)
@@ -326,16 +353,24 @@ void MainWindow::startScene(Scene scene, const QString& builtinId, const QString
 
 void MainWindow::openFileDialog()
 {
-    const QString path =
-        QFileDialog::getOpenFileName(this, tr("Open scene"), QString(), tr("Tumble scenes (*.json);;All files (*)"));
-    if (!path.isEmpty())
-        openSceneFile(path);
-    else if (m_shown && m_shown->scene) {
-        const std::string& src = m_shown->scene->source;
-        const bool builtin = src.rfind("builtin:", 0) == 0;
-        m_panel->setCurrentScene(builtin ? QString::fromStdString(src.substr(8)) : QString(),
-                                 QFileInfo(QString::fromStdString(src)).fileName());
-    }
+    // window-modal and non-blocking, like the error box: no nested event loop, so the frame
+    // timer, the worker and the views go on behind the dialog
+    auto* dialog = new QFileDialog(this, tr("Open scene"), QString(), tr("Tumble scenes (*.json);;All files (*)"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(QFileDialog::ExistingFile);
+    dialog->setWindowModality(Qt::WindowModal);
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) { openSceneFile(path); });
+    connect(dialog, &QFileDialog::rejected, this, [this]() {
+        // the scene combo showed "Open file…": back to the scene that runs
+        if (m_shown && m_shown->scene) {
+            const std::string& src = m_shown->scene->source;
+            const bool builtin = src.rfind("builtin:", 0) == 0;
+            m_panel->setCurrentScene(builtin ? QString::fromStdString(src.substr(8)) : QString(),
+                                     QFileInfo(QString::fromStdString(src)).fileName());
+        }
+    });
+    m_fileDialog = dialog;
+    dialog->open();
 }
 
 void MainWindow::showSceneError(const QString& title, const QString& text)

@@ -10,6 +10,7 @@
 // Selection: a click in the 3D view (or the inspector's keyboard picker) goes through
 // selectBody(), which tells the worker (it publishes that body's state), the view (halo) and
 // the inspector at once; a new scene clears it, a reset keeps it.
+#include <QFileDialog>
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QPointer>
@@ -45,6 +46,11 @@ class MainWindow : public QMainWindow {
 public:
     /// Frame timer period, ms (about 60 Hz).
     static constexpr int kFrameMs = 16;
+    /// The window's size on a screen with room for it, px.
+    static constexpr QSize kPreferredSize{1500, 940};
+    /// The first window's size on a screen whose available area is available (px): the
+    /// preferred size, shrunk to leave room for the window frame, at least 640x480.
+    static QSize initialSize(const QSize& available);
 
     /// Makes VTK's OpenGL surface format the default; call before the QApplication exists.
     static void installSurfaceFormat();
@@ -92,6 +98,12 @@ public:
     SnapshotPtr shownSnapshot() const { return m_shown; }
     /// The last scene-error message box, while it is open.
     QMessageBox* errorBox() const { return m_errorBox; }
+    /// The Open scene dialog, while it is open (non-blocking, window-modal).
+    QFileDialog* fileDialog() const { return m_fileDialog; }
+    /// Opens the Open scene dialog (the scene combo's last entry) and returns at once.
+    void openFileDialog();
+    /// The permanent run line in the status bar.
+    QLabel* statusLine() const { return m_statusLine; }
 
     /// The whole window with the GL views' current frames, as on screen.
     QImage grabWindowImage();
@@ -103,7 +115,6 @@ private:
     void onFrame();
     void showSceneError(const QString& title, const QString& text);
     void startScene(Scene scene, const QString& builtinId, const QString& displayName);
-    void openFileDialog();
     void togglePlay();
 
     SimulationRunner* m_runner = nullptr;
@@ -122,6 +133,7 @@ private:
     SweepPanel* m_sweep = nullptr;
     std::shared_ptr<const Scene> m_scene;
     QPointer<QMessageBox> m_errorBox;
+    QPointer<QFileDialog> m_fileDialog;
     SnapshotPtr m_shown;
     QString m_sceneName;
     bool m_showingInstability = false;

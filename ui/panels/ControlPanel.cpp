@@ -77,7 +77,68 @@ QGroupBox* ControlPanel::runGroup()
     connect(m_pause, &QPushButton::clicked, this, &ControlPanel::pauseRequested);
     connect(m_step, &QPushButton::clicked, this, &ControlPanel::stepRequested);
     connect(m_reset, &QPushButton::clicked, this, &ControlPanel::resetRequested);
-    return group(tr("Run"), row);
+
+    // slow motion for a projector: throttles the worker, never dt or the physics
+    m_speed = new QComboBox;
+    for (double f : speeds())
+        m_speed->addItem(f > 0.0 ? QStringLiteral("%1x").arg(f) : tr("as fast as possible"), f);
+    m_speed->setCurrentIndex(0);
+    m_speed->setToolTip(tr("Slow motion: simulated seconds per wall-clock second, from real time (1x) down to "
+                           "0.001x, or as fast as the machine steps. The timestep and the physics stay the same; "
+                           "only the pace of the run changes."));
+    connect(m_speed, &QComboBox::activated, this,
+            [this](int i) { emit speedRequested(m_speed->itemData(i).toDouble()); });
+    auto* speedRow = new QHBoxLayout;
+    speedRow->addWidget(new QLabel(tr("Speed")));
+    speedRow->addWidget(m_speed, 1);
+
+    // what matters while it runs, without scrolling: time, pace, energy balance
+    m_readout = new QLabel;
+    m_readout->setTextFormat(Qt::RichText);
+    m_readout->setToolTip(tr("Simulated time, the pace reached (simulated s per wall-clock s), and the energy "
+                             "balance error (total + dissipated - external work - E0) relative to |E0|, as the "
+                             "energy plot's lower panel shows it."));
+
+    auto* col = new QVBoxLayout;
+    col->addLayout(row);
+    col->addLayout(speedRow);
+    col->addWidget(m_readout);
+    return group(tr("Run"), col);
+}
+
+const std::vector<double>& ControlPanel::speeds()
+{
+    static const std::vector<double> s{1.0, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01, 0.005, 0.002, 0.001, 0.0};
+    return s;
+}
+
+void ControlPanel::setBalanceError(double relative)
+{
+    m_balanceError = relative;
+}
+
+void ControlPanel::showReadout(const FrameSnapshot& s)
+{
+    const bool loaded = s.scene != nullptr;
+    if (!loaded) {
+        m_readout->setText(tr("no scene"));
+        return;
+    }
+    // the pace reached: steps per wall second times dt (simulated s per wall s)
+    const double reached = s.stepsPerSecond * s.params.dt;
+    QString pace;
+    if (s.playing) {
+        const bool behind = s.speed > 0.0 && reached < 0.9 * s.speed;
+        pace = s.speed <= 0.0 ? tr("%1x, unpaced").arg(shortNumber(reached, 2))
+               : behind       ? tr("%1x of %2x asked").arg(shortNumber(reached, 2)).arg(s.speed)
+                              : tr("%1x").arg(s.speed);
+    } else {
+        pace = tr("paused");
+    }
+    m_readout->setText(tr("t = <b>%1 s</b> &nbsp;(%2)<br>balance error <b>%3</b> |E0|")
+                           .arg(QString::number(s.time, 'f', 5))
+                           .arg(pace)
+                           .arg(shortNumber(m_balanceError, 2)));
 }
 
 // scene picker: built-in scenes, then a file
@@ -403,6 +464,14 @@ void ControlPanel::setSnapshot(const FrameSnapshot& s)
         }
     }
 
+    if (!m_speed->hasFocus()) {
+        const QSignalBlocker b(m_speed);
+        const int i = m_speed->findData(s.speed);
+        if (i >= 0)
+            m_speed->setCurrentIndex(i);
+    }
+    showReadout(s);
+
     // status lines, fixed width so the panel does not jitter
     const QString state = !loaded     ? tr("no scene")
                           : unstable  ? tr("<span style='color:#b00020'>unstable</span>")
@@ -428,7 +497,7 @@ void ControlPanel::setSnapshot(const FrameSnapshot& s)
             .arg(s.memberCount() != s.bodyCount() ? tr("%1 (%2 spheres)").arg(s.bodyCount()).arg(s.memberCount())
                                                   : QString::number(s.bodyCount()))
             .arg(s.contactCount)
-            .arg(loaded ? shortNumber(crit, 3) : QStringLiteral("\xe2\x80\x94"))
+            .arg(loaded ? shortNumber(crit, 3) : QStringLiteral("\u2014"))
             .arg(QString::number(m_renderFps, 'f', 1));
     m_status->setText(text);
 }

@@ -15,6 +15,8 @@
 // and the core validates and applies.
 #include <QWidget>
 
+#include <vector>
+
 #include "panels/DtRatioState.h"
 #include "plot/EnergyPlotMode.h"
 #include "session/FrameSnapshot.h"
@@ -56,6 +58,12 @@ public:
     OverlayOptions overlayOptions() const;
     /// A message about the run (instability), shown in red until cleared with "".
     void setRunMessage(const QString& message);
+    /// The energy balance error relative to |E0| (the energy plot's last sample), shown in the
+    /// Run group beside the time.
+    void setBalanceError(double relative);
+    /// The speeds the Speed combo offers: simulated s per wall-clock s, fastest first; 0 (the
+    /// last) is "as fast as possible".
+    static const std::vector<double>& speeds();
 
     // for tests and keyboard shortcuts
     QLineEdit* dtField() const;
@@ -77,6 +85,10 @@ public:
     /// The short note under the local damping field (what it is for, what it spoils).
     QLabel* localDampingNote() const { return m_localNote; }
     QLabel* statusLabel() const { return m_status; }
+    /// Slow motion: the real-time factor (SimulationRunner::setSpeed), beside the time.
+    QComboBox* speedBox() const { return m_speed; }
+    /// The Run group's readout: time, speed and balance error.
+    QLabel* runReadout() const { return m_readout; }
     /// How the shown dt / dt_crit stands against the translation scheme's limit (its colour).
     DtRatioState dtRatioState() const;
     /// The timestep and the scheme widgets (shared with the compare lanes).
@@ -97,6 +109,8 @@ signals:
     void colourModeRequested(tumble::ui::ColourMode mode);
     void energyPlotModeRequested(tumble::ui::EnergyPlotMode mode);
     void overlayOptionsRequested(const tumble::ui::OverlayOptions& options);
+    /// Slow motion: at most factor simulated s per wall-clock s; 0: as fast as possible.
+    void speedRequested(double factor);
 
 private:
     // the groups, top to bottom
@@ -109,11 +123,15 @@ private:
     QGroupBox* clumpViewGroup();
     QGroupBox* statusGroup();
     void commitLocalDamping();
+    void showReadout(const FrameSnapshot& snapshot);
 
     QPushButton* m_play = nullptr;
     QPushButton* m_pause = nullptr;
     QPushButton* m_step = nullptr;
     QPushButton* m_reset = nullptr;
+    QComboBox* m_speed = nullptr;
+    QLabel* m_readout = nullptr;
+    double m_balanceError = 0.0; // relative to |E0|
     QComboBox* m_scene = nullptr;
     QLabel* m_sceneInfo = nullptr;
     DtField* m_dtField = nullptr;

@@ -23,7 +23,7 @@ inline QFormLayout* panelForm()
 inline QString shortNumber(double v, int digits = 3)
 {
     if (!std::isfinite(v))
-        return QStringLiteral("\xe2\x80\x94"); // em dash
+        return QStringLiteral("\u2014"); // em dash
     return QString::number(v, 'g', digits);
 }
 

@@ -50,6 +50,7 @@ struct FrameSnapshot {
     SimParams params;        ///< parameters in force at this snapshot
     bool playing = false;
     double stepsPerSecond = 0.0;    ///< wall-clock stepping rate over the last batches
+    double speed = 1.0;             ///< speed asked for: simulated s per wall s; 0: as fast as possible
     double buildMicroseconds = 0.0; ///< worker CPU time spent building this snapshot, us
     /// Share of the worker's wall time spent building snapshots over the last ~0.5 s (0..1);
     /// the worker keeps it under 2% by publishing less often when snapshots are expensive.

@@ -43,25 +43,41 @@ void RealTimePacing::dtChanged(const Simulation& sim, double)
     updateSampleEvery(sim);
 }
 
+double RealTimePacing::speedFor(double factor)
+{
+    return factor > 0.0 ? std::clamp(factor, kMinSpeed, 1.0) : 0.0;
+}
+
+void RealTimePacing::setSpeed(const Simulation* sim, double factor)
+{
+    m_speed = speedFor(factor);
+    if (sim)
+        resync(*sim);
+}
+
 void RealTimePacing::beginBatch(const Simulation& sim)
 {
+    if (m_speed <= 0.0)
+        return;
     // behind the wall clock by much: re-synchronise instead of sprinting to catch up
-    const double lag =
-        Seconds(Clock::now() - m_anchorWall).count() - (sim.world().time - m_anchorSim) / kMaxRealTimeFactor;
+    const double lag = Seconds(Clock::now() - m_anchorWall).count() - (sim.world().time - m_anchorSim) / m_speed;
     if (lag > kResyncLag)
         resync(sim);
 }
 
 bool RealTimePacing::mayStep(const Simulation& sim) const
 {
-    return sim.world().time < m_anchorSim + kMaxRealTimeFactor * Seconds(Clock::now() - m_anchorWall).count();
+    if (m_speed <= 0.0)
+        return true;
+    return sim.world().time < m_anchorSim + m_speed * Seconds(Clock::now() - m_anchorWall).count();
 }
 
 double RealTimePacing::idleSeconds(const Simulation& sim) const
 {
-    const double ahead =
-        sim.world().time - m_anchorSim - kMaxRealTimeFactor * Seconds(Clock::now() - m_anchorWall).count();
-    return ahead > 0.0 ? std::min(ahead / kMaxRealTimeFactor, m_framePeriod) : 0.0;
+    if (m_speed <= 0.0)
+        return 0.0;
+    const double ahead = sim.world().time - m_anchorSim - m_speed * Seconds(Clock::now() - m_anchorWall).count();
+    return ahead > 0.0 ? std::min(ahead / m_speed, m_framePeriod) : 0.0;
 }
 
 int RealTimePacing::samplesDue(const Simulation& sim)

@@ -4,9 +4,10 @@
 //
 // Design note. The runner (thread, queue, live changes, snapshots, the last-finite fallback) is
 // one piece of code; a pacing policy answers its few questions on the runner's thread:
-//   RealTimePacing  the main view: simulated time follows the wall clock (at most real time,
-//                   re-synchronised when it falls behind, never a sprint to catch up); a sample
-//                   every K steps, K = round(interval / dt), so samples stay uniform in time.
+//   RealTimePacing  the main view: simulated time follows the wall clock at most at the speed
+//                   asked for (real time by default, down to 0.001x, or unpaced), re-synchronised
+//                   when it falls behind, never a sprint to catch up; a sample every K steps,
+//                   K = round(interval / dt), so samples stay uniform in time.
 //   LockstepPacing  a compare lane: steps to exactly stepsAt(T) = anchorStep +
 //                   floor((T - anchorTime) / dt) for the shared target T its coordinator (LaneSet)
 //                   raises, never past it; a dt change moves the anchor to the step it lands on;
@@ -34,6 +35,9 @@ public:
     virtual void resume(const Simulation&) {}
     /// A live change moved dt at the current step; oldDt is the timestep before it.
     virtual void dtChanged(const Simulation& sim, double oldDt) = 0;
+    /// The speed asked for: simulated s per wall-clock s; 0: as fast as possible. Only a
+    /// real-time pacing has one; it never touches dt or the physics.
+    virtual void setSpeed(const Simulation*, double) {}
     /// Before a batch of steps while playing.
     virtual void beginBatch(const Simulation&) {}
     /// While playing: may one more step be taken now?
@@ -56,11 +60,13 @@ public:
     virtual double reachedTarget() const { return -1.0; }
 };
 
-/// The main view's pacing: at most real time.
+/// The main view's pacing: at most the speed asked for, real time unless told otherwise.
 class RealTimePacing : public Pacing {
 public:
-    /// Stepping may run this much faster than the wall clock, at most.
-    static constexpr double kMaxRealTimeFactor = 1.0;
+    /// The speed a run starts at: real time (simulated s per wall-clock s).
+    static constexpr double kDefaultSpeed = 1.0;
+    /// The slowest speed there is, for slow motion on a projector; below it: this.
+    static constexpr double kMinSpeed = 1e-3;
     /// Behind the wall clock by more than this (s of wall time), the pacing re-synchronises.
     static constexpr double kResyncLag = 0.1;
 
@@ -70,6 +76,13 @@ public:
     void restart(const Simulation& sim, double sampleInterval) override;
     void resume(const Simulation& sim) override { resync(sim); }
     void dtChanged(const Simulation& sim, double oldDt) override;
+    /// factor: simulated s per wall-clock s, clamped to [kMinSpeed, 1]; 0 (or less): as fast
+    /// as possible. Re-anchors to sim's time (when given), so the new speed counts from now.
+    void setSpeed(const Simulation* sim, double factor) override;
+    /// The speed in force: simulated s per wall-clock s; 0: as fast as possible.
+    double speed() const { return m_speed; }
+    /// The speed a factor asks for: clamped to [kMinSpeed, 1], or 0 for 0 or less.
+    static double speedFor(double factor);
     void beginBatch(const Simulation& sim) override;
     bool mayStep(const Simulation& sim) const override;
     double idleSeconds(const Simulation& sim) const override;
@@ -81,6 +94,7 @@ private:
     void updateSampleEvery(const Simulation& sim);
 
     const double m_framePeriod;
+    double m_speed = kDefaultSpeed; // 0: unpaced
     Clock::time_point m_anchorWall;
     double m_anchorSim = 0.0;
     double m_sampleInterval = 0.0;

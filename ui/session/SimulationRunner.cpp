@@ -51,7 +51,8 @@ struct SimulationRunner::Command {
         Reset,      ///< back to the scene's initial state, live parameters kept
         LoadScene,  ///< scene: replaces the current scene
         SelectBody, ///< value: body index to publish in detail (-1: none); no marker
-        Target      ///< value: the lockstep target time, s
+        Target,     ///< value: the lockstep target time, s
+        Speed       ///< value: simulated s per wall-clock s, 0: unpaced
     };
     explicit Command(Kind k, double v = 0.0) : kind(k), value(v) {}
 
@@ -99,6 +100,7 @@ struct SimulationRunner::Run {
     Clock::time_point shareStart = Clock::now();
     double sharePublishSeconds = 0.0;
     double publishShare = 0.0;
+    double speed = RealTimePacing::kDefaultSpeed; // asked for, simulated s per wall s; 0: unpaced
 
     bool canStep() const { return sim && !sim->isUnstable() && (playing || pendingSteps > 0); }
     void addMarker(const std::string& label)
@@ -208,6 +210,11 @@ void SimulationRunner::selectBody(int b)
 void SimulationRunner::setTarget(double t)
 {
     post(Command(Command::Kind::Target, t));
+}
+
+void SimulationRunner::setSpeed(double factor)
+{
+    post(Command(Command::Kind::Speed, factor));
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -379,6 +386,11 @@ bool SimulationRunner::execute(Run& run, const Command& c)
             m_pacing->setTarget(c.value);
             return false;
         }
+        if (c.kind == Kind::Speed) {
+            m_pacing->setSpeed(run.sim.get(), c.value);
+            run.speed = RealTimePacing::speedFor(c.value);
+            return true; // the snapshot shows the speed in force
+        }
         if (!run.sim)
             return false;
         Simulation& sim = *run.sim;
@@ -504,6 +516,7 @@ void SimulationRunner::publish(Run& run)
     fillRunState(*s, sim);
     s->playing = run.playing;
     s->stepsPerSecond = run.playing ? run.stepsPerSecond : 0.0;
+    s->speed = run.speed;
     s->publishShare = run.playing ? run.publishShare : 0.0;
     s->instabilityMessage = run.instability;
 

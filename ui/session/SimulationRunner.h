@@ -92,6 +92,10 @@ public:
     void selectBody(int b);
     /// The shared target time of a lockstep run, s (LockstepPacing; others ignore it).
     void setTarget(double t);
+    /// Slow motion: at most factor simulated s per wall-clock s (0.001 to 1); 0: as fast as
+    /// possible. Throttles the stepping only: dt and the physics stay (a real-time pacing;
+    /// a lockstep lane ignores it).
+    void setSpeed(double factor);
 
     /// Asks the thread to stop without waiting for it; isRunning() tells when it has.
     void requestStop();
