@@ -21,6 +21,7 @@
 #include <cmath>
 
 #include "compare/CompareView.h"
+#include "export/AsyncFileDialog.h"
 #include "export/ExportMenu.h"
 #include "panels/BodyInspector.h"
 #include "panels/ControlPanel.h"
@@ -327,12 +328,7 @@ bool MainWindow::openSceneFile(const QString& path)
     } catch (const std::exception& e) {
         // SceneError names the file, the JSON path and the problem; the current scene stays
         showSceneError(tr("Cannot load the scene file"), QString::fromStdString(e.what()));
-        if (m_shown && m_shown->scene) {
-            const std::string& src = m_shown->scene->source;
-            const bool builtin = src.rfind("builtin:", 0) == 0;
-            m_panel->setCurrentScene(builtin ? QString::fromStdString(src.substr(8)) : QString(),
-                                     QFileInfo(QString::fromStdString(src)).fileName());
-        }
+        showRunningScene();
         return false;
     }
 }
@@ -351,26 +347,25 @@ void MainWindow::startScene(Scene scene, const QString& builtinId, const QString
     statusBar()->showMessage(tr("Loaded %1").arg(displayName), 4000);
 }
 
+void MainWindow::showRunningScene()
+{
+    if (!m_shown || !m_shown->scene)
+        return;
+    const std::string& src = m_shown->scene->source;
+    const bool builtin = src.rfind("builtin:", 0) == 0;
+    m_panel->setCurrentScene(builtin ? QString::fromStdString(src.substr(8)) : QString(),
+                             QFileInfo(QString::fromStdString(src)).fileName());
+}
+
 void MainWindow::openFileDialog()
 {
     // window-modal and non-blocking, like the error box: no nested event loop, so the frame
     // timer, the worker and the views go on behind the dialog
-    auto* dialog = new QFileDialog(this, tr("Open scene"), QString(), tr("Tumble scenes (*.json);;All files (*)"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setFileMode(QFileDialog::ExistingFile);
-    dialog->setWindowModality(Qt::WindowModal);
-    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) { openSceneFile(path); });
-    connect(dialog, &QFileDialog::rejected, this, [this]() {
-        // the scene combo showed "Open file…": back to the scene that runs
-        if (m_shown && m_shown->scene) {
-            const std::string& src = m_shown->scene->source;
-            const bool builtin = src.rfind("builtin:", 0) == 0;
-            m_panel->setCurrentScene(builtin ? QString::fromStdString(src.substr(8)) : QString(),
-                                     QFileInfo(QString::fromStdString(src)).fileName());
-        }
-    });
+    auto* dialog = openFileDialogAsync(
+        this, tr("Open scene"), QString(), tr("Tumble scenes (*.json);;All files (*)"), QFileDialog::ExistingFile,
+        [this](const QString& path) { openSceneFile(path); },
+        [this]() { showRunningScene(); }); // the scene combo showed "Open file...": back to the one that runs
     m_fileDialog = dialog;
-    dialog->open();
 }
 
 void MainWindow::showSceneError(const QString& title, const QString& text)

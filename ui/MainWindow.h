@@ -115,6 +115,8 @@ private:
     void onFrame();
     void showSceneError(const QString& title, const QString& text);
     void startScene(Scene scene, const QString& builtinId, const QString& displayName);
+    /// The scene combo shows the scene that runs again (after a failed load or a cancelled dialog).
+    void showRunningScene();
     void togglePlay();
 
     SimulationRunner* m_runner = nullptr;

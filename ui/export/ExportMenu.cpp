@@ -7,8 +7,10 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPointer>
 #include <QStatusBar>
 
+#include "export/AsyncFileDialog.h"
 #include "export/ExportNaming.h"
 #include "export/FrameRecorder.h"
 #include "export/PlotExport.h"
@@ -137,21 +139,23 @@ void ExportMenu::stopRecording()
 void ExportMenu::askPlot(ExportablePlot* plot, const QString& title, Format format)
 {
     const QString ext = QString::fromLatin1(extensionOf(format));
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export %1").arg(title.toLower()),
-                                                      defaultPath(plot->exportName(), ext), filterOf(format));
-    if (path.isEmpty())
-        return;
-    report(exportPlot(*plot, format, path), tr("Wrote %1").arg(path));
+    // the plot may go while the dialog is open (a compare lane's): ask again when chosen
+    auto* object = dynamic_cast<QObject*>(plot);
+    const QPointer<QObject> alive(object);
+    openFileDialogAsync(m_window, tr("Export %1").arg(title.toLower()), defaultPath(plot->exportName(), ext),
+                        filterOf(format), QFileDialog::AnyFile,
+                        [this, plot, object, alive, format](const QString& path) {
+                            if (object && !alive)
+                                return;
+                            report(exportPlot(*plot, format, path), tr("Wrote %1").arg(path));
+                        });
 }
 
 void ExportMenu::askView()
 {
-    const QString path =
-        QFileDialog::getSaveFileName(m_window, tr("Export the 3D view"),
-                                     defaultPath(QStringLiteral("view"), QStringLiteral("png")), filterOf(Format::Png));
-    if (path.isEmpty())
-        return;
-    report(exportView(path), tr("Wrote %1").arg(path));
+    openFileDialogAsync(m_window, tr("Export the 3D view"), defaultPath(QStringLiteral("view"), QStringLiteral("png")),
+                        filterOf(Format::Png), QFileDialog::AnyFile,
+                        [this](const QString& path) { report(exportView(path), tr("Wrote %1").arg(path)); });
 }
 
 void ExportMenu::toggleRecording()
@@ -160,16 +164,15 @@ void ExportMenu::toggleRecording()
         stopRecording();
         return;
     }
-    const QString dir = QFileDialog::getExistingDirectory(
+    openFileDialogAsync(
         m_window,
         tr("Record the 3D view into (one frame in %1, at most %2 PNGs)").arg(kRecordEvery).arg(kRecordMaxFrames),
-        QDir::currentPath());
-    if (dir.isEmpty())
-        return;
-    if (const QString error = startRecording(dir); !error.isEmpty())
-        report(error, QString());
-    else if (m_window && m_window->statusBar())
-        m_window->statusBar()->showMessage(tr("Recording the 3D view into %1").arg(dir), 3000);
+        QDir::currentPath(), QString(), QFileDialog::Directory, [this](const QString& dir) {
+            if (const QString error = startRecording(dir); !error.isEmpty())
+                report(error, QString());
+            else if (m_window && m_window->statusBar())
+                m_window->statusBar()->showMessage(tr("Recording the 3D view into %1").arg(dir), 3000);
+        });
 }
 
 void ExportMenu::report(const QString& error, const QString& done)
