@@ -76,7 +76,7 @@ void TestMainWindow::opensAndRunsTheDefaultScene()
     QVERIFY(w);
     QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.playing && s.step > 0; }));
     const Scene scene = loadBuiltinScene(defaultSceneId());
-    QCOMPARE(w->windowTitle(), QStringLiteral("Tumble \xe2\x80\x94 ") + QString::fromStdString(scene.name));
+    QCOMPARE(w->windowTitle(), QStringLiteral("Tumble \u2014 ") + QString::fromStdString(scene.name));
     QCOMPARE(w->shownSnapshot()->bodyCount(), scene.world.size());
     // the panel shows the critical timestep and the plot fills
     QVERIFY(!w->controlPanel()->criticalDtLabel()->text().isEmpty());

@@ -1,8 +1,8 @@
 // A UTF-16 literal (QStringLiteral, u"...") takes each \x escape as one UTF-16 unit, so the
 // UTF-8 bytes of an em dash written as "\xe2\x80\x94" show as "â€\"" on screen (issue 25: the
-// window title). This scans ui/ and app/ for such literals; a breach names the file and line.
-// In a UTF-16 literal a non-ASCII character is written as \u2014; in tr() or a plain char
-// literal the UTF-8 bytes are right.
+// window title, which a test then expected). This scans ui/, app/ and tests/ for such literals; a breach names the file
+// and line. In a UTF-16 literal a non-ASCII character is written as \u2014; in tr() or a plain char literal the UTF-8
+// bytes are right.
 #include <QtTest>
 
 #include <filesystem>
@@ -33,11 +33,11 @@ private slots:
         const std::regex& utf16 = utf16WithUtf8Escape();
         QStringList breaches;
         int files = 0;
-        for (const char* room : {"ui", "app"}) {
+        for (const char* room : {"ui", "app", "tests"}) {
             for (const auto& entry : fs::recursive_directory_iterator(fs::path(tumble::test::sourceDir()) / room)) {
                 const auto ext = entry.path().extension();
-                if (ext != ".h" && ext != ".cpp")
-                    continue;
+                if ((ext != ".h" && ext != ".cpp") || entry.path().filename() == "TestStringLiterals.cpp")
+                    continue; // (this file holds the bad line on purpose)
                 ++files;
                 std::ifstream in(entry.path());
                 std::string line;

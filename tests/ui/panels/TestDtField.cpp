@@ -82,7 +82,7 @@ void TestDtField::factorIsSentAsAFactor()
     // without a critical dt the box is off
     f.showInForce(1e-5, std::numeric_limits<double>::infinity(), "velocity_verlet");
     QVERIFY(!f.factorBox()->isEnabled());
-    QCOMPARE(f.criticalDtLabel()->text(), QStringLiteral("\xe2\x80\x94 s"));
+    QCOMPARE(f.criticalDtLabel()->text(), QStringLiteral("\u2014 s"));
 }
 
 void TestDtField::showingWhatIsInForceSendsNothing()

@@ -120,7 +120,7 @@ void TestDriftPlot::csvReloadsToTheSameDoubles()
     DriftPlot plot;
     QCOMPARE(plot.exportName(), QStringLiteral("drift"));
     plot.setSampleInterval(interval);
-    plot.setLane(3, QStringLiteral("rk4 \xc2\xb7 dt 1e-4 s"), Qt::black);
+    plot.setLane(3, QStringLiteral("rk4 \u00b7 dt 1e-4 s"), Qt::black);
     plot.setLane(5, QStringLiteral("woo, half"), Qt::green);
     plot.appendSamples(3, a);
     plot.appendSamples(5, b);
