@@ -243,11 +243,24 @@ void CompareView::restart()
 {
     if (!m_set)
         return;
-    std::vector<LaneSettings> lanes;
-    for (const auto& l : m_set->lanes())
-        lanes.push_back(LaneSettings::inForce(l->params()));
-    Scene scene = m_set->scene();
-    start(std::move(scene), lanes);
+    m_set->restart(); // same ids, order and parameters
+    for (const auto& u : m_lanes)
+        laneRestarted(*u);
+    showStatus(QString());
+}
+
+void CompareView::laneRestarted(LaneUi& u)
+{
+    // a fresh runner under the same id: its curve starts again, its labels follow its snapshots
+    m_plot->removeLane(u.id);
+    m_plot->setLane(u.id, qs(u.shownName), slotColour(u.slot));
+    u.shown.reset();
+    u.statusOf.reset();
+    u.shownUnstable = false;
+    u.status->setStyleSheet(QString());
+    u.status->setToolTip(QString());
+    if (SimulationRunner* lane = m_set->lane(u.id))
+        u.pause->setText(lane->paused() ? tr("Resume") : tr("Pause"));
 }
 
 void CompareView::stopAll()
@@ -269,11 +282,6 @@ void CompareView::stopAll()
 
 int CompareView::addLane(const LaneSettings& settings)
 {
-    return addLaneAt(settings, -1, m_lanes.size());
-}
-
-int CompareView::addLaneAt(const LaneSettings& settings, int slot, std::size_t position)
-{
     if (!m_set)
         return -1;
     if (m_set->laneCount() >= LaneSet::kMaxLanes) {
@@ -287,7 +295,7 @@ int CompareView::addLaneAt(const LaneSettings& settings, int slot, std::size_t p
         showStatus(tr("Lane %1 refused: %2").arg(qs(settings.label), qs(e.what())));
         return -1;
     }
-    buildLaneUi(id, slot, position);
+    buildLaneUi(id);
     layoutGrid();
     return id;
 }
@@ -315,15 +323,18 @@ void CompareView::retuneLane(int id, const LiveParams& change)
         return;
     showStatus(QString());
     if (lane->unstable()) {
-        // a blown-up run cannot go on: the lane starts again from t = 0 with the new settings
-        // (in its place and colour) and catches up with the others
-        auto it = std::find_if(m_lanes.begin(), m_lanes.end(), [id](const auto& l) { return l->id == id; });
-        const int slot = (*it)->slot;
-        const std::size_t position = std::size_t(it - m_lanes.begin());
+        // a blown-up run cannot go on: the lane starts again from t = 0 with the new settings,
+        // under its id (number, place, colour), and catches up with the others
         const LaneSettings settings =
             LaneSettings::inForce(LaneSettings{{}, change}.over(lane->params(), m_set->criticalDt()));
-        removeLane(id);
-        addLaneAt(settings, slot, position);
+        try {
+            m_set->restartLane(id, settings); // the core validates the settings
+        } catch (const std::exception& e) {
+            showStatus(tr("Lane %1 refused: %2").arg(laneNumber(id)).arg(qs(e.what())));
+            return;
+        }
+        if (LaneUi* u = ui(id))
+            laneRestarted(*u);
         return;
     }
     lane->apply(change);
@@ -351,24 +362,15 @@ bool CompareView::playing() const
 }
 
 // ------------------------------------------------------------------------------------------------
-void CompareView::buildLaneUi(int id, int wantedSlot, std::size_t position)
+void CompareView::buildLaneUi(int id)
 {
     const LaneSettings s = LaneSettings::inForce(m_set->lane(id)->params());
     auto u = std::make_unique<LaneUi>();
     u->id = id;
-    position = std::min(position, m_lanes.size());
-    // the wanted colour slot if it is free, else the lowest one no lane holds
-    auto free = [this](int slot) {
-        return std::none_of(m_lanes.begin(), m_lanes.end(), [slot](const auto& l) { return l->slot == slot; });
-    };
-    if (wantedSlot >= 0 && wantedSlot < LaneSet::kMaxLanes && free(wantedSlot))
-        u->slot = wantedSlot;
-    else
-        for (int slot = 0; slot < LaneSet::kMaxLanes; ++slot)
-            if (free(slot)) {
-                u->slot = slot;
-                break;
-            }
+    // the lowest colour no lane holds; the lane goes last
+    for (int slot = LaneSet::kMaxLanes - 1; slot >= 0; --slot)
+        if (std::none_of(m_lanes.begin(), m_lanes.end(), [slot](const auto& l) { return l->slot == slot; }))
+            u->slot = slot;
     const QColor colour = slotColour(u->slot);
     const QString hex = colour.name();
 
@@ -422,7 +424,7 @@ void CompareView::buildLaneUi(int id, int wantedSlot, std::size_t position)
     form->addWidget(new QLabel(tr("local \xce\xb1")), 2, 2);
     form->addWidget(u->damping, 2, 3);
     boxLayout->addWidget(u->schemes);
-    m_laneControls->insertWidget(int(position), u->box);
+    m_laneControls->insertWidget(int(m_lanes.size()), u->box);
 
     u->schemes->showInForce(*s.live.translation, *s.live.rotation);
     u->dt->showInForce(*s.live.dt, m_set->criticalDt(), *s.live.translation);
@@ -447,7 +449,7 @@ void CompareView::buildLaneUi(int id, int wantedSlot, std::size_t position)
     connect(u->remove, &QPushButton::clicked, this, [this, laneId]() { removeLane(laneId); });
 
     m_plot->setLane(id, qs(s.displayName()), colour);
-    m_lanes.insert(m_lanes.begin() + std::ptrdiff_t(position), std::move(u));
+    m_lanes.push_back(std::move(u));
 }
 
 void CompareView::layoutGrid()
@@ -522,6 +524,11 @@ QColor CompareView::laneColour(int id) const
     LaneUi* u = ui(id);
     return u ? slotColour(u->slot) : QColor();
 }
+QString CompareView::laneBoxTitle(int id) const
+{
+    LaneUi* u = ui(id);
+    return u ? u->box->title() : QString();
+}
 
 bool CompareView::cameraLinked(int id) const
 {
@@ -586,7 +593,7 @@ void CompareView::onFrame()
         if (name != u.shownName) {
             u.shownName = name;
             u.title->setText(qs(name));
-            u.box->setTitle(tr("Lane %1: %2").arg(u.slot + 1).arg(qs(set.label)));
+            u.box->setTitle(tr("Lane %1: %2").arg(laneNumber(u.id)).arg(qs(set.label)));
             m_plot->setLane(u.id, qs(name), slotColour(u.slot));
             // the controls follow what the lane accepted
             u.schemes->showInForce(*set.live.translation, *set.live.rotation);

@@ -12,6 +12,12 @@
 // through one vtkCamera (the first view's, adopted by each view after its first frame, so a
 // view added later does not reset the others'); a drag in one view moves that camera and the
 // frame timer repaints the others when its pose changed.
+//
+// Lane identity. A lane keeps its number (its LaneSet id + 1), its colour and its place for its
+// whole life: through Restart, through a retune (a lane that blew up starts again in place), and
+// through the removal of other lanes. Its name is the label of the schemes it runs, so it
+// changes only when its schemes do. A new lane gets the next number never used in this compare
+// run and the first colour no lane holds, and goes last.
 #include <QWidget>
 
 #include <array>
@@ -70,12 +76,13 @@ public:
     void removeLane(int id);
     /// A live change for lane id (schemes, dt, damping), applied between its steps by its
     /// Simulation, which validates it; a lane that blew up starts again from t = 0 with its
-    /// settings and the change instead (a new id, same place and colour).
+    /// settings and the change instead (same id, number, place and colour).
     void retuneLane(int id, const LiveParams& change);
     void setLanePaused(int id, bool paused);
     void setPlaying(bool playing);
     bool playing() const;
-    /// Every lane again from the scene's initial state, with its current settings.
+    /// Every lane again from the scene's initial state, with its current settings; each keeps
+    /// its id, number, colour, name and place, and the run keeps playing or paused.
     void restart();
     /// Stops every lane (leaving compare mode); start() begins again.
     void stopAll();
@@ -92,6 +99,10 @@ public:
     DtField* laneDtField(int id) const;
     QDoubleSpinBox* laneDamping(int id) const;
     QColor laneColour(int id) const;
+    /// The number lane id is shown with ("Lane 3: pfc"), 1 for the first lane of a compare run.
+    static int laneNumber(int id) { return id + 1; }
+    /// The title of lane id's control box: "Lane N: label".
+    QString laneBoxTitle(int id) const;
     /// Camera position, focal point and view-up of lane id's view (m, m, unit).
     std::array<double, 9> cameraPose(int id) const;
     /// True once lane id's view renders through the shared camera (after its first frame).
@@ -109,8 +120,8 @@ signals:
 private:
     struct LaneUi;
     void onFrame();
-    int addLaneAt(const LaneSettings& settings, int slot, std::size_t position);
-    void buildLaneUi(int id, int slot, std::size_t position);
+    void buildLaneUi(int id);
+    void laneRestarted(LaneUi& u);
     void layoutGrid();
     LaneUi* ui(int id) const;
     void showStatus(const QString& text);

@@ -61,9 +61,10 @@ QColor SweepPlot::schemeColour(int k)
     return colours[k % 8];
 }
 
-void SweepPlot::setResult(const SweepResult& result)
+void SweepPlot::setResult(const SweepResult& result, const QStringList& varied)
 {
     m_result = result;
+    m_varied = varied;
     double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
     for (const SweepPoint& p : m_result.points) {
         xlo = std::min(xlo, p.dt);
@@ -93,13 +94,18 @@ void SweepPlot::clear()
     setResult(SweepResult{});
 }
 
+QString SweepPlot::variedText(std::size_t k) const
+{
+    return k < std::size_t(m_varied.size()) ? m_varied[int(k)] : QString::fromStdString(m_result.orders[k].scheme);
+}
+
 QStringList SweepPlot::legendLabels() const
 {
     QStringList out;
     const std::vector<Series> series = seriesOf(m_result);
     for (std::size_t k = 0; k < m_result.orders.size(); ++k) {
         const double order = m_result.orders[k].order;
-        QString s = QString::fromStdString(m_result.orders[k].scheme) + QStringLiteral("  order ") +
+        QString s = variedText(k) + QStringLiteral("  order ") +
                     (std::isfinite(order) ? QString::number(order, 'f', 2) : QStringLiteral("-"));
         if (series[k].unstable > 0)
             s += tr(" (%n unstable)", nullptr, series[k].unstable);
@@ -133,7 +139,7 @@ PlotFigure SweepPlot::figure() const
         std::sort(idx.begin(), idx.end(),
                   [&](std::size_t a, std::size_t b) { return series[k].dt[a] < series[k].dt[b]; });
         PlotSeries s;
-        s.label = QString::fromStdString(m_result.orders[k].scheme);
+        s.label = variedText(k);
         s.colour = schemeColour(int(k));
         s.width = 1.6;
         s.symbol = symbolOf(int(k));

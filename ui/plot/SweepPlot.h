@@ -22,12 +22,14 @@ class SweepPlot : public PlotView {
 public:
     explicit SweepPlot(QWidget* parent = nullptr);
 
-    /// Shows a sweep's result; repaints.
-    void setResult(const SweepResult& result);
+    /// Shows a sweep's result; repaints. varied[k] names what scheme k of the result varied
+    /// ("rotation: rk4_quaternion", SweepScheme::varied); the scheme's name when not given.
+    void setResult(const SweepResult& result, const QStringList& varied = {});
     void clear();
     const SweepResult& result() const { return m_result; }
 
-    /// One line per scheme as drawn: "rk4  order 3.98" ("order -" with fewer than 2 points).
+    /// One line per scheme as drawn: "translation: rk4  order 3.98" ("order -" with fewer than
+    /// 2 points).
     QStringList legendLabels() const;
     /// The colour of scheme k (in the result's order).
     static QColor schemeColour(int k);
@@ -46,7 +48,10 @@ public:
     QSize minimumSizeHint() const override { return {320, 200}; }
 
 private:
+    QString variedText(std::size_t k) const;
+
     SweepResult m_result;
+    QStringList m_varied;
     int m_xLo = -6, m_xHi = -4, m_yLo = -12, m_yHi = -6;
 };
 

@@ -100,8 +100,8 @@ PoinsotView::PoinsotView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::ma
     Pipeline& p = *m_p;
     vtkRenderer* r = p.renderer;
     r->GradientBackgroundOn();
-    r->SetBackground(0.13, 0.15, 0.19);
-    r->SetBackground2(0.24, 0.27, 0.33);
+    r->SetBackground(kBackgroundBottom[0], kBackgroundBottom[1], kBackgroundBottom[2]);
+    r->SetBackground2(kBackgroundTop[0], kBackgroundTop[1], kBackgroundTop[2]);
     renderWindow()->AddRenderer(r);
 
     p.unitSphere->SetRadius(1.0);
@@ -109,8 +109,8 @@ PoinsotView::PoinsotView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::ma
     p.unitSphere->SetPhiResolution(32);
     p.ellipsoidMapper->SetInputConnection(p.unitSphere->GetOutputPort());
     p.ellipsoid->SetMapper(p.ellipsoidMapper);
-    p.ellipsoid->GetProperty()->SetColor(0.35, 0.62, 0.90);
-    p.ellipsoid->GetProperty()->SetOpacity(0.55);
+    p.ellipsoid->GetProperty()->SetColor(kEllipsoidColour[0], kEllipsoidColour[1], kEllipsoidColour[2]);
+    p.ellipsoid->GetProperty()->SetOpacity(kEllipsoidOpacity);
     p.ellipsoid->GetProperty()->SetSpecular(0.4);
     r->AddActor(p.ellipsoid);
     // a coarse wireframe of the same ellipsoid, so its turning is visible
@@ -137,7 +137,7 @@ PoinsotView::PoinsotView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::ma
 
     p.polhode.init(r, 1.0, 0.62, 0.15, 2.5);
     p.herpolhode.init(r, 1.0, 0.92, 0.35, 2.0);
-    p.exactPolhode.init(r, 0.95, 0.95, 0.95, 1.0);
+    p.exactPolhode.init(r, kExactPolhodeColour[0], kExactPolhodeColour[1], kExactPolhodeColour[2], 2.0);
     p.omega.init(r, 1.0, 0.55, 0.1, 2.0);
     p.momentum.init(r, 0.9, 0.35, 0.9, 2.0);
     p.contactSource->SetThetaResolution(16);
@@ -165,7 +165,10 @@ double PoinsotView::planeDistance() const
 
 void PoinsotView::restart()
 {
-    m_restartRequested = true;
+    // at once, from the snapshot on screen: the ghost restarted with it starts there too
+    m_following = false;
+    if (m_snapshot)
+        setSnapshot(m_snapshot, m_body);
 }
 
 void PoinsotView::setSnapshot(SnapshotPtr s, int body)
@@ -181,8 +184,8 @@ void PoinsotView::setSnapshot(SnapshotPtr s, int body)
         }
         return;
     }
-    const bool fresh = !m_following || body != m_body || m_snapshot->scene->revision != m_revision ||
-                       m_snapshot->time < m_lastTime || m_restartRequested;
+    const bool fresh =
+        !m_following || body != m_body || m_snapshot->scene->revision != m_revision || m_snapshot->time < m_lastTime;
     m_body = body;
     m_revision = m_snapshot->scene->revision;
     if (fresh)
@@ -203,7 +206,6 @@ void PoinsotView::setSnapshot(SnapshotPtr s, int body)
 void PoinsotView::startFrom(const BodyState& b)
 {
     m_following = true;
-    m_restartRequested = false;
     m_state = b;
     m_twoT0 = b.angularVelocity.dot(b.angularMomentum);
     m_l0 = b.angularMomentum;

@@ -12,6 +12,10 @@
 // asymmetric or symmetric top the exact polhode (TorqueFreeMotion over one period) is drawn
 // thin beside the simulated one. Only torque-free motion obeys the construction; when L
 // changes (a contact, damping) the caption says so.
+// Colours: the exact polhode lies on the ellipsoid, so the ellipsoid (light blue, lit, over the
+// dark background) is what it is seen against; it is drawn near-black, not white, which vanished
+// into the lit ellipsoid and its light wireframe.
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -25,6 +29,15 @@ class PoinsotView : public VtkOpenGLWidget {
 public:
     /// Trace points kept (each of polhode and herpolhode); older ones are dropped.
     static constexpr std::size_t kMaxTrace = 6000;
+    using Rgb = std::array<double, 3>; ///< sRGB components in [0, 1], as VTK takes them
+    /// The background gradient, bottom and top.
+    static constexpr Rgb kBackgroundBottom = {0.13, 0.15, 0.19};
+    static constexpr Rgb kBackgroundTop = {0.24, 0.27, 0.33};
+    /// The inertia ellipsoid's colour and opacity.
+    static constexpr Rgb kEllipsoidColour = {0.35, 0.62, 0.90};
+    static constexpr double kEllipsoidOpacity = 0.55;
+    /// The exact polhode's colour (near-black: drawn on the ellipsoid).
+    static constexpr Rgb kExactPolhodeColour = {0.06, 0.06, 0.10};
 
     explicit PoinsotView(QWidget* parent = nullptr);
     ~PoinsotView() override;
@@ -32,7 +45,7 @@ public:
     /// Follows body b (-1: none) through the snapshots; a new body, scene or reset restarts the
     /// traces and takes T0 and L0 afresh.
     void setSnapshot(SnapshotPtr s, int body);
-    /// Starts the traces again from the current state (new T0, L0).
+    /// Starts the traces again from the body's state in the last snapshot (new T0, L0).
     void restart();
 
     bool following() const { return m_following; }
@@ -63,7 +76,6 @@ private:
     int m_body = -1;
     long long m_revision = -1;
     bool m_following = false;
-    bool m_restartRequested = false;
     bool m_dirty = false;
     double m_lastTime = 0.0;
     double m_twoT0 = 0.0;

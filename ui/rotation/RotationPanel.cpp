@@ -24,7 +24,8 @@ RotationPanel::RotationPanel(QWidget* parent) : QWidget(parent)
            "asymmetric top with Jacobi elliptic functions). If the ghost and the body pull apart, the "
            "rotation scheme is drifting; the plot below shows the angle between them."));
     m_restartButton = new QPushButton(tr("Restart traces"));
-    m_restartButton->setToolTip(tr("Start the polhode and herpolhode again from the current state"));
+    m_restartButton->setToolTip(tr("Start the polhode, the herpolhode and (when it is on) the exact ghost and its "
+                                   "drift plot again from the selected clump's current state"));
     buttons->addWidget(m_ghostButton);
     buttons->addWidget(m_restartButton);
     layout->addLayout(buttons);
@@ -41,7 +42,7 @@ RotationPanel::RotationPanel(QWidget* parent) : QWidget(parent)
     auto* poinsotTitle = new QLabel(tr("<b>Poinsot</b>: the inertia ellipsoid rolls on the invariable plane; "
                                        "<span style='color:#e0901e'>polhode</span> on the ellipsoid, "
                                        "<span style='color:#c9b030'>herpolhode</span> on the plane, "
-                                       "white: exact polhode"));
+                                       "<b>black</b>: exact polhode"));
     poinsotTitle->setWordWrap(true);
     layout->addWidget(poinsotTitle);
     m_poinsot = new PoinsotView;
@@ -49,7 +50,7 @@ RotationPanel::RotationPanel(QWidget* parent) : QWidget(parent)
     m_poinsot->setToolTip(tr("Angular-velocity space (rad/s). The ellipsoid w.Jw = 2T0 turns with the body and "
                              "touches the plane w.L0 = 2T0 at the current w. With T0 and L0 from when tracing "
                              "started, an energy drift lifts w off both, and the polhode spirals instead of "
-                             "closing on the white exact curve."));
+                             "closing on the black exact curve."));
     layout->addWidget(m_poinsot, 2);
 
     connect(m_ghostButton, &QPushButton::toggled, this, [this](bool on) {
@@ -58,7 +59,7 @@ RotationPanel::RotationPanel(QWidget* parent) : QWidget(parent)
         else if (!on && m_ghost.active())
             stopGhost();
     });
-    connect(m_restartButton, &QPushButton::clicked, this, [this] { m_poinsot->restart(); });
+    connect(m_restartButton, &QPushButton::clicked, this, &RotationPanel::restartTraces);
     refreshStatus();
 }
 
@@ -100,6 +101,13 @@ void RotationPanel::stopGhost()
     m_ghostButton->setChecked(false);
     refreshStatus();
     emit ghostChanged();
+}
+
+void RotationPanel::restartTraces()
+{
+    m_poinsot->restart();
+    if (m_ghost.active())
+        startGhost(); // from the same snapshot the traces start from
 }
 
 QString RotationPanel::statusText() const

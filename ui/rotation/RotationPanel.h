@@ -6,6 +6,9 @@
 // window hands it; the 3D view only draws what the ghost says (GhostOverlay). The ghost starts
 // when the user asks, from the body's state at that moment, because "exact since t0" is what a
 // user compares by eye; starting it at load time would hide the schemes switched in between.
+// "Restart traces" starts every trace of the selected clump again from its state now: the
+// polhode and herpolhode, and the ghost with its drift plot when it is on (as pressing "Exact
+// ghost" would), so the ghost and the traces always share their start.
 #include <QWidget>
 
 #include "session/FrameSnapshot.h"
@@ -31,11 +34,15 @@ public:
     /// or its state is not in the last snapshot.
     bool startGhost();
     void stopGhost();
+    /// "Restart traces": the Poinsot traces, and the ghost when it is on, again from the
+    /// selected body's current state.
+    void restartTraces();
 
     const TorqueFreeGhost& ghost() const { return m_ghost; }
     AngleDriftPlot* driftPlot() const { return m_plot; }
     PoinsotView* poinsotView() const { return m_poinsot; }
     QPushButton* ghostButton() const { return m_ghostButton; }
+    QPushButton* restartButton() const { return m_restartButton; }
     QString statusText() const;
 
 signals:

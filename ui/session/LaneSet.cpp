@@ -71,18 +71,25 @@ void LaneSet::wake()
     m_cv.notify_one();
 }
 
+std::shared_ptr<SimulationRunner> LaneSet::makeLane(int id, const SimParams& params, bool playing)
+{
+    return std::make_shared<SimulationRunner>(id, m_scene, m_info, params,
+                                              std::make_unique<LockstepPacing>([this]() { wake(); }), playing);
+}
+
 int LaneSet::addLane(const LaneSettings& settings)
 {
     if (laneCount() >= kMaxLanes)
         return -1;
     const int id = m_nextId;
-    auto lane = std::make_shared<SimulationRunner>(id, m_scene, m_info, settings.over(m_scene->params, m_criticalDt),
-                                                   std::make_unique<LockstepPacing>([this]() { wake(); }), true);
+    auto lane = makeLane(id, settings.over(m_scene->params, m_criticalDt), true);
     ++m_nextId;
-    lane->setTarget(m_target.load());
     {
+        // under the lock the coordinator raises the target with: the lane gets the one in force
         std::lock_guard lock(m_mutex);
+        lane->setTarget(m_target.load());
         m_lanes.push_back(std::move(lane));
+        ++m_epoch;
         m_wake = true;
     }
     m_cv.notify_one();
@@ -101,11 +108,61 @@ bool LaneSet::removeLane(int id)
         (*it)->requestStop();
         m_stopping.push_back(std::move(*it));
         m_lanes.erase(it);
+        ++m_epoch;
         m_wake = true;
     }
     m_cv.notify_one();
     emit lanesChanged();
     return true;
+}
+
+bool LaneSet::restartLane(int id, const LaneSettings& settings)
+{
+    if (!lane(id))
+        return false;
+    auto fresh = makeLane(id, settings.over(m_scene->params, m_criticalDt), true); // may throw: nothing changed
+    {
+        std::lock_guard lock(m_mutex);
+        auto it = std::find_if(m_lanes.begin(), m_lanes.end(),
+                               [id](const std::shared_ptr<SimulationRunner>& l) { return l->id() == id; });
+        if (it == m_lanes.end())
+            return false;
+        fresh->setTarget(m_target.load());
+        (*it)->requestStop();
+        m_stopping.push_back(std::move(*it));
+        *it = std::move(fresh); // same place in the order
+        ++m_epoch;
+        m_wake = true;
+    }
+    m_cv.notify_one();
+    emit lanesChanged();
+    return true;
+}
+
+void LaneSet::restart()
+{
+    // the new runners are built before the old ones go (each publishes its first sample)
+    std::vector<std::shared_ptr<SimulationRunner>> fresh;
+    for (const auto& l : lanes())
+        fresh.push_back(makeLane(l->id(), l->params(), !l->paused() || l->unstable()));
+    {
+        std::lock_guard lock(m_mutex);
+        for (auto& l : m_lanes) {
+            l->requestStop();
+            m_stopping.push_back(std::move(l));
+        }
+        m_lanes = std::move(fresh);
+        m_target = 0.0;
+        for (auto& l : m_lanes)
+            l->setTarget(0.0);
+        m_resync = true;
+        ++m_epoch;
+        m_wake = true;
+        std::lock_guard history(m_historyMutex);
+        m_history.clear();
+    }
+    m_cv.notify_one();
+    emit lanesChanged();
 }
 
 SimulationRunner* LaneSet::lane(int id) const
@@ -157,6 +214,7 @@ void LaneSet::coordinate()
     std::vector<std::shared_ptr<SimulationRunner>> lanes;
     std::vector<std::shared_ptr<SimulationRunner>> finished;
     bool playing = false;
+    long long epoch = 0;
     for (;;) {
         {
             std::unique_lock lock(m_mutex);
@@ -165,6 +223,7 @@ void LaneSet::coordinate()
                 return;
             m_wake = false;
             lanes = m_lanes;
+            epoch = m_epoch;
             playing = m_playing;
             // removed lanes whose threads are done are joined here (at once), not on the GUI
             auto done = std::stable_partition(m_stopping.begin(), m_stopping.end(),
@@ -195,7 +254,10 @@ void LaneSet::coordinate()
         if (!anyRunning || !allReached)
             continue;
         {
-            std::lock_guard lock(m_historyMutex);
+            std::lock_guard lock(m_mutex);
+            if (m_epoch != epoch) // the lanes changed since they were looked at: look again
+                continue;
+            std::lock_guard history(m_historyMutex);
             if (m_history.empty() || m_history.back().time != target) {
                 m_history.push_back(std::move(record));
                 if (m_history.size() > kHistory)
@@ -223,9 +285,15 @@ void LaneSet::coordinate()
             continue;
         }
         lastRaise = now;
-        m_target = next;
-        for (const auto& l : lanes)
-            l->setTarget(next);
+        {
+            // every lane in the set now gets the target, and a restart cannot be overtaken by it
+            std::lock_guard lock(m_mutex);
+            if (m_epoch != epoch)
+                continue;
+            m_target = next;
+            for (const auto& l : m_lanes)
+                l->setTarget(next);
+        }
     }
 }
 

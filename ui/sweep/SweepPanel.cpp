@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "integrate/IntegratorRegistry.h"
 #include "plot/SweepPlot.h"
@@ -22,24 +23,11 @@ namespace tumble::ui {
 
 namespace {
 
-// the names the sweep takes, translation schemes (by order) then the other presets, each once
-// (rk4 and symplectic_euler are both)
-std::vector<std::string> sweepNames()
+QString tooltipFor(const std::string& name, SweepKind kind)
 {
-    std::vector<std::string> out;
-    const auto add = [&](const std::string& n) {
-        if (std::find(out.begin(), out.end(), n) == out.end())
-            out.push_back(n);
-    };
-    for (const SchemeInfo& s : translationSchemes())
-        add(s.name);
-    for (const PresetInfo& p : presets())
-        add(p.name);
-    return out;
-}
-
-QString tooltipFor(const std::string& name)
-{
+    if (kind == SweepKind::Rotation && findRotationScheme(name))
+        return QObject::tr("rotation scheme %1 (under velocity_verlet, exact without forces)")
+            .arg(QString::fromStdString(name));
     if (const auto p = findPreset(name))
         return QObject::tr("preset: %1 + %2")
             .arg(QString::fromStdString(p->translation), QString::fromStdString(p->rotation));
@@ -64,17 +52,10 @@ SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent)
     auto* layout = new QVBoxLayout;
     outer->addLayout(layout);
 
-    auto* schemesBox = new QGroupBox(tr("Schemes"));
-    auto* grid = new QGridLayout(schemesBox);
-    const std::vector<std::string> names = sweepNames();
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        auto* box = new QCheckBox(QString::fromStdString(names[i]));
-        box->setToolTip(tooltipFor(names[i]));
-        grid->addWidget(box, int(i / 2), int(i % 2));
-        m_schemeBoxes[names[i]] = box;
-    }
-    setSchemes({"explicit_euler", "velocity_verlet", "rk4"});
-    layout->addWidget(schemesBox);
+    m_schemesBox = new QGroupBox;
+    new QGridLayout(m_schemesBox);
+    offerSchemes(SweepKind::Translation);
+    layout->addWidget(m_schemesBox);
 
     auto* form = new QFormLayout;
     m_dts = new QLineEdit;
@@ -110,11 +91,27 @@ SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent)
     m_runner = new SweepRunner(this);
     connect(m_run, &QPushButton::clicked, this, [this]() { run(); });
     connect(m_cancel, &QPushButton::clicked, this, &SweepPanel::cancel);
-    connect(m_runner, &SweepRunner::progress, this,
-            [this](double f) { m_progress->setValue(int(std::lround(1000.0 * f))); });
+    connect(m_runner, &SweepRunner::progress, this, [this](double f) {
+        if (!m_dropResult)
+            m_progress->setValue(int(std::lround(1000.0 * f)));
+    });
+    connect(m_runner, &SweepRunner::runFinished, this, [this](int done, int total) {
+        if (!m_dropResult)
+            emit runFinished(done, total);
+    });
     connect(m_runner, &SweepRunner::finished, this, [this](const SweepResult& r) {
-        m_plot->setResult(r);
+        if (m_dropResult) { // a sweep of the scene before: not this scene's result
+            m_dropResult = false;
+            setRunning(false);
+            return;
+        }
+        QStringList varied;
+        for (const SweepScheme& s : m_runner->schemes())
+            varied << QString::fromStdString(s.varied);
+        m_plot->setResult(r, varied);
         setRunning(false);
+        if (!r.cancelled)
+            m_progress->setValue(m_progress->maximum());
         const QString ref = r.reference == SweepReference::Analytic
                                 ? tr("against the analytic solution (%1)").arg(m_runningAnalytic)
                                 : tr("against rk4 at the smallest dt / 16");
@@ -124,6 +121,8 @@ SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent)
     });
     connect(m_runner, &SweepRunner::failed, this, [this](const QString& message) {
         setRunning(false);
+        if (std::exchange(m_dropResult, false))
+            return;
         showNote(message, true);
         emit sweepFinished();
     });
@@ -133,20 +132,51 @@ SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent)
 
 SweepPanel::~SweepPanel() = default;
 
+void SweepPanel::offerSchemes(SweepKind kind)
+{
+    // the boxes of the kind, two columns; ticks kept for names offered before, else the defaults
+    const std::vector<std::string> ticked =
+        m_schemeBoxes.empty() || kind != m_kind ? SweepScheme::defaultNames(kind) : schemes();
+    m_kind = kind;
+    for (auto& [name, box] : m_schemeBoxes)
+        delete box;
+    m_schemeBoxes.clear();
+    auto* grid = static_cast<QGridLayout*>(m_schemesBox->layout());
+    const std::vector<std::string> names = SweepScheme::names(kind);
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        auto* box = new QCheckBox(QString::fromStdString(names[i]));
+        box->setToolTip(tooltipFor(names[i], kind));
+        grid->addWidget(box, int(i / 2), int(i % 2));
+        m_schemeBoxes[names[i]] = box;
+    }
+    m_schemesBox->setTitle(kind == SweepKind::Rotation ? tr("Rotation schemes (torque-free: translation does nothing)")
+                                                       : tr("Translation schemes"));
+    setSchemes(ticked);
+}
+
 void SweepPanel::setScene(const Scene& scene)
 {
     m_scene = std::make_shared<const Scene>(scene);
+    if (isRunning()) { // a sweep of the old scene: stopped, its result dropped
+        m_dropResult = true;
+        m_runner->cancel();
+        setRunning(false);
+    }
+    m_plot->clear();
+    m_progress->setValue(0);
+    const SweepKind kind = SweepScheme::kindOf(scene);
+    if (kind != m_kind)
+        offerSchemes(kind);
     const double dt = scene.params.dt;
     setDts({dt, dt / 2.0, dt / 4.0, dt / 8.0});
     setDuration(100.0 * dt);
     m_rk4Reference->setEnabled(!scene.analytic.empty());
-    if (!isRunning())
-        showNote(scene.analytic.empty()
-                     ? tr("%1: no analytic solution, the reference is rk4 at the smallest dt / 16.")
-                           .arg(QString::fromStdString(scene.name))
-                     : tr("%1 declares its analytic solution (%2): errors are exact.")
-                           .arg(QString::fromStdString(scene.name), QString::fromStdString(scene.analytic)),
-                 false);
+    showNote(scene.analytic.empty()
+                 ? tr("%1: no analytic solution, the reference is rk4 at the smallest dt / 16.")
+                       .arg(QString::fromStdString(scene.name))
+                 : tr("%1 declares its analytic solution (%2): errors are exact.")
+                       .arg(QString::fromStdString(scene.name), QString::fromStdString(scene.analytic)),
+             false);
 }
 
 void SweepPanel::setSchemes(const std::vector<std::string>& names)
@@ -155,11 +185,16 @@ void SweepPanel::setSchemes(const std::vector<std::string>& names)
         box->setChecked(std::find(names.begin(), names.end(), name) != names.end());
 }
 
+std::vector<std::string> SweepPanel::offeredSchemes() const
+{
+    return SweepScheme::names(m_kind);
+}
+
 std::vector<std::string> SweepPanel::schemes() const
 {
     // in display order (the map is sorted by name; keep the registry's order instead)
     std::vector<std::string> out;
-    for (const std::string& n : sweepNames())
+    for (const std::string& n : SweepScheme::names(m_kind))
         if (m_schemeBoxes.at(n)->isChecked())
             out.push_back(n);
     return out;
@@ -253,10 +288,9 @@ QString SweepPanel::note() const
 
 void SweepPanel::setRunning(bool running)
 {
-    m_run->setEnabled(!running);
+    // while a dropped sweep winds down, Run waits for its thread
+    m_run->setEnabled(!running && !m_runner->isRunning());
     m_cancel->setEnabled(running);
-    if (!running && m_progress->value() < m_progress->maximum() && !m_plot->result().cancelled)
-        m_progress->setValue(m_progress->maximum());
 }
 
 void SweepPanel::showNote(const QString& text, bool error)

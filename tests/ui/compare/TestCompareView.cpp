@@ -1,6 +1,7 @@
 // CompareView: six labelled, coloured lane views over one scene; a lane retuned far past the
 // critical dt shows "unstable at t = ..." while the others go on; removing a lane while running
-// stalls nobody; the views' cameras are linked; C in the main window toggles compare mode.
+// stalls nobody; the views' cameras are linked; C in the main window toggles compare mode; a
+// lane keeps its number, colour, name and place through Restart, retunes and removals.
 #include <QtTest>
 
 #include <QComboBox>
@@ -71,6 +72,7 @@ private slots:
     void keyCTogglesCompareModeInTheMainWindow();
     void laneSpecsGiveTheirTimestep();
     void laneControlsAreThePanelsWidgets();
+    void lanesKeepNumberColourNameAndPlace();
 };
 
 void TestCompareView::sixDefaultLanesLabelledAndColoured()
@@ -129,13 +131,13 @@ void TestCompareView::unstableLaneShowsItsLabelAndTheOthersGoOn()
     QVERIFY(waitUntil([&] { return laneTime(v, good) > t + 0.1; }));
     QVERIFY(v.laneStatus(good)->text().startsWith(QStringLiteral("t = ")));
 
-    // retuned back below the limit, the lane starts again from t = 0 in its place and colour
+    // retuned back below the limit, the lane starts again from t = 0 in its place and colour,
+    // under its id
     const QColor colour = v.laneColour(bad);
     s.dt = scene.params.dt;
     v.retuneLane(bad, s);
-    QCOMPARE(v.laneIds().size(), std::size_t(2));
+    QCOMPARE(v.laneIds(), (std::vector<int>{good, bad}));
     const int again = v.laneIds()[1];
-    QVERIFY(again != bad);
     QCOMPARE(v.laneColour(again), colour);
     QVERIFY(!v.laneSet()->lane(again)->unstable());
     QCOMPARE(v.laneSet()->lane(again)->params().dt, scene.params.dt);
@@ -308,6 +310,102 @@ void TestCompareView::laneControlsAreThePanelsWidgets()
     v.laneDamping(pfc)->setValue(0.2);
     QVERIFY(waitUntil([&] { return pfcLane->params().localDamping == 0.2; }));
     QVERIFY(waitUntil([&] { return v.laneTitle(pfc)->text().contains(QStringLiteral("local 0.2")); }));
+}
+
+namespace {
+
+// what a lane shows of itself: its number and label (the box title), its colour, and the label
+// its view's title starts with ("pfc · dt ...")
+struct LaneFace {
+    int id = -1;
+    QString box;
+    QRgb colour = 0;
+    QString label;
+    bool operator==(const LaneFace&) const = default;
+};
+
+std::vector<LaneFace> facesOf(const CompareView& v)
+{
+    std::vector<LaneFace> out;
+    for (int id : v.laneIds()) {
+        const QString box = v.laneBoxTitle(id);
+        const QString title = v.laneTitle(id)->text();
+        out.push_back({id, box, v.laneColour(id).rgb(), title.section(QString::fromUtf8(" \xc2\xb7 "), 0, 0)});
+    }
+    return out;
+}
+
+} // namespace
+
+void TestCompareView::lanesKeepNumberColourNameAndPlace()
+{
+    const Scene scene = loadBuiltinScene("harmonic-oscillator");
+    const double critical = Simulation(scene.world, scene.params).criticalDt();
+    CompareView v;
+    v.resize(1000, 700);
+    v.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&v));
+    v.start(scene, CompareView::presetLanes(scene, {"euler", "pfc", "woo", "rk4"}));
+    const std::vector<int> ids = v.laneIds();
+    QCOMPARE(ids.size(), std::size_t(4));
+    const QStringList labels = {"euler", "pfc", "woo", "rk4"};
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        // numbered 1, 2, 3, 4 in order, coloured by slot in order
+        QVERIFY(waitUntil([&] { return !v.laneBoxTitle(ids[i]).isEmpty(); }));
+        QCOMPARE(v.laneBoxTitle(ids[i]), QStringLiteral("Lane %1: %2").arg(i + 1).arg(labels[int(i)]));
+        QCOMPARE(v.laneColour(ids[i]), CompareView::slotColour(int(i)));
+    }
+    QVERIFY(waitUntil([&] { return v.laneSet()->targetTime() > 0.05; }));
+
+    // remove lane 2: the others keep number, colour, label and order
+    std::vector<LaneFace> faces = facesOf(v);
+    v.removeLane(ids[1]);
+    faces.erase(faces.begin() + 1);
+    QCOMPARE(facesOf(v), faces);
+
+    // Restart: every lane from t = 0, each still itself, in its place, its curve started again
+    const double before = v.laneSet()->targetTime();
+    v.restart();
+    QVERIFY(v.laneSet()->targetTime() < before);
+    QCOMPARE(facesOf(v), faces);
+    for (const LaneFace& f : faces)
+        QVERIFY(laneTime(v, f.id) < before);
+    QCOMPARE(v.driftPlot()->laneIds(), (std::vector<int>{ids[0], ids[2], ids[3]}));
+    QVERIFY(waitUntil([&] { return v.laneSet()->targetTime() > 0.05; }));
+    QCOMPARE(facesOf(v), faces);
+
+    // a dt retune: the lane runs at the new dt under its number, colour and label
+    LiveParams half;
+    half.dt = scene.params.dt / 2;
+    v.retuneLane(ids[2], half);
+    QVERIFY(waitUntil([&] { return v.laneSet()->lane(ids[2])->dt() == *half.dt; }));
+    QVERIFY(waitUntil([&] { return v.laneTitle(ids[2])->text().contains(QString::number(*half.dt, 'g', 3)); }));
+    QCOMPARE(facesOf(v), faces);
+
+    // a lane that blew up and is retuned starts again in place, as itself
+    LiveParams huge;
+    huge.dt = 10 * critical;
+    v.retuneLane(ids[3], huge);
+    QVERIFY(waitUntil([&] { return v.laneSet()->lane(ids[3])->unstable(); }));
+    LiveParams back;
+    back.dt = scene.params.dt;
+    v.retuneLane(ids[3], back);
+    QVERIFY(!v.laneSet()->lane(ids[3])->unstable());
+    QCOMPARE(facesOf(v), faces);
+
+    // and Restart again changes nothing of that
+    v.restart();
+    QCOMPARE(facesOf(v), faces);
+
+    // a new lane: the next number never used (5) and the first free colour (the removed lane's)
+    const int added = v.addLane(LaneSettings::fromPreset("pfc4", scene.params.dt));
+    QCOMPARE(CompareView::laneNumber(added), 5);
+    QCOMPARE(v.laneIds().back(), added);
+    QCOMPARE(v.laneColour(added), CompareView::slotColour(1));
+    QVERIFY(waitUntil([&] { return v.laneBoxTitle(added) == QStringLiteral("Lane 5: pfc4"); }));
+    std::vector<LaneFace> withNew = facesOf(v);
+    withNew.pop_back();
+    QCOMPARE(withNew, faces);
 }
 
 QTEST_MAIN(TestCompareView)

@@ -6,13 +6,16 @@
 // - the drift plot holds one sample per frame, the angle between simulated and exact orientation;
 // - Poinsot: every polhode point lies on the ellipsoid w.Jw = 2T0 and every herpolhode point on
 //   the plane w.L0/|L0| = 2T0/|L0| to the scheme's energy error; the exact polhode closes on both;
-// - a torque (L changes) is reported, a reset stops the ghost, and the Poinsot view draws.
+// - a torque (L changes) is reported, a reset stops the ghost, and the Poinsot view draws;
+// - "Restart traces" restarts the ghost (from the body's state then) with the Poinsot traces;
+// - the exact polhode has a contrast ratio of at least 3:1 with the ellipsoid it is drawn on.
 #include <QtTest>
 
 #include <QApplication>
 #include <QPushButton>
 
 #include "MainWindow.h"
+#include "analysis/TorqueFreeMotion.h"
 #include "plot/AngleDriftPlot.h"
 #include "rotation/PoinsotView.h"
 #include "rotation/RotationPanel.h"
@@ -24,6 +27,10 @@
 #include "vtk/VtkSurfaceFormat.h"
 
 #include <vtkNew.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <vtkRenderer.h>
 
 using namespace tumble;
@@ -87,6 +94,25 @@ SnapshotPtr follow(RotationPanel& panel, Simulation& sim, const std::shared_ptr<
         panel.setSnapshot(s, 0);
     }
     return s;
+}
+
+// WCAG 2 relative luminance of an sRGB colour (components in [0, 1])
+double luminance(const std::array<double, 3>& c)
+{
+    const auto linear = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * linear(c[0]) + 0.7152 * linear(c[1]) + 0.0722 * linear(c[2]);
+}
+
+// WCAG 2 contrast ratio, 1 to 21
+double contrast(const std::array<double, 3>& a, const std::array<double, 3>& b)
+{
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+std::array<double, 3> rgbOf(const QColor& c)
+{
+    return {c.redF(), c.greenF(), c.blueF()};
 }
 
 double ellipsoidResidual(const Vec3& wBody, const Vec3& j, double twoT0)
@@ -239,6 +265,92 @@ private slots:
             QVERIFY2((centres[j] - drawn).norm() < 1e-6, qPrintable(QString::number((centres[j] - drawn).norm())));
         }
         QVERIFY(w.rotationPanel()->poinsotView()->following());
+    }
+
+    void restartTracesRestartsTheGhost()
+    {
+        RotationPanel panel;
+        Simulation sim = dzhanibekov("velocity_verlet", "explicit_euler", 1e-4);
+        const auto info = infoOf(sim.world(), 1);
+        const SnapshotPtr last = follow(panel, sim, info);
+        QVERIFY(last);
+        const TorqueFreeGhost& g = panel.ghost();
+        QVERIFY(g.angle() > 1e-3); // explicit Euler has drifted (ghostShowsExplicitEulerDrifting)
+
+        QTest::mouseClick(panel.restartButton(), Qt::LeftButton);
+        // the ghost starts again from the body's state on screen, as "Exact ghost" starts it
+        QVERIFY(g.active() && panel.ghostButton()->isChecked());
+        QCOMPARE(g.startTime(), last->time);
+        QCOMPARE(g.angle(), 0.0);
+        QCOMPARE(g.times().size(), std::size_t(1));
+        QCOMPARE(panel.driftPlot()->sampleCount(), std::size_t(1));
+        // and the Poinsot traces from the same state
+        const BodyState b = *last->bodyState(0);
+        const PoinsotView& v = *panel.poinsotView();
+        QCOMPARE(v.twoT0(), b.angularVelocity.dot(b.angularMomentum));
+        QVERIFY(v.l0() == b.angularMomentum);
+        QCOMPARE(v.polhode().size(), std::size_t(1));
+
+        // followed on, the ghost is the exact motion from that state
+        const TorqueFreeMotion exact(b.moments, b.orientation, b.angularMomentum);
+        sim.run(500);
+        const SnapshotPtr next = snapshotOf(sim, info, 0);
+        panel.setSnapshot(next, 0);
+        QVERIFY(g.exactOrientation().coeffs() == exact.orientation(next->time - last->time).coeffs());
+        QCOMPARE(g.times().size(), std::size_t(2));
+        QCOMPARE(v.polhode().size(), std::size_t(2));
+
+        // with the ghost off, the traces restart and the ghost stays off
+        panel.stopGhost();
+        QTest::mouseClick(panel.restartButton(), Qt::LeftButton);
+        QVERIFY(!g.active() && !panel.ghostButton()->isChecked());
+        QCOMPARE(v.polhode().size(), std::size_t(1));
+    }
+
+    void exactPolhodeContrastsWithTheEllipsoid()
+    {
+        // the exact polhode lies on the ellipsoid, so the ellipsoid is its background: the
+        // ellipsoid's colour over the view's background (either end of its gradient) as drawn
+        // at full light, and the ellipsoid's pixels as rendered (lit, with its wireframe)
+        using Rgb = PoinsotView::Rgb;
+        const Rgb line = PoinsotView::kExactPolhodeColour;
+        const double a = PoinsotView::kEllipsoidOpacity;
+        for (const Rgb& back : {PoinsotView::kBackgroundBottom, PoinsotView::kBackgroundTop}) {
+            Rgb over;
+            for (int k = 0; k < 3; ++k)
+                over[k] = a * PoinsotView::kEllipsoidColour[k] + (1.0 - a) * back[k];
+            QVERIFY2(contrast(line, over) >= 3.0, qPrintable(QString::number(contrast(line, over))));
+        }
+
+        RotationPanel panel;
+        panel.resize(340, 560);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        Simulation sim = dzhanibekov("rk4", "rk4_quaternion", 1e-4);
+        QVERIFY(follow(panel, sim, infoOf(sim.world(), 1)));
+        const QImage img = panel.poinsotView()->grabFramebuffer();
+        // the ellipsoid's pixels (its blue), by luminance; the median is the typical background
+        std::vector<std::pair<double, QColor>> ellipsoid;
+        int drawn = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x) {
+                const QColor c = img.pixelColor(x, y);
+                if (c.blue() > 140 && c.blue() > c.red() + 40)
+                    ellipsoid.emplace_back(luminance(rgbOf(c)), c);
+                // darker than any background pixel and near the line's colour: the line itself
+                drawn += std::abs(c.redF() - line[0]) < 0.06 && std::abs(c.greenF() - line[1]) < 0.06 &&
+                         std::abs(c.blueF() - line[2]) < 0.06;
+            }
+        QVERIFY(ellipsoid.size() > std::size_t(img.width() * img.height() / 50));
+        std::sort(ellipsoid.begin(), ellipsoid.end(), [](const auto& p, const auto& q) { return p.first < q.first; });
+        const QColor median = ellipsoid[ellipsoid.size() / 2].second;
+        const QColor dim = ellipsoid[ellipsoid.size() / 10].second;
+        QVERIFY2(contrast(line, rgbOf(median)) >= 3.0, qPrintable(median.name()));
+        QVERIFY2(contrast(line, rgbOf(dim)) >= 3.0, qPrintable(dim.name()));
+        // the old white had less than 3:1 against it
+        QVERIFY(contrast({0.95, 0.95, 0.95}, rgbOf(median)) < 3.0);
+        // and the line is on screen
+        QVERIFY2(drawn > 40, qPrintable(QString::number(drawn)));
     }
 
     void poinsotViewDraws()

@@ -1,6 +1,7 @@
 // LaneSet: lanes of one scene start from the same state and advance in lockstep (a lane at
 // dt / 2 takes exactly twice the steps), survive removal, retuning and a neighbour's blow-up;
-// a lane's dt factor lands at exactly that multiple of the critical timestep.
+// a lane's dt factor lands at exactly that multiple of the critical timestep; restart() and
+// restartLane() keep every lane's id and place and run in lockstep again from t = 0.
 #include <QtTest>
 
 #include <cstring>
@@ -47,6 +48,7 @@ private slots:
     void dampingRetunedWhileRunningDissipates();
     void dtFactorIsTakenOfTheCriticalDt();
     void refusedRetuneKeepsTheLaneRunning();
+    void restartKeepsIdsOrderAndLockstep();
 };
 
 void TestLaneSet::lanesStartFromBitIdenticalStates_data()
@@ -327,6 +329,86 @@ void TestLaneSet::refusedRetuneKeepsTheLaneRunning()
     good.localDamping = 0.1;
     set.lane(a)->apply(good);
     QVERIFY(waitUntil([&] { return set.lane(a)->lastError().empty() && set.lane(a)->params().localDamping == 0.1; }));
+}
+
+void TestLaneSet::restartKeepsIdsOrderAndLockstep()
+{
+    Scene s = loadBuiltinScene("harmonic-oscillator");
+    const double dt = s.params.dt;
+    const double critical = Simulation(s.world, s.params).criticalDt();
+    LaneSet set(std::move(s));
+    const int a = set.addLane(LaneSettings::fromPreset("pfc", dt));
+    const int b = set.addLane(LaneSettings::fromPreset("rk4", dt));
+    const int c = set.addLane(LaneSettings::fromPreset("woo", dt / 2));
+    const int d = set.addLane(LaneSettings::fromPreset("symplectic_euler", dt)); // stable (euler is not)
+    set.setPlaying(true);
+    QVERIFY(waitUntil([&] { return set.targetTime() > 0.05; }));
+    QVERIFY(set.removeLane(b));
+    const auto idsOf = [&] {
+        std::vector<int> ids;
+        for (const auto& l : set.lanes())
+            ids.push_back(l->id());
+        return ids;
+    };
+    QCOMPARE(idsOf(), (std::vector<int>{a, c, d}));
+
+    // a lane paused by the user stays paused through a restart
+    set.lane(d)->setPaused(true);
+    QVERIFY(waitUntil([&] { return set.lane(d)->paused(); }));
+    set.setPlaying(false); // so the target stays where restart() puts it while it is checked
+    set.restart();
+    QCOMPARE(idsOf(), (std::vector<int>{a, c, d}));
+    QCOMPARE(set.targetTime(), 0.0);
+    QVERIFY(set.history().empty());
+    for (int id : {a, c, d}) {
+        QCOMPARE(set.lane(id)->time(), 0.0); // built from the scene's initial state
+        QCOMPARE(set.lane(id)->steps(), 0LL);
+    }
+    QCOMPARE(set.lane(c)->dt(), dt / 2); // the parameters in force
+    QVERIFY(set.lane(d)->paused());
+    set.setPlaying(true);
+    // lockstep again from t = 0: the dt / 2 lane has exactly twice the steps at every shared time
+    QVERIFY(waitUntil([&] { return set.history().size() >= 5 && set.targetTime() > 0.05; }));
+    for (const LockstepRecord& r : set.history()) {
+        QCOMPARE(double(stepsOf(r, a)), std::round(r.time / dt));
+        QCOMPARE(stepsOf(r, c), 2 * stepsOf(r, a));
+        QCOMPARE(stepsOf(r, d), -1LL); // paused: not in the records
+    }
+
+    // a lane restarted alone keeps its id and place, starts at t = 0 and catches up
+    LaneSettings fast = LaneSettings::fromPreset("rk4", dt);
+    const SimulationRunner* old = set.lane(c);
+    QVERIFY(set.restartLane(c, fast));
+    QCOMPARE(idsOf(), (std::vector<int>{a, c, d}));
+    QVERIFY(set.lane(c) != old);
+    QCOMPARE(set.lane(c)->params().translation, std::string("rk4"));
+    const double target = set.targetTime();
+    QVERIFY(waitUntil([&] { return set.targetTime() > target + 0.05; }, 5000));
+    // at the scene's dt now, so in step with lane a at every later shared time
+    for (const LockstepRecord& r : set.history())
+        if (r.time > target)
+            QCOMPARE(stepsOf(r, c), stepsOf(r, a));
+    // settings the core refuses leave the lane as it was
+    LaneSettings bad = fast;
+    bad.live.rotation = "buss_2nd_order"; // rk4 runs only with rk4_quaternion
+    bool thrown = false;
+    try {
+        set.restartLane(c, bad);
+    } catch (const std::exception&) {
+        thrown = true;
+    }
+    QVERIFY(thrown);
+    QCOMPARE(set.lane(c)->params().rotation, std::string("rk4_quaternion"));
+    QVERIFY(!set.restartLane(b, fast)); // removed lanes stay removed
+
+    // a lane that blew up runs again after a restart
+    LiveParams huge;
+    huge.dt = 10 * critical;
+    set.lane(a)->apply(huge);
+    QVERIFY(waitUntil([&] { return set.lane(a)->unstable(); }));
+    set.restart();
+    QVERIFY(!set.lane(a)->unstable() && !set.lane(a)->paused());
+    QCOMPARE(set.lane(a)->dt(), *huge.dt); // with its parameters in force
 }
 
 QTEST_MAIN(TestLaneSet)
