@@ -400,6 +400,19 @@ QImage MainWindow::grabWindowImage()
 }
 
 // ------------------------------------------------------------------------------------------------
+void MainWindow::showCentrePage(QWidget* page)
+{
+    // a stacked widget is as large as its largest page, shown or not: the compare grid's
+    // minimum beside the docks grew the window past the screen (issue 25), so a hidden page asks
+    // for no room
+    for (int i = 0; i < m_centre->count(); ++i) {
+        QWidget* w = m_centre->widget(i);
+        w->setSizePolicy(w == page ? QSizePolicy::Preferred : QSizePolicy::Ignored,
+                         w == page ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+    }
+    m_centre->setCurrentWidget(page);
+}
+
 bool MainWindow::compareMode() const
 {
     return m_compare && m_centre->currentWidget() == m_compare;
@@ -413,7 +426,7 @@ bool MainWindow::setCompareMode(bool on, const QStringList& lanes)
     }
     if (!on) {
         m_compare->stopAll();
-        m_centre->setCurrentIndex(0);
+        showCentrePage(m_centre->widget(0));
         for (const QPointer<QDockWidget>& d : m_hiddenDocks)
             if (d)
                 d->show();
@@ -455,7 +468,7 @@ bool MainWindow::setCompareMode(bool on, const QStringList& lanes)
             d->hide();
         }
     m_compare->start(std::move(scene), settings);
-    m_centre->setCurrentWidget(m_compare);
+    showCentrePage(m_compare);
     m_compareAction->setChecked(true);
     return true;
 }

@@ -385,18 +385,20 @@ void CompareView::buildLaneUi(int id)
     u->title->setStyleSheet(QStringLiteral("color: %1; font-weight: bold;").arg(hex));
     u->status = new QLabel;
     u->status->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    u->status->setMinimumWidth(u->status->fontMetrics().horizontalAdvance(QStringLiteral("unstable at t = 0.00000 s")) +
-                               12);
+    // neither label may widen the tile: six tiles in three columns must fit a 1280 px window
+    // beside the lane controls without growing it (issue 25); the title is clipped, its tooltip
+    // and the lane's box say it whole
+    u->title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    u->title->setMinimumWidth(0);
     u->view = new SceneView;
     u->view->setCompact(true); // small: the tile's title says scheme and dt
     // the lanes' views share one vtkCamera and edit it directly: they render on the GUI thread
     u->view->setThreadedRendering(false);
     u->view->setMinimumSize(160, 120);
-    auto* head = new QHBoxLayout;
-    head->addWidget(u->title, 1);
-    head->addWidget(u->status);
-    tl->addLayout(head);
+    // the title above the view, the status ("t = ...", "unstable at t = ...") below it
+    tl->addWidget(u->title);
     tl->addWidget(u->view, 1);
+    tl->addWidget(u->status);
 
     // the controls: the panel's scheme picker and dt field, compact, in the lane's colour
     u->box = new QGroupBox;
@@ -593,6 +595,7 @@ void CompareView::onFrame()
         if (name != u.shownName) {
             u.shownName = name;
             u.title->setText(qs(name));
+            u.title->setToolTip(qs(name));
             u.box->setTitle(tr("Lane %1: %2").arg(laneNumber(u.id)).arg(qs(set.label)));
             m_plot->setLane(u.id, qs(name), slotColour(u.slot));
             // the controls follow what the lane accepted
