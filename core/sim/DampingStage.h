@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <string_view>
 
+#include "math/QuaternionOps.h"
 #include "model/World.h"
 #include "sim/SimParams.h"
 
@@ -17,13 +18,18 @@ public:
     static constexpr std::string_view kName = "damping";
 
     /// The coefficients for the next evaluation. onStepEstimate: Woo's variant with half-step
-    /// velocities, so the sign is that of v(t) = v(t - dt/2) + a(t) dt/2.
-    void set(const SimParams& p, bool onStepEstimate)
+    /// velocities, so the sign is that of v(t) = v(t - dt/2) + a(t) dt/2. displacement and
+    /// rotation (m, rad; null outside a single-stage step): each body's motion over the step just
+    /// taken, which the local damping load found now will also be booked against (see Finish).
+    void set(const SimParams& p, bool onStepEstimate, const Vec3* displacement = nullptr,
+             const Vec3* rotation = nullptr)
     {
         m_alpha = p.localDamping;
         m_beta = p.viscousDamping;
         m_dt = p.dt;
         m_onStepEstimate = onStepEstimate;
+        m_displacement = displacement;
+        m_rotation = rotation;
     }
     bool on() const { return m_alpha > 0.0 || m_beta > 0.0; }
 
@@ -46,6 +52,11 @@ public:
         Vec3* localTorque;           // N m
         Vec3* viscousForce;          // N, channel kViscous (null when off)
         Vec3* viscousTorque;         // N m
+        double step;                 // s, dt
+        const Vec3* displacement;    // m, the step just taken (null: not in a single-stage step)
+        const Vec3* rotation;        // rad
+        const Vec3* inertia;         // kg m^2, principal
+        const Quat* orientation;     // -
 
         [[gnu::always_inline]] inline void finish(std::size_t i) const
         {
@@ -58,6 +69,8 @@ public:
                     df[k] = -alpha * std::abs(force[i][k]) * sign(v[k]);
                     dt[k] = -alpha * std::abs(torque[i][k]) * sign(angularVelocity[i][k]);
                 }
+                if (displacement)
+                    keepOpposing(i, df, dt);
                 force[i] += df;
                 torque[i] += dt;
                 localForce[i] = df;
@@ -72,6 +85,41 @@ public:
                 viscousForce[i] = df;
                 viscousTorque[i] = dt;
             }
+        }
+
+        /// Cundall's damping load opposes the velocity it acts on, and a component at rest gets
+        /// none (PFC's law of motion). In a single-stage step the load found now acts on the
+        /// velocity over a whole kick of dt (velocity Verlet's two half kicks, the leapfrog's and
+        /// both Eulers' one kick) and is booked against the step just taken and the next one
+        /// (EnergyLedger's trapezoid). Taken with the sign of the velocity before the kick, it
+        /// pushes along the motion when that component reverses within the kick: a damped
+        /// body then overshoots by (1 + alpha) |F| and gains energy, and the ledger books
+        /// negative dissipation. So a component keeps its load only if the load opposes (or
+        /// is zero against) the step just taken and the velocity the kick ends with; where the
+        /// full load alone would reverse the velocity it stops that component instead (the
+        /// load is then the one giving v = 0, smaller than alpha |F|, like static friction); where
+        /// the undamped kick reverses it anyway, that component gets no damping for this kick.
+        /// Away from reversals the load is untouched (bit for bit).
+        [[gnu::always_inline]] inline void keepOpposing(std::size_t i, Vec3& df, Vec3& dt) const
+        {
+            const double kick = invMass[i] * step; // s/kg
+            for (int k = 0; k < 3; ++k) {
+                const double u = velocity[i][k]; // m/s, the velocity the kick starts from
+                const double end = u + (force[i][k] + df[k]) * kick;
+                if (df[k] * displacement[i][k] <= 0.0 && df[k] * u <= 0.0 && df[k] * end <= 0.0)
+                    continue;
+                const double free = u + force[i][k] * kick; // the undamped kick's end
+                const bool stops = df[k] * displacement[i][k] <= 0.0 && df[k] * u < 0.0 && free * u > 0.0;
+                df[k] = stops ? -(u / kick + force[i][k]) : 0.0;
+            }
+            // rotation: the same test with the angular velocity the torque kick ends with
+            // (world frame); a component that fails it gets no damping torque
+            const Vec3 w = angularVelocity[i];
+            const Vec3 wEnd =
+                tumble::angularVelocity(inertia[i], orientation[i], angularMomentum[i] + (torque[i] + dt) * step);
+            for (int k = 0; k < 3; ++k)
+                if (!(dt[k] * rotation[i][k] <= 0.0 && dt[k] * w[k] <= 0.0 && dt[k] * wEnd[k] <= 0.0))
+                    dt[k] = 0.0;
         }
     };
     Finish finishing(World& w) const
@@ -92,7 +140,12 @@ public:
                       local ? w.dissipativeForce[kLocalDamping].data() : nullptr,
                       local ? w.dissipativeTorque[kLocalDamping].data() : nullptr,
                       viscous ? w.dissipativeForce[kViscous].data() : nullptr,
-                      viscous ? w.dissipativeTorque[kViscous].data() : nullptr};
+                      viscous ? w.dissipativeTorque[kViscous].data() : nullptr,
+                      m_dt,
+                      m_displacement,
+                      m_rotation,
+                      w.inertia.data(),
+                      w.orientation.data()};
     }
 
     /// Sizes the world's damping channels that p switches on; one once sized stays so
@@ -106,6 +159,8 @@ private:
     double m_beta = 0.0;  // 1/s
     double m_dt = 0.0;    // s
     bool m_onStepEstimate = false;
+    const Vec3* m_displacement = nullptr; // m
+    const Vec3* m_rotation = nullptr;     // rad
 };
 
 } // namespace tumble

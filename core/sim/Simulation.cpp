@@ -115,7 +115,13 @@ void Simulation::startEvaluation(bool inStep)
 {
     ++m_forceEvaluations;
     m_channelLoaded = {true, m_params.localDamping > 0.0, m_params.viscousDamping > 0.0};
-    m_stages.get<DampingStage>().set(m_params, onStepEstimate(inStep));
+    // a single-stage step's damping load acts on a kick of dt and is booked against the step
+    // just taken (DampingStage::Finish::keepOpposing); RK4 books each stage's power with the
+    // stage's own velocity, which its load opposes already
+    const bool singleStage = inStep && !m_translation->multiStage();
+    m_stages.get<DampingStage>().set(m_params, onStepEstimate(inStep),
+                                     singleStage ? m_motion.displacement().data() : nullptr,
+                                     singleStage ? m_motion.rotation().data() : nullptr);
 }
 
 void Simulation::bookContactLosses()
