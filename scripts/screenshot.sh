@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates docs/images/screenshot.png: builds if needed, runs the GUI on the default scene
+# Regenerates docs/images/screenshot.png at 1280x800 (a projector's size): builds if needed, runs the GUI on the default scene
 # under Xvfb for a few seconds of simulation and grabs the whole window (widgets plus the VTK
 # views' frames) through `tumble --screenshot`.
 #
@@ -52,10 +52,10 @@ if [ ! -f "$build/build.ninja" ]; then
 fi
 cmake --build "$build" --target tumble
 
-args=(--size 1500x940 --after "$after" --colour "$colour" --screenshot "$out" "${extra[@]}")
+args=(--size 1280x800 --after "$after" --colour "$colour" --screenshot "$out" "${extra[@]}")
 if [ -n "$scene" ]; then
     args+=(--scene "$scene")
 fi
 mkdir -p "$(dirname "$out")"
-xvfb-run -a -s "-screen 0 1600x1000x24" "$build/app/tumble" "${args[@]}"
+xvfb-run -a -s "-screen 0 1280x800x24" "$build/app/tumble" "${args[@]}"
 echo "screenshot: $out"

@@ -6,6 +6,7 @@
 #include <QtTest>
 
 #include <QComboBox>
+#include <QDockWidget>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -21,7 +22,10 @@
 #include "panels/ControlPanel.h"
 #include "panels/DtField.h"
 #include "panels/SchemePicker.h"
+#include "plot/EnergyPlot.h"
+#include "plot/SweepPlot.h"
 #include "rotation/RotationPanel.h"
+#include "sweep/SweepPanel.h"
 #include "plot/AngleDriftPlot.h"
 #include "plot/DriftPlot.h"
 #include "scene/BuiltinScenes.h"
@@ -175,6 +179,36 @@ Oscillator oscillator(const CompareView& cv)
     return o;
 }
 
+// "Open Run > Convergence sweep. Tick ..., enter dt ... and end time ..., click Run sweep":
+// the legend's lines once it finished (empty when it did not)
+QStringList sweepLegend(MainWindow& w, const std::vector<std::string>& ticked, const std::vector<double>& dts,
+                        double endTime)
+{
+    SweepPanel* panel = w.sweepPanel();
+    QDockWidget* dock = qobject_cast<QDockWidget*>(panel->parentWidget());
+    if (!dock)
+        return {};
+    dock->toggleViewAction()->trigger();
+    if (!waitUntil([&]() { return panel->isVisible(); }))
+        return {};
+    panel->setSchemes(ticked);
+    panel->setDts(dts);
+    panel->setDuration(endTime);
+    panel->runButton()->click();
+    if (!waitUntil([&]() { return !panel->isRunning() && !panel->plot()->result().schemes.empty(); }, 120000))
+        return {};
+    return panel->plot()->legendLabels();
+}
+
+// the fitted order a legend line ends with ("... order 1.99")
+bool legendSays(const QStringList& legend, const QString& scheme, const QString& order)
+{
+    for (const QString& line : legend)
+        if (line.contains(scheme) && line.endsWith(QStringLiteral("order ") + order))
+            return true;
+    return false;
+}
+
 } // namespace
 
 class TestTeachingWalkthroughs : public QObject {
@@ -183,6 +217,8 @@ private slots:
     void oneEulerVerletRk4OnTheOscillator();
     void twoTheStabilityLimit();
     void threeAClumpNeedsABetterRotationScheme();
+    void sweepFollowUps();
+    void readmeTryThis();
 };
 
 // ------------------------------------------------------------------------------------------------
@@ -420,6 +456,71 @@ void TestTeachingWalkthroughs::threeAClumpNeedsABetterRotationScheme()
     emit w->controlPanel()->speedBox()->activated(w->controlPanel()->speedBox()->currentIndex());
     const double rk = ghostAngleAfter(QStringLiteral("rk4_quaternion"), 11.0);
     QVERIFY2(rk >= 0.0 && rk < 1e-8, qPrintable(QString::number(rk)));
+}
+
+// ------------------------------------------------------------------------------------------------
+// The follow-ups of walk-throughs 1 and 3: the legend shows the orders the text quotes
+void TestTeachingWalkthroughs::sweepFollowUps()
+{
+    auto w = openWindow();
+    QVERIFY(w);
+    QVERIFY(activate(w->controlPanel()->sceneBox(), QStringLiteral("harmonic-oscillator")));
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.scene && s.scene->name == "Harmonic oscillator"; }));
+    // "Tick explicit_euler, velocity_verlet and rk4. Enter dt 3.2e-5, 1.6e-5, 8e-6, 4e-6 and end
+    // time 0.005 ... The legend shows the fitted orders 1.10, 1.99 and 4.12."
+    QStringList legend = sweepLegend(*w, {"explicit_euler", "velocity_verlet", "rk4"}, {3.2e-5, 1.6e-5, 8e-6, 4e-6},
+                                     0.005);
+    QVERIFY2(legendSays(legend, QStringLiteral("explicit_euler"), QStringLiteral("1.10")), qPrintable(legend.join('|')));
+    QVERIFY2(legendSays(legend, QStringLiteral("velocity_verlet"), QStringLiteral("1.99")), qPrintable(legend.join('|')));
+    QVERIFY2(legendSays(legend, QStringLiteral("rk4"), QStringLiteral("4.12")), qPrintable(legend.join('|')));
+
+    // dzhanibekov: "Tick euler, pfc and rk4. Enter dt 4e-3, 2e-3, 1e-3, 5e-4 and end time 2 ...
+    // The fitted orders are 1.02, 2.00 and 4.38", and the legend names the rotation scheme
+    QVERIFY(activate(w->controlPanel()->sceneBox(), QStringLiteral("dzhanibekov")));
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.scene && s.scene->name == "Dzhanibekov flip"; }));
+    QVERIFY(w->sweepPanel()->plot()->result().schemes.empty()); // the new scene cleared it
+    w->sweepPanel()->parentWidget()->hide();
+    legend = sweepLegend(*w, {"euler", "pfc", "rk4"}, {4e-3, 2e-3, 1e-3, 5e-4}, 2.0);
+    QVERIFY2(legendSays(legend, QStringLiteral("rotation: explicit_euler"), QStringLiteral("1.02")),
+             qPrintable(legend.join('|')));
+    QVERIFY2(legendSays(legend, QStringLiteral("rotation: buss_2nd_order"), QStringLiteral("2.00")),
+             qPrintable(legend.join('|')));
+    QVERIFY2(legendSays(legend, QStringLiteral("rotation: rk4_quaternion"), QStringLiteral("4.38")),
+             qPrintable(legend.join('|')));
+}
+
+// ------------------------------------------------------------------------------------------------
+// README's "Try this": Verlet's balance error stays at or below 4e-3 |E0| on the oscillator;
+// at 0.01x explicit Euler grows it 1.08-fold per step, past 1 |E0|, and the run pauses unstable
+// within three runaway checks, saying at which step
+void TestTeachingWalkthroughs::readmeTryThis()
+{
+    auto w = openWindow();
+    QVERIFY(w);
+    ControlPanel* p = w->controlPanel();
+    QVERIFY(activate(p->sceneBox(), QStringLiteral("harmonic-oscillator")));
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.scene && s.scene->name == "Harmonic oscillator"; }));
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.time > 1.0; }, 20000));
+    // the energy plot's band holds every step's balance error: theta^2/4 x 0.2 = 4e-3 at most
+    QVERIFY2(w->energyPlot()->largestRelativeError() <= 4e-3 * (1.0 + 1e-9),
+             qPrintable(QString::number(w->energyPlot()->largestRelativeError())));
+    QVERIFY(p->runReadout()->text().contains(QStringLiteral("balance error")));
+    const double dt = w->shownSnapshot()->params.dt;
+
+    const int slow = p->speedBox()->findData(0.01);
+    QVERIFY(slow >= 0);
+    p->speedBox()->setCurrentIndex(slow);
+    emit p->speedBox()->activated(slow);
+    QVERIFY(activate(p->translationBox(), QStringLiteral("explicit_euler")));
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.params.translation == "explicit_euler"; }));
+    const long long switched = w->shownSnapshot()->step;
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return !s.instabilityMessage.empty(); }, 30000));
+    const std::string message = w->shownSnapshot()->instabilityMessage;
+    const long long at = w->shownSnapshot()->step;
+    QVERIFY2(at % 64 == 0 && at - switched <= 3 * 64, message.c_str());
+    QVERIFY2(message.find("step " + std::to_string(at)) != std::string::npos, message.c_str());
+    QVERIFY(w->energyPlot()->largestRelativeError() > 1.0);
+    QCOMPARE(w->shownSnapshot()->params.dt, dt); // the physics stays
 }
 
 QTEST_MAIN(TestTeachingWalkthroughs)
