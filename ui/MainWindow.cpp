@@ -247,6 +247,7 @@ void MainWindow::onFrame()
     m_shown = s;
     m_sceneView->setSnapshot(s);
     m_energyPlot->appendSnapshot(*s);
+    m_panel->setBalanceError(m_energyPlot->lastRelativeError()); // shown with the snapshot below
     m_panel->setSnapshot(*s);
     m_inspector->setSnapshot(s);
     m_rotation->setSnapshot(s, m_sceneView->selectedBody());
@@ -269,7 +270,6 @@ void MainWindow::onFrame()
                               .arg(s->step)
                               .arg(QString::number(s->stepsPerSecond, 'f', 0))
                               .arg(s->contactCount));
-    m_panel->setBalanceError(m_energyPlot->lastRelativeError());
 }
 
 void MainWindow::setColourMode(ColourMode mode)

@@ -22,15 +22,15 @@
 #include "panels/ControlPanel.h"
 #include "panels/DtField.h"
 #include "panels/SchemePicker.h"
+#include "plot/AngleDriftPlot.h"
+#include "plot/DriftPlot.h"
 #include "plot/EnergyPlot.h"
 #include "plot/SweepPlot.h"
 #include "rotation/RotationPanel.h"
-#include "sweep/SweepPanel.h"
-#include "plot/AngleDriftPlot.h"
-#include "plot/DriftPlot.h"
 #include "scene/BuiltinScenes.h"
 #include "session/LaneSet.h"
 #include "session/SimulationRunner.h"
+#include "sweep/SweepPanel.h"
 
 using namespace tumble;
 using namespace tumble::ui;
@@ -158,10 +158,10 @@ bool runUntil(CompareView& cv, double t, int ms)
 
 // the oscillator's numbers, from its scene file: theta = w dt, and the oscillating share of E0
 struct Oscillator {
-    double theta = 0.0;    // w dt at the scene's dt
-    double share = 0.0;    // E_osc / E0: the displacement's energy over the springs' total
-    double dt = 0.0;       // s
-    double dtCrit = 0.0;   // s, sqrt(m / kn)
+    double theta = 0.0;  // w dt at the scene's dt
+    double share = 0.0;  // E_osc / E0: the displacement's energy over the springs' total
+    double dt = 0.0;     // s
+    double dtCrit = 0.0; // s, sqrt(m / kn)
 };
 
 Oscillator oscillator(const CompareView& cv)
@@ -174,7 +174,8 @@ Oscillator oscillator(const CompareView& cv)
     // x0: the start displacement; d0: each wall's pre-compression; E0 = kn (x0^2 + d0^2)
     const World& world = scene.world;
     const double x0 = world.position[0].z();
-    const double d0 = world.radius[0] - world.walls[0].normal.dot(world.position[0] - x0 * Vec3::UnitZ() - world.walls[0].point);
+    const double d0 =
+        world.radius[0] - world.walls[0].normal.dot(world.position[0] - x0 * Vec3::UnitZ() - world.walls[0].point);
     o.share = x0 * x0 / (x0 * x0 + d0 * d0);
     return o;
 }
@@ -195,7 +196,7 @@ QStringList sweepLegend(MainWindow& w, const std::vector<std::string>& ticked, c
     panel->setDts(dts);
     panel->setDuration(endTime);
     panel->runButton()->click();
-    if (!waitUntil([&]() { return !panel->isRunning() && !panel->plot()->result().schemes.empty(); }, 120000))
+    if (!waitUntil([&]() { return !panel->isRunning() && !panel->plot()->result().orders.empty(); }, 120000))
         return {};
     return panel->plot()->legendLabels();
 }
@@ -231,8 +232,8 @@ void TestTeachingWalkthroughs::oneEulerVerletRk4OnTheOscillator()
     QVERIFY(cv);
 
     // "Six lanes start, numbered and coloured for their whole life: 1 euler (red), ..."
-    const std::vector<std::pair<QString, QString>> lanes{{"euler", "red"},  {"symplectic_euler", "orange"},
-                                                         {"woo", "green"},  {"pfc", "blue"},
+    const std::vector<std::pair<QString, QString>> lanes{{"euler", "red"},   {"symplectic_euler", "orange"},
+                                                         {"woo", "green"},   {"pfc", "blue"},
                                                          {"pfc4", "purple"}, {"rk4", "black"}};
     const std::vector<int> ids = cv->laneIds();
     QCOMPARE(ids.size(), lanes.size());
@@ -284,7 +285,7 @@ void TestTeachingWalkthroughs::oneEulerVerletRk4OnTheOscillator()
     // RK4 multiplies the oscillation energy by |R|^2 = 1 - theta^6/72 + theta^8/576 per step
     // (a scaled rotation in (x, v/w): no wobble), so its drift is share (|R|^2n - 1) exactly
     const double r2 = 1.0 - std::pow(o.theta, 6) / 72.0 + std::pow(o.theta, 8) / 576.0;
-    QVERIFY(tumble::test::near(1.0 - r2, 7.1e-6, 0.05e-6));         // "loses 7.1e-6 ... per step"
+    QVERIFY(tumble::test::near(1.0 - r2, 7.1e-6, 0.05e-6)); // "loses 7.1e-6 ... per step"
     const Drift rk = driftOf(*cv, rk4);
     for (std::size_t i = 0; i < rk.t.size(); ++i) {
         const double n = std::round(rk.t[i] / o.dt);
@@ -411,7 +412,8 @@ void TestTeachingWalkthroughs::threeAClumpNeedsABetterRotationScheme()
     const Drift se = driftOf(*cv, symplectic);
     QCOMPARE(e.value, se.value); // one curve: without forces only the rotation scheme acts
     QVERIFY2(std::abs(std::abs(e.value[e.at(1.8)]) - 5e-4) < 0.5e-4, qPrintable(QString::number(e.value[e.at(1.8)])));
-    QVERIFY2(std::abs(std::abs(e.value[e.at(9.0)]) - 4.5e-3) < 0.05e-3, qPrintable(QString::number(e.value[e.at(9.0)])));
+    QVERIFY2(std::abs(std::abs(e.value[e.at(9.0)]) - 4.5e-3) < 0.05e-3,
+             qPrintable(QString::number(e.value[e.at(9.0)])));
     // "pfc (blue) wobbles up to 7e-8 and has no trend: the error rises and falls with each flip"
     const Drift p = driftOf(*cv, pfc);
     QVERIFY2(std::abs(p.maxAbs() - 7e-8) < 0.5e-8, qPrintable(QString::number(p.maxAbs())));
@@ -438,8 +440,9 @@ void TestTeachingWalkthroughs::threeAClumpNeedsABetterRotationScheme()
             return -1.0;
         w->rotationPanel()->ghostButton()->click();
         const AngleDriftPlot* plot = w->rotationPanel()->driftPlot();
-        if (!waitUntil([&]() { return plot->sampleCount() > 0 && plot->times().back() - plot->times().front() >= seconds; },
-                       int(seconds * 4000) + 20000))
+        if (!waitUntil(
+                [&]() { return plot->sampleCount() > 0 && plot->times().back() - plot->times().front() >= seconds; },
+                int(seconds * 4000) + 20000))
             return -1.0;
         double worst = 0.0;
         for (std::size_t i = 0; i < plot->sampleCount(); ++i)
@@ -468,17 +471,19 @@ void TestTeachingWalkthroughs::sweepFollowUps()
     QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.scene && s.scene->name == "Harmonic oscillator"; }));
     // "Tick explicit_euler, velocity_verlet and rk4. Enter dt 3.2e-5, 1.6e-5, 8e-6, 4e-6 and end
     // time 0.005 ... The legend shows the fitted orders 1.10, 1.99 and 4.12."
-    QStringList legend = sweepLegend(*w, {"explicit_euler", "velocity_verlet", "rk4"}, {3.2e-5, 1.6e-5, 8e-6, 4e-6},
-                                     0.005);
-    QVERIFY2(legendSays(legend, QStringLiteral("explicit_euler"), QStringLiteral("1.10")), qPrintable(legend.join('|')));
-    QVERIFY2(legendSays(legend, QStringLiteral("velocity_verlet"), QStringLiteral("1.99")), qPrintable(legend.join('|')));
+    QStringList legend =
+        sweepLegend(*w, {"explicit_euler", "velocity_verlet", "rk4"}, {3.2e-5, 1.6e-5, 8e-6, 4e-6}, 0.005);
+    QVERIFY2(legendSays(legend, QStringLiteral("explicit_euler"), QStringLiteral("1.10")),
+             qPrintable(legend.join('|')));
+    QVERIFY2(legendSays(legend, QStringLiteral("velocity_verlet"), QStringLiteral("1.99")),
+             qPrintable(legend.join('|')));
     QVERIFY2(legendSays(legend, QStringLiteral("rk4"), QStringLiteral("4.12")), qPrintable(legend.join('|')));
 
     // dzhanibekov: "Tick euler, pfc and rk4. Enter dt 4e-3, 2e-3, 1e-3, 5e-4 and end time 2 ...
     // The fitted orders are 1.02, 2.00 and 4.38", and the legend names the rotation scheme
     QVERIFY(activate(w->controlPanel()->sceneBox(), QStringLiteral("dzhanibekov")));
     QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.scene && s.scene->name == "Dzhanibekov flip"; }));
-    QVERIFY(w->sweepPanel()->plot()->result().schemes.empty()); // the new scene cleared it
+    QVERIFY(w->sweepPanel()->plot()->result().orders.empty()); // the new scene cleared it
     w->sweepPanel()->parentWidget()->hide();
     legend = sweepLegend(*w, {"euler", "pfc", "rk4"}, {4e-3, 2e-3, 1e-3, 5e-4}, 2.0);
     QVERIFY2(legendSays(legend, QStringLiteral("rotation: explicit_euler"), QStringLiteral("1.02")),
@@ -500,7 +505,8 @@ void TestTeachingWalkthroughs::readmeTryThis()
     ControlPanel* p = w->controlPanel();
     QVERIFY(activate(p->sceneBox(), QStringLiteral("harmonic-oscillator")));
     QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.scene && s.scene->name == "Harmonic oscillator"; }));
-    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.time > 1.0; }, 20000));
+    QVERIFY(waitShown(
+        *w, [](const FrameSnapshot& s) { return s.time > 1.0; }, 20000));
     // the energy plot's band holds every step's balance error: theta^2/4 x 0.2 = 4e-3 at most
     QVERIFY2(w->energyPlot()->largestRelativeError() <= 4e-3 * (1.0 + 1e-9),
              qPrintable(QString::number(w->energyPlot()->largestRelativeError())));
@@ -514,7 +520,8 @@ void TestTeachingWalkthroughs::readmeTryThis()
     QVERIFY(activate(p->translationBox(), QStringLiteral("explicit_euler")));
     QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.params.translation == "explicit_euler"; }));
     const long long switched = w->shownSnapshot()->step;
-    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return !s.instabilityMessage.empty(); }, 30000));
+    QVERIFY(waitShown(
+        *w, [](const FrameSnapshot& s) { return !s.instabilityMessage.empty(); }, 30000));
     const std::string message = w->shownSnapshot()->instabilityMessage;
     const long long at = w->shownSnapshot()->step;
     QVERIFY2(at % 64 == 0 && at - switched <= 3 * 64, message.c_str());
