@@ -147,11 +147,14 @@ void applySweepOption(CliOptions& o, const std::string& opt, const std::string& 
 {
     if (opt == "--scheme") {
         for (const std::string& name : splitList(opt, val)) {
-            // the core resolves sweep names; its refusal lists the known ones
+            // which names apply depends on the scene's measure, known once it is loaded
+            // (SweepCommand checks them there); here only names no scene accepts are refused
             try {
-                sweepSchemes(name, "buss_2nd_order");
+                sweepSchemes(name, "buss_2nd_order", AnalyticMeasure::Position);
             } catch (const ParameterError& e) {
-                throw UsageError(opt + ": " + e.what());
+                if (!findRotationScheme(name))
+                    throw UsageError(opt + ": " + e.what() + "; on a torque-free scene also the rotation schemes: " +
+                                     joinNames(namesOf(rotationSchemes())));
             }
             o.sweepSchemes.push_back(name);
         }
@@ -346,12 +349,17 @@ usage:
   tumble-cli run SCENE.json [options]   run a scene, writing the requested files
   tumble-cli inspect SCENE.json         mass properties and the critical timestep, as JSON
   tumble-cli sweep SCENE.json --scheme NAME[,NAME...] --dt A,B,C... --duration T [--csv PATH]
-                                        error at T against dt per scheme and the fitted order;
-                                        NAME is a preset or a translation scheme. Reference: the
-                                        scene's analytic solution if it declares one, else rk4
-                                        at min(dt)/16. CSV: scheme,dt,steps,error,reference,
-                                        measure (reference analytic|rk4; measure position_m, or
-                                        angle_rad for torque-free scenes)
+                                        error at T against dt per scheme and the fitted order,
+                                        a line per scheme: NAME order P (translation: SCHEME);
+                                        NAME is a preset or a translation scheme. On torque-free
+                                        scenes (measure angle_rad) the rotation scheme varies:
+                                        NAME is a preset or a rotation scheme (run under
+                                        velocity_verlet), the line ends (rotation: SCHEME).
+                                        Reference: the scene's analytic solution if it declares
+                                        one, else rk4 at min(dt)/16.
+                                        CSV: scheme,dt,steps,error,reference,measure (reference
+                                        analytic|rk4; measure position_m, or angle_rad for
+                                        torque-free scenes)
   tumble-cli list                       integrators, presets and built-in scenes
   tumble-cli help | --help              this text
 

@@ -5,7 +5,8 @@
 // usage error is unit-testable and reported before a long run begins. Checks that need only
 // the command line happen here: unknown options, missing values, malformed numbers, values out
 // of range, unknown scheme names (listing the known ones) and conflicting options. Checks that
-// need the scene (a tracked id past the last body) happen in RunCommand. Values the user did
+// need the scene happen in the commands: a tracked id past the last body (RunCommand), a sweep
+// scheme of the wrong kind for the scene's measure (SweepCommand). Values the user did
 // not give stay empty, so the scene's own values apply (command-line values override the
 // scene's). Both "--opt value" and "--opt=value" are accepted.
 #include <optional>
@@ -51,7 +52,7 @@ struct CliOptions {
     long long vtkEvery = 100;               ///< --vtk-every: a VTK frame every K steps
 
     // sweep: --scheme NAME[,NAME...] --dt A,B,C... --duration T [--csv PATH]
-    std::vector<std::string> sweepSchemes; ///< presets or translation scheme names
+    std::vector<std::string> sweepSchemes; ///< presets, translation or rotation scheme names (by scene)
     std::vector<double> sweepDts;          ///< s
     std::optional<std::string> sweepCsv;   ///< --csv
 };

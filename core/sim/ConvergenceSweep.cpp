@@ -6,7 +6,6 @@
 #include <memory>
 
 #include "analysis/AnalyticSolutions.h"
-#include "integrate/IntegratorRegistry.h"
 #include "sim/Simulation.h"
 
 namespace tumble {
@@ -100,22 +99,6 @@ const char* sweepMeasureName(AnalyticMeasure m)
     return m == AnalyticMeasure::Angle ? "angle_rad" : "position_m";
 }
 
-std::pair<std::string, std::string> sweepSchemes(const std::string& name, const std::string& sceneRotation)
-{
-    if (const auto p = findPreset(name))
-        return {p->translation, p->rotation};
-    if (makeTranslationScheme(name)) {
-        // only rk4 constrains its partner (schemeCombinationError)
-        return {name, name == "rk4" ? std::string("rk4_quaternion") : sceneRotation};
-    }
-    std::string known;
-    for (const PresetInfo& p : presets())
-        known += (known.empty() ? "" : ", ") + p.name;
-    for (const SchemeInfo& s : translationSchemes())
-        known += ", " + s.name;
-    throw ParameterError("unknown scheme '" + name + "' (presets and translation schemes: " + known + ")");
-}
-
 double fittedOrder(const std::vector<double>& dts, const std::vector<double>& errors)
 {
     std::vector<double> lx, ly;
@@ -151,23 +134,16 @@ SweepResult convergenceSweep(const Scene& scene, const std::vector<std::string>&
     for (double dt : dts)
         if (!(std::isfinite(dt) && dt > 0.0 && dt <= duration))
             throw ParameterError("every dt must be > 0 and at most the duration, got " + std::to_string(dt));
-    std::vector<std::pair<std::string, std::string>> pairs;
-    for (const std::string& name : schemes)
-        pairs.push_back(sweepSchemes(name, scene.params.rotation));
-
     SweepResult result;
-    std::unique_ptr<AnalyticSolution> exact;
-    if (!scene.analytic.empty()) {
-        try {
-            exact = makeAnalyticSolution(scene.analytic, scene.world, scene.params, scene.listedBodies);
-        } catch (const AnalyticAssumptionError& e) {
-            throw ParameterError("the scene's analytic solution '" + scene.analytic + "' no longer applies (" +
-                                 e.jsonPath() + ": " + e.what() + ")");
-        }
+    const std::unique_ptr<AnalyticSolution> exact = sweepSolution(scene);
+    if (exact) {
         result.measure = exact->measure();
         if (options.useAnalytic)
             result.reference = SweepReference::Analytic;
     }
+    std::vector<std::pair<std::string, std::string>> pairs;
+    for (const std::string& name : schemes)
+        pairs.push_back(sweepSchemes(name, scene.params.rotation, result.measure));
 
     const double refDt = *std::min_element(dts.begin(), dts.end()) / 16.0;
     double total = 0.0;

@@ -6,8 +6,9 @@
 // against the scene as given, so a scene edited after loading cannot be measured against a
 // solution that no longer applies); otherwise the scene run with rk4 (+ rk4_quaternion) at a
 // sixteenth of the smallest dt, whose own error is 16^4 = 65536 times below rk4's at the
-// smallest dt. The measure is the position error, except for torque-free scenes, where the
-// positions are trivial and the orientation angle is compared.
+// smallest dt. The measure is the closed form's (sweepMeasure): the position, except for
+// torque-free scenes, where the positions are trivial and the orientation angle is compared;
+// there a sweep varies the rotation scheme (SweepSchemes.h says what each name runs).
 // Every run ends exactly at T: after the whole steps, a last short step covers the remainder
 // (a live dt change, so half-step schemes stay consistent). The error is the root-mean-square
 // over bodies of |x_i - x_ref,i| in metres (or of the angle between q_i and q_ref,i in rad). A
@@ -19,11 +20,12 @@
 
 #include "analysis/AnalyticSolution.h"
 #include "scene/Scene.h"
+#include "sim/SweepSchemes.h"
 
 namespace tumble {
 
 struct SweepPoint {
-    std::string scheme;  ///< as given: a preset or a translation scheme name
+    std::string scheme;  ///< as given: a preset, or a translation (rotation, on angle scenes) scheme
     double dt = 0.0;     ///< nominal timestep, s
     long long steps = 0; ///< steps taken, including a final short one
     double error = 0.0;  ///< RMS error at T, m or rad (SweepResult::measure; +infinity if unstable)
@@ -59,15 +61,12 @@ struct SweepResult {
     bool cancelled = false; ///< stopped by SweepOptions::cancel: points and orders are partial
 };
 
-/// Translation and rotation for a sweep scheme name: a preset, or a translation scheme with the
-/// scene's rotation (rk4_quaternion under rk4). Throws ParameterError for an unknown name.
-std::pair<std::string, std::string> sweepSchemes(const std::string& name, const std::string& sceneRotation);
-
 /// Least-squares slope of log(error) against log(dt) over the finite, positive errors; NaN when
 /// fewer than two remain.
 double fittedOrder(const std::vector<double>& dts, const std::vector<double>& errors);
 
-/// Runs the sweep; dts in s (> 0), duration T in s (> 0). Throws ParameterError for bad input.
+/// Runs the sweep; dts in s (> 0), duration T in s (> 0); schemes as sweepSchemes accepts them on
+/// the scene's measure. Throws ParameterError for bad input.
 SweepResult convergenceSweep(const Scene& scene, const std::vector<std::string>& schemes,
                              const std::vector<double>& dts, double duration, const SweepOptions& options = {});
 

@@ -133,6 +133,11 @@ private slots:
         QCOMPARE(o.sweepDts, (std::vector<double>{4e-5, 2e-5, 1e-5}));
         QCOMPARE(*o.duration, 0.01);
         QCOMPARE(*o.sweepCsv, std::string("out.csv"));
+        // rotation scheme names parse too: whether they apply depends on the scene's measure,
+        // checked once it is loaded (tumble-cli sweep)
+        const CliOptions rot = parseCommandLine(
+            {"sweep", "builtin:dzhanibekov", "--scheme", "buss_2nd_order,pfc", "--dt", "1e-3", "--duration", "0.2"});
+        QCOMPARE(rot.sweepSchemes, (std::vector<std::string>{"buss_2nd_order", "pfc"}));
     }
 
     void presetFillsBothSchemes()
@@ -187,7 +192,7 @@ private slots:
         row("sweep without dt", {"sweep", "s.json", "--scheme", "pfc", "--duration", "1"}, {"--dt", "required"});
         row("sweep without scene", {"sweep", "--scheme", "pfc", "--dt", "1e-5", "--duration", "1"}, {"SCENE.json"});
         row("sweep unknown scheme", {"sweep", "s.json", "--scheme", "pfc,leapfrogg", "--dt", "1e-5", "--duration", "1"},
-            {"--scheme", "leapfrogg", "velocity_verlet"});
+            {"--scheme", "leapfrogg", "velocity_verlet", "rk4_quaternion"});
         row("sweep empty list item", {"sweep", "s.json", "--scheme", "pfc", "--dt", "1e-5,,2e-5", "--duration", "1"},
             {"--dt", "empty item"});
         row("sweep negative dt", {"sweep", "s.json", "--scheme", "pfc", "--dt", "1e-5,-2e-5", "--duration", "1"},

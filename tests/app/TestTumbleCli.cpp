@@ -500,7 +500,8 @@ private slots:
     void sweepWritesCsvAndOrders()
     {
         // CONTRACT: CSV "scheme,dt,steps,error", one row per scheme and dt; stdout one line per
-        // scheme, "SCHEME order P"; on the harmonic oscillator the orders are 1, 2 and 4
+        // scheme, "SCHEME order P", then what varied, "(translation: NAME)"; on the harmonic
+        // oscillator the orders are 1, 2 and 4
         QTemporaryDir dir;
         const QString csvPath = dir.filePath("sweep.csv");
         const Result r =
@@ -523,11 +524,45 @@ private slots:
         const char* names[3] = {"explicit_euler", "velocity_verlet", "rk4"};
         for (int k = 0; k < 3; ++k) {
             const QStringList words = out[k].split(' ');
-            QCOMPARE(words.size(), 3);
+            QCOMPARE(words.size(), 5);
             QCOMPARE(words[0], QString::fromLatin1(names[k]));
             QCOMPARE(words[1], QStringLiteral("order"));
             QVERIFY2(std::abs(words[2].toDouble() - expected[k]) < 0.15, qPrintable(out[k]));
+            QCOMPARE(words[3] + ' ' + words[4], QStringLiteral("(translation: %1)").arg(QString::fromLatin1(names[k])));
         }
+    }
+
+    void sweepVariesTheRotationSchemeOnAngleScenes()
+    {
+        // dzhanibekov is torque-free (measure angle_rad): a rotation scheme name varies the
+        // rotation scheme and the line says so; a preset names its rotation scheme; the CSV keeps
+        // the names as given
+        QTemporaryDir dir;
+        const QString csvPath = dir.filePath("sweep.csv");
+        Result r = runCli({"sweep", "builtin:dzhanibekov", "--scheme", "explicit_euler,pfc", "--dt", "4e-3,2e-3",
+                           "--duration", "0.2", "--csv", csvPath});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QStringList out = r.out.split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(out.size(), 2);
+        QVERIFY2(out[0].startsWith(QStringLiteral("explicit_euler order ")), qPrintable(out[0]));
+        QVERIFY2(out[0].endsWith(QStringLiteral(" (rotation: explicit_euler)")), qPrintable(out[0]));
+        QVERIFY2(out[1].startsWith(QStringLiteral("pfc order ")), qPrintable(out[1]));
+        QVERIFY2(out[1].endsWith(QStringLiteral(" (rotation: buss_2nd_order)")), qPrintable(out[1]));
+        QFile f(csvPath);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 1 + 2 * 2);
+        QVERIFY2(lines[1].startsWith(QStringLiteral("explicit_euler,")), qPrintable(lines[1]));
+        QVERIFY2(lines[1].endsWith(QStringLiteral(",analytic,angle_rad")), qPrintable(lines[1]));
+
+        // a translation scheme varies nothing there: bad usage, before any run
+        r = runCli({"sweep", "builtin:dzhanibekov", "--scheme", "pfc,velocity_verlet", "--dt", "4e-3", "--duration",
+                    "0.2", "--csv", dir.filePath("refused.csv")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--scheme") && r.err.contains("velocity_verlet") &&
+                     r.err.contains("orientation angle") && r.err.contains("rk4_quaternion"),
+                 qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
     }
 
     void sweepColumnsNameReferenceAndMeasure()

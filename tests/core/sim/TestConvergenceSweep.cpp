@@ -1,5 +1,7 @@
 // The convergence sweep recovers each scheme's order on the harmonic-oscillator scene (a smooth,
 // exactly linear system), leaves unstable runs out of the fit, and its fit is exact on power laws.
+// On a torque-free scene (measured by the angle) it varies the rotation scheme and recovers the
+// rotation schemes' orders; translation names are refused there.
 #include <QtTest>
 
 #include <algorithm>
@@ -7,6 +9,7 @@
 #include <cmath>
 
 #include "TestHelpers.h"
+#include "integrate/IntegratorRegistry.h"
 #include "scene/BuiltinScenes.h"
 #include "sim/ConvergenceSweep.h"
 #include "sim/Simulation.h"
@@ -107,6 +110,80 @@ private slots:
         QVERIFY(std::isinf(r.points[0].error));
         QVERIFY(std::isfinite(r.points[1].error) && std::isfinite(r.points[2].error));
         TUMBLE_NEAR(r.orders[0].order, 1.0, 0.15, 0.0);
+    }
+
+    void anglesVaryTheRotationScheme()
+    {
+        // dzhanibekov is torque-free and measured by the orientation angle: a rotation scheme name
+        // runs under velocity_verlet and the orders are the rotation schemes' 1, 2 and 4. The end
+        // time: the clump spins near its intermediate axis, where an error grows as exp(lambda t),
+        // lambda = w2 sqrt((J2 - J1)(J3 - J2) / (J1 J3)) (linearised Euler equations); over one
+        // e-folding time T = 1/lambda every run stays where error = C dt^p (explicit Euler's
+        // w^2 dt T / 2 at dt = 4e-3 is ~1e-2 rad). T is whole steps of the largest dt.
+        const Scene scene = loadBuiltinScene("dzhanibekov");
+        QVERIFY(sweepMeasure(scene) == AnalyticMeasure::Angle);
+        const Simulation atStart(scene.world, scene.params);
+        const Vec3 j = atStart.world().inertia[0];
+        const double w2 = atStart.world().angularMomentum[0].norm() / j[1];
+        const double lambda = w2 * std::sqrt((j[1] - j[0]) * (j[2] - j[1]) / (j[0] * j[2]));
+        const std::vector<double> dts = {4e-3, 2e-3, 1e-3, 5e-4};
+        const double t = dts[0] * std::floor(1.0 / lambda / dts[0]);
+        QVERIFY(t >= 10 * dts[0]);
+
+        const std::vector<std::string> names = {"explicit_euler", "buss_2nd_order", "rk4_quaternion"};
+        const SweepResult r = convergenceSweep(scene, names, dts, t);
+        QVERIFY(r.measure == AnalyticMeasure::Angle && r.reference == SweepReference::Analytic);
+        QCOMPARE(r.orders.size(), std::size_t(3));
+        const double expected[3] = {1.0, 2.0, 4.0};
+        for (int k = 0; k < 3; ++k) {
+            QCOMPARE(r.orders[k].scheme, names[k]);
+            QVERIFY2(std::abs(r.orders[k].order - expected[k]) < 0.15,
+                     qPrintable(QStringLiteral("%1 order %2")
+                                    .arg(QString::fromStdString(r.orders[k].scheme))
+                                    .arg(r.orders[k].order)));
+        }
+        // rk4_quaternion runs exactly as the preset pfc4 = (velocity_verlet, rk4_quaternion)
+        const SweepResult pfc4 = convergenceSweep(scene, {"pfc4"}, dts, t);
+        for (std::size_t i = 0; i < dts.size(); ++i)
+            QCOMPARE(r.points[2 * dts.size() + i].error, pfc4.points[i].error);
+
+        // what each name runs and varies; a rotation scheme before the preset of the same name
+        using Pair = std::pair<std::string, std::string>;
+        const AnalyticMeasure angle = AnalyticMeasure::Angle;
+        QCOMPARE(sweepSchemes("explicit_euler", "buss_2nd_order", angle), Pair("velocity_verlet", "explicit_euler"));
+        QCOMPARE(sweepSchemes("symplectic_euler", "buss_2nd_order", angle),
+                 Pair("velocity_verlet", "symplectic_euler"));
+        QCOMPARE(sweepSchemes("rk4", "buss_2nd_order", angle), Pair("rk4", "rk4_quaternion"));
+        QCOMPARE(sweepVaried("rk4_quaternion", "buss_2nd_order", angle), std::string("rotation: rk4_quaternion"));
+        QCOMPARE(sweepVaried("pfc", "rk4_quaternion", angle), std::string("rotation: buss_2nd_order"));
+        QCOMPARE(sweepVaried("woo", "buss_2nd_order"), std::string("translation: central_difference"));
+        QCOMPARE(sweepVaried("explicit_euler", "buss_2nd_order"), std::string("translation: explicit_euler"));
+        const std::vector<std::string> offered = sweepSchemeNames(angle);
+        for (const SchemeInfo& s : rotationSchemes())
+            QVERIFY(std::find(offered.begin(), offered.end(), s.name) != offered.end());
+        for (const PresetInfo& p : presets())
+            QVERIFY(std::find(offered.begin(), offered.end(), p.name) != offered.end());
+    }
+
+    void translationNamesRefusedOnAngleScenes()
+    {
+        // every translation scheme is exact on a body without forces: the name would vary nothing
+        const Scene scene = loadBuiltinScene("dzhanibekov");
+        for (const char* name : {"velocity_verlet", "central_difference", "leapfrogg"}) {
+            try {
+                convergenceSweep(scene, {name}, {1e-3}, 0.01);
+                QFAIL(name);
+            } catch (const ParameterError& e) {
+                const std::string m = e.what();
+                for (const char* word :
+                     {name, "measures the orientation angle", "varies the rotation scheme", "rk4_quaternion", "pfc"})
+                    QVERIFY2(m.find(word) != std::string::npos, m.c_str());
+                QVERIFY2(m.find("velocity_verlet,") == std::string::npos, m.c_str()); // not offered
+            }
+        }
+        // a rotation scheme name on a scene measured by position stays refused
+        QVERIFY_THROWS_EXCEPTION(ParameterError, convergenceSweep(loadBuiltinScene("harmonic-oscillator"),
+                                                                  {"buss_2nd_order"}, {1e-5}, 0.01));
     }
 
     void badInput()
