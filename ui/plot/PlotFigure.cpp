@@ -597,6 +597,8 @@ PlotLayout paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
         }
         p.setBrush(Qt::NoBrush);
         for (const PlotSeries& s : panel.series) {
+            if (s.colour.alpha() == 0)
+                continue; // a band without an edge
             QPen pen(s.colour, std::max(0.5, s.width * lu));
             pen.setStyle(s.style);
             pen.setCapStyle(Qt::FlatCap);

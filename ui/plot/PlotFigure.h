@@ -31,7 +31,7 @@ enum class PlotSymbol { None, Circle, Square, Triangle, Diamond, TriangleDown };
 
 struct PlotSeries {
     QString label;      ///< for hover readouts; the legend is PlotFigure::legend
-    QColor colour;      ///< line colour
+    QColor colour;      ///< line colour (fully transparent: a band without an edge line)
     double width = 2.0; ///< line width, in units of the figure's line unit (~1 px)
     Qt::PenStyle style = Qt::SolidLine;
     std::vector<double> x, y; ///< data units, same length; non-finite points break the line
