@@ -139,13 +139,15 @@ const std::vector<Term>& EnergyPlot::stackOrder()
 EnergyPlot::EnergyPlot(QWidget* parent) : PlotView(parent)
 {
     setInteractive(true);
+    setZoomKeepsFollowing(true);
     setHoverEnabled(true);
     // throttled repaints while samples stream in
     m_repaintTimer = new QTimer(this);
     m_repaintTimer->setSingleShot(true);
     connect(m_repaintTimer, &QTimer::timeout, this, [this]() { update(); });
     m_sinceRepaint.start();
-    setToolTip(tr("Drag to pan, wheel to zoom, double-click to follow the run again."));
+    setToolTip(tr("Wheel to zoom (the view keeps following the run), drag to pan (the view stops following), "
+                  "double-click to follow the whole run again."));
     clear();
 }
 

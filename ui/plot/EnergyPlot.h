@@ -30,7 +30,8 @@
 // term) doubles. PlotFigure reduces long curves to a
 // min/max envelope per pixel column, so a paint costs O(samples) arithmetic and O(width)
 // drawing. Axis ranges follow the run (running extrema per term and per stacked sum, O(1) per
-// sample) until the user pans or zooms; a double-click follows again. Repaints are throttled
+// sample); a wheel zoom keeps following (a shorter window ending at the newest sample), a drag
+// pauses the view until a double-click follows again. Repaints are throttled
 // (kMinRepaintMs), so the 3D view gets the CPU.
 // A conserved total drifting by 1e-12 J around 1.7e-3 J would get labels that all round to the
 // same number: when the energy axis' range is below kOffsetLabelsBelow of its magnitude its
