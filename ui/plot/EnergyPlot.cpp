@@ -24,7 +24,7 @@ constexpr const char* kBudgetLabel = "E0 + external work";
 const QColor kTopEdgeColour(20, 20, 20);
 // the envelope bands: translucent, so the lines and other bands show through
 constexpr int kBandAlpha = 55;
-constexpr const char* kBandNote = "shaded: min\u2013max over each sample's steps";
+constexpr const char* kBandNote = "shaded: min\u2013max";
 const QColor kBandNoteColour(90, 95, 110);
 
 QColor colourOf(const EnergyTerm& t, int alpha = 255)
