@@ -415,46 +415,69 @@ EnergyPlot::Row EnergyPlot::rowAt(std::size_t i) const
 
 void EnergyPlot::halve()
 {
-    // neighbours merged in pairs (an odd last one waits as the pending sample of the next level)
-    std::vector<Row> rows;
-    rows.reserve(m_time.size() / 2 + 1);
-    std::size_t i = 0;
-    for (; i + 1 < m_time.size(); i += 2) {
-        Row r = rowAt(i);
-        mergeInto(r, rowAt(i + 1));
-        rows.push_back(r);
-    }
+    // neighbours merged in pairs in place (sample i takes 2i and 2i + 1: the later values, the
+    // union of the ranges); an odd last one waits as the pending sample of the next level
+    const std::size_t n = m_time.size(), half = n / 2;
     std::optional<Row> odd;
-    if (i < m_time.size())
-        odd = rowAt(i);
+    if (n % 2 == 1)
+        odd = rowAt(n - 1);
     if (m_hasPending) { // recorded samples of the old level come after the odd one
         if (odd)
             mergeInto(*odd, m_pending);
         else
             odd = m_pending;
     }
-    m_time.clear();
+    auto later = [half](std::vector<double>& v) {
+        for (std::size_t i = 0; i < half; ++i)
+            v[i] = v[2 * i + 1];
+    };
+    auto ranges = [half](std::vector<double>& lo, std::vector<double>& hi) {
+        for (std::size_t i = 0; i < half; ++i) {
+            lo[i] = std::min(lo[2 * i], lo[2 * i + 1]);
+            hi[i] = std::max(hi[2 * i], hi[2 * i + 1]);
+        }
+    };
+    auto moves = [half](const std::vector<double>& v) {
+        for (std::size_t i = 0; i < half; ++i)
+            if (v[2 * i] != v[2 * i + 1])
+                return true;
+        return false;
+    };
     for (std::size_t k = 0; k < std::size_t(kTerms); ++k) {
-        m_values[k].clear();
-        m_lo[k].clear();
-        m_hi[k].clear();
+        if (m_lo[k].empty() && moves(m_values[k])) {
+            m_lo[k] = m_values[k];
+            m_hi[k] = m_values[k];
+        }
+        if (!m_lo[k].empty()) {
+            ranges(m_lo[k], m_hi[k]);
+            m_lo[k].resize(half);
+            m_hi[k].resize(half);
+        }
+        later(m_values[k]);
+        m_values[k].resize(half);
     }
-    m_relError.clear();
-    m_relLo.clear();
-    m_relHi.clear();
-    m_steps.clear();
-    m_dt.clear();
+    if (m_relLo.empty() && moves(m_relError)) {
+        m_relLo = m_relError;
+        m_relHi = m_relError;
+    }
+    if (!m_relLo.empty()) {
+        ranges(m_relLo, m_relHi);
+        m_relLo.resize(half);
+        m_relHi.resize(half);
+    }
+    later(m_relError);
+    m_relError.resize(half);
+    later(m_time);
+    m_time.resize(half);
+    later(m_dt);
+    m_dt.resize(half);
+    for (std::size_t i = 0; i < half; ++i)
+        m_steps[i] = m_steps[2 * i] + m_steps[2 * i + 1];
+    m_steps.resize(half);
     ++m_level;
-    m_hasPending = false;
-    const std::size_t keep = m_maxSamples;
-    m_maxSamples = std::numeric_limits<std::size_t>::max(); // no halving while refilling
-    for (const Row& r : rows)
-        push(r);
-    m_maxSamples = keep;
-    if (odd) {
+    m_hasPending = bool(odd);
+    if (odd)
         m_pending = *odd;
-        m_hasPending = true;
-    }
 }
 
 std::vector<double> EnergyPlot::termLow(Term term) const

@@ -54,14 +54,22 @@ struct EnergyEnvelope {
     const EnergyRange& term(EnergyTermId id) const { return terms[std::size_t(id)]; }
     const EnergyRange& group(EnergyGroup g) const { return groups[std::size_t(g)]; }
 
-    /// Widens every range to e's values (without counting a step).
+    /// Widens every range to e's values (without counting a step). Runs every step: the total
+    /// is added up once, and stored rows are read directly (what energyTermValue and
+    /// energyGroupValue return for them, the same bits).
     void widen(const EnergySample& e)
     {
-        for (int k = 0; k < energy_term::Count; ++k)
-            terms[std::size_t(k)].add(energyTermValue(e, EnergyTermId(k)));
+        const double total = energyTotal(e);
+        for (const EnergyTerm& t : kEnergyTerms) {
+            const double v = t.rule == EnergyRule::Field || t.rule == EnergyRule::Sum ? e.*t.field
+                             : t.rule == EnergyRule::Total                            ? total
+                                                                                      : energyTermValue(e, t.id);
+            terms[std::size_t(t.id)].add(v);
+        }
         for (int g = 0; g < kEnergyGroupCount; ++g)
-            groups[std::size_t(g)].add(energyGroupValue(e, EnergyGroup(g)));
-        totalPlusDissipated.add(e.total() + e.dissipated);
+            groups[std::size_t(g)].add(EnergyGroup(g) == EnergyGroup::Total ? total
+                                                                            : energyGroupValue(e, EnergyGroup(g)));
+        totalPlusDissipated.add(total + e.dissipated);
     }
     /// One more step, whose end state is e, taken with timestep dtStep (s).
     void addStep(const EnergySample& e, double dtStep)

@@ -833,6 +833,23 @@ void TestEnergyPlot::boundedHistoryKeepsEveryExtreme()
     // time goes on uniformly: each plotted sample stands for 2^level recorded ones
     for (std::size_t i = 2; i < t.size(); ++i)
         QCOMPARE(plot.sampleSteps()[i], 50LL << plot.mergeLevel());
+
+    // samples that stand for themselves (every step sampled): merged, a rising term's range is
+    // its first and last recorded value of the block
+    EnergyPlot every;
+    every.setMaxSamples(16);
+    const auto raw = chunk(0, 40, 0.01);
+    every.appendSnapshot(*snapshot(1, {raw}));
+    QCOMPARE(every.mergeLevel(), 2); // 40 samples: blocks of 4
+    const std::vector<double> kLo = every.termLow(EnergyPlot::KineticTranslational);
+    const std::vector<double> kHi = every.termHigh(EnergyPlot::KineticTranslational);
+    const std::vector<double> kV = every.termValues(EnergyPlot::KineticTranslational);
+    QCOMPARE(kV.size(), std::size_t(10));
+    for (std::size_t i = 0; i < kV.size(); ++i) {
+        QCOMPARE(kLo[i], raw->samples[4 * i].kineticTranslational);
+        QCOMPARE(kHi[i], raw->samples[4 * i + 3].kineticTranslational);
+        QCOMPARE(kV[i], kHi[i]);
+    }
 }
 
 void TestEnergyPlot::markerLabelsClearTheLegendAndEachOther()
