@@ -12,6 +12,8 @@ namespace tumble::ui {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+// the envelope bands: translucent, so every lane's line and band show through
+constexpr int kBandAlpha = 50;
 
 // [lo, hi] of the finite values, padded by 5 %, never empty
 void linearRange(const std::vector<const std::vector<double>*>& data, bool withZero, double& lo, double& hi)
@@ -69,6 +71,7 @@ DriftPlot::DriftPlot(QWidget* parent) : PlotView(parent)
 {
     setHoverEnabled(true);
     setInteractive(true);
+    setZoomKeepsFollowing(true);
     setToolTip(QString());
 }
 
@@ -111,7 +114,15 @@ void DriftPlot::appendSamples(int id, const std::vector<LaneSample>& samples)
             const EnergySample& first = s.samples.front();
             const double e0 = first.total();
             const double scale = std::abs(e0) > 0.0 ? std::abs(e0) : 1.0;
-            s.drift.push_back((ls.energy.total() + ls.energy.dissipated - e0) / scale);
+            // the same monotone formula on the value and the range's ends: the value stays inside
+            auto drift = [&](double budget) { return (budget - e0) / scale; };
+            const double d = drift(ls.energy.total() + ls.energy.dissipated);
+            const EnergyRange& r = ls.envelope.totalPlusDissipated;
+            const bool ok = !ls.envelope.empty() && std::isfinite(r.min) && std::isfinite(r.max) && drift(r.min) <= d &&
+                            d <= drift(r.max);
+            s.drift.push_back(d);
+            s.driftLo.push_back(ok ? drift(r.min) : d);
+            s.driftHi.push_back(ok ? drift(r.max) : d);
         }
         update();
         return;
@@ -192,6 +203,25 @@ std::vector<double> DriftPlot::drift(int id) const
     return s ? s->drift : std::vector<double>{};
 }
 
+std::vector<double> DriftPlot::driftLow(int id) const
+{
+    const Series* s = find(id);
+    return s ? s->driftLo : std::vector<double>{};
+}
+
+std::vector<double> DriftPlot::driftHigh(int id) const
+{
+    const Series* s = find(id);
+    return s ? s->driftHi : std::vector<double>{};
+}
+
+std::pair<double, double> DriftPlot::magnitudeRange(double lo, double hi)
+{
+    const double top = std::max(std::abs(lo), std::abs(hi));
+    const double bottom = lo <= 0.0 && hi >= 0.0 ? 0.0 : std::min(std::abs(lo), std::abs(hi));
+    return {std::max(bottom, kFloor), std::max(top, kFloor)};
+}
+
 std::vector<double> DriftPlot::termValues(int id) const
 {
     std::vector<double> v;
@@ -265,26 +295,27 @@ PlotFigure DriftPlot::figure() const
     if (m_axis == Axis::Log) {
         double lo = 1.0, hi = kFloor;
         for (const Series& s : m_series)
-            for (double d : s.drift)
-                if (std::isfinite(d) && d != 0.0) { // t = 0 is exactly 0 by definition
-                    lo = std::min(lo, std::max(std::abs(d), kFloor));
-                    hi = std::max(hi, std::max(std::abs(d), kFloor));
-                }
+            for (const std::vector<double>* v : {&s.drift, &s.driftLo, &s.driftHi})
+                for (double d : *v)
+                    if (std::isfinite(d) && d != 0.0) { // t = 0 is exactly 0 by definition
+                        lo = std::min(lo, std::max(std::abs(d), kFloor));
+                        hi = std::max(hi, std::max(std::abs(d), kFloor));
+                    }
         int bottom = int(std::floor(std::log10(std::max(lo, kFloor))));
         const int top = int(std::ceil(std::log10(hi) + 1e-9));
         if (top - bottom < 2)
             bottom = top - 2;
         const int decades = top - bottom;
         setDecades(drift.y, bottom, top, decades > 10 ? 3 : decades > 5 ? 2 : 1, true);
-        if (!followsRun()) {
-            const auto [lo2, hi2] = shownY(0, drift.y.min, drift.y.max);
-            drift.y.min = lo2;
-            drift.y.max = hi2;
-        }
+        const auto [lo2, hi2] = shownY(0, drift.y.min, drift.y.max);
+        drift.y.min = lo2;
+        drift.y.max = hi2;
     } else {
         std::vector<const std::vector<double>*> data;
-        for (const Series& s : m_series)
-            data.push_back(&s.drift);
+        for (const Series& s : m_series) {
+            data.push_back(&s.driftLo);
+            data.push_back(&s.driftHi);
+        }
         double lo = 0, hi = 0;
         linearRange(data, true, lo, hi);
         std::tie(drift.y.min, drift.y.max) = shownY(0, lo, hi);
@@ -293,6 +324,26 @@ PlotFigure DriftPlot::figure() const
     }
     // earlier lanes are drawn wider, so a curve another one covers exactly still shows
     auto widthOf = [&](std::size_t i) { return (1.4 + 0.35 * double(m_series.size() - 1 - i)) * 13.0 / 11.0; };
+    // the envelopes first, translucent, under every line
+    for (const Series& s : m_series) {
+        PlotSeries band;
+        band.colour = Qt::transparent;
+        band.fill = s.colour;
+        band.fill.setAlpha(kBandAlpha);
+        bool wide = false;
+        for (std::size_t i = 0; i < s.samples.size(); ++i) {
+            band.x.push_back(s.samples[i].time);
+            double lo = s.driftLo[i], hi = s.driftHi[i];
+            wide = wide || lo != hi;
+            if (m_axis == Axis::Log && std::isfinite(lo) && std::isfinite(hi))
+                std::tie(lo, hi) = magnitudeRange(lo, hi);
+            band.yLow.push_back(lo);
+            band.y.push_back(hi);
+        }
+        if (wide)
+            drift.series.push_back(std::move(band));
+    }
+    const std::size_t firstLine = drift.series.size();
     for (std::size_t i = 0; i < m_series.size(); ++i) {
         const Series& s = m_series[i];
         PlotSeries c;
@@ -331,7 +382,7 @@ PlotFigure DriftPlot::figure() const
             c.colour = m_series[i].colour;
             c.width = widthOf(i);
             c.style = Qt::DashLine;
-            c.x = fig.panels[0].series[i].x;
+            c.x = fig.panels[0].series[firstLine + i].x;
             c.y = std::move(values[i]);
             term.series.push_back(std::move(c));
         }
@@ -359,6 +410,11 @@ QString DriftPlot::csvText() const
         if (!s.index.empty())
             rows = std::max(rows, s.index.back() + 1);
     }
+    // appended, so scripts reading the first columns keep working: each lane's lowest and
+    // highest drift over the steps the row's sample stands for
+    for (const Series& s : m_series)
+        out += QLatin1Char(',') + clean(s.name + QStringLiteral(" drift min")) + QLatin1Char(',') +
+               clean(s.name + QStringLiteral(" drift max"));
     out += QLatin1Char('\n');
     std::vector<std::size_t> at(m_series.size(), 0);
     for (long long k = 0; k < rows; ++k) {
@@ -382,8 +438,18 @@ QString DriftPlot::csvText() const
                 if (has)
                     out += num(termValue(s.samples[at[j]], m_term));
             }
+        }
+        for (std::size_t j = 0; j < m_series.size(); ++j) {
+            const Series& s = m_series[j];
+            const bool has = at[j] < s.index.size() && s.index[at[j]] == k;
+            out += QLatin1Char(',');
             if (has)
+                out += num(s.driftLo[at[j]]);
+            out += QLatin1Char(',');
+            if (has) {
+                out += num(s.driftHi[at[j]]);
                 ++at[j];
+            }
         }
         out += QLatin1Char('\n');
     }

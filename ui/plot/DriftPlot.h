@@ -9,7 +9,10 @@
 // each lane's own first sample (t = 0), the same state for every lane. The terms are the groups
 // of the table of energy terms (energy/EnergyTerms.h). The CSV has one row per shared sample
 // time k x interval and one column per lane and term, empty where a lane has no sample (added
-// later, or stopped unstable).
+// later, or stopped unstable). Each sample's envelope (the lowest and highest total +
+// dissipated over the steps it stands for, EnergyEnvelope) is drawn as a translucent band under
+// the lane's drift line: on the log axis the band of |drift| over those steps, down to the floor
+// when the drift changed sign within them. Per sample the plot keeps the sample and two doubles.
 #include <QColor>
 
 #include <vector>
@@ -50,8 +53,15 @@ public:
 
     // the data as plotted, per lane
     std::vector<int> laneIds() const;
-    std::vector<double> times(int id) const;      ///< sample times, s
-    std::vector<double> drift(int id) const;      ///< (total + dissipated - E0) / |E0|
+    std::vector<double> times(int id) const; ///< sample times, s
+    std::vector<double> drift(int id) const; ///< (total + dissipated - E0) / |E0|
+    /// The lowest and highest drift over the steps each sample stands for (the sample's own
+    /// drift when it came without an envelope).
+    std::vector<double> driftLow(int id) const;
+    std::vector<double> driftHigh(int id) const;
+    /// The band the log axis draws: |drift| over each sample's steps, floored at kFloor (the
+    /// floor when the drift changed sign within them).
+    static std::pair<double, double> magnitudeRange(double lo, double hi);
     std::vector<double> termValues(int id) const; ///< the chosen term, J (empty for None)
 
     /// What hovering at simulated time t shows: "t = ... s", then one line per lane.
@@ -77,7 +87,7 @@ private:
         QColor colour;
         std::vector<long long> index;
         std::vector<EnergySample> samples;
-        std::vector<double> drift;
+        std::vector<double> drift, driftLo, driftHi;
     };
     const Series* find(int id) const;
 

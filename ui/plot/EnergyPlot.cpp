@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 
 namespace tumble::ui {
 
@@ -21,6 +22,10 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr const char* kTopEdgeLabel = "total + dissipated";
 constexpr const char* kBudgetLabel = "E0 + external work";
 const QColor kTopEdgeColour(20, 20, 20);
+// the envelope bands: translucent, so the lines and other bands show through
+constexpr int kBandAlpha = 55;
+constexpr const char* kBandNote = "shaded: min\u2013max";
+const QColor kBandNoteColour(90, 95, 110);
 
 QColor colourOf(const EnergyTerm& t, int alpha = 255)
 {
@@ -134,13 +139,15 @@ const std::vector<Term>& EnergyPlot::stackOrder()
 EnergyPlot::EnergyPlot(QWidget* parent) : PlotView(parent)
 {
     setInteractive(true);
+    setZoomKeepsFollowing(true);
     setHoverEnabled(true);
     // throttled repaints while samples stream in
     m_repaintTimer = new QTimer(this);
     m_repaintTimer->setSingleShot(true);
     connect(m_repaintTimer, &QTimer::timeout, this, [this]() { update(); });
     m_sinceRepaint.start();
-    setToolTip(tr("Drag to pan, wheel to zoom, double-click to follow the run again."));
+    setToolTip(tr("Wheel to zoom (the view keeps following the run), drag to pan (the view stops following), "
+                  "double-click to follow the whole run again."));
     clear();
 }
 
@@ -172,6 +179,16 @@ void EnergyPlot::clear()
     for (auto& v : m_values)
         v.clear();
     m_relError.clear();
+    for (auto& v : m_lo)
+        v.clear();
+    for (auto& v : m_hi)
+        v.clear();
+    m_relLo.clear();
+    m_relHi.clear();
+    m_steps.clear();
+    m_dt.clear();
+    m_level = 0;
+    m_hasPending = false;
     m_markers.clear();
     m_markerSource = nullptr;
     m_haveE0 = false;
@@ -212,9 +229,9 @@ void EnergyPlot::appendSnapshot(const FrameSnapshot& s)
     }
 
     const std::vector<Term>& stack = stackOrder();
-    std::array<double, kTerms> v{};
     std::vector<double> sums(stack.size());
     bool added = false;
+    Row row;
     for (const auto& chunk : s.energy) {
         if (chunk->seqEnd() <= m_nextSeq)
             continue; // plotted already
@@ -224,8 +241,16 @@ void EnergyPlot::appendSnapshot(const FrameSnapshot& s)
                 continue;
             m_nextSeq = seq + 1;
             const EnergySample& e = chunk->samples[i];
-            for (int k = 0; k < kTerms; ++k)
+            const EnergyEnvelope env = chunk->envelope(i);
+            std::array<double, kTerms>& v = row.v;
+            for (int k = 0; k < kTerms; ++k) {
                 v[std::size_t(k)] = energyTermValue(e, Term(k));
+                // the envelope holds the value; without one (or a broken one) the sample alone
+                const EnergyRange& r = env.terms[std::size_t(k)];
+                const bool ok = r.contains(v[std::size_t(k)]) && std::isfinite(r.min) && std::isfinite(r.max);
+                row.lo[std::size_t(k)] = ok ? r.min : v[std::size_t(k)];
+                row.hi[std::size_t(k)] = ok ? r.max : v[std::size_t(k)];
+            }
             // the first sample sets E0 and the potential the stacked sums are measured from
             const double e0 = m_haveE0 ? m_e0 : v[Total];
             const double potRef = m_haveE0 ? m_potRef : v[kBase];
@@ -250,12 +275,10 @@ void EnergyPlot::appendSnapshot(const FrameSnapshot& s)
                 m_potRef = m_potMin = potRef;
             }
             m_potMin = std::min(m_potMin, v[kBase]);
-            m_time.push_back(e.time);
             for (std::size_t k = 0; k < std::size_t(kTerms); ++k) {
-                m_values[k].push_back(v[k]);
-                m_termMin[k] = std::min(m_termMin[k], v[k]);
-                m_termMax[k] = std::max(m_termMax[k], v[k]);
-                m_seen[k] = m_seen[k] || v[k] != 0.0;
+                m_termMin[k] = std::min(m_termMin[k], row.lo[k]);
+                m_termMax[k] = std::max(m_termMax[k], row.hi[k]);
+                m_seen[k] = m_seen[k] || v[k] != 0.0 || row.lo[k] != 0.0 || row.hi[k] != 0.0;
             }
             for (std::size_t k = 0; k < stack.size(); ++k) {
                 m_stackMin[k] = std::min(m_stackMin[k], sums[k]);
@@ -263,12 +286,23 @@ void EnergyPlot::appendSnapshot(const FrameSnapshot& s)
             }
             m_budgetMin = std::min(m_budgetMin, budget);
             m_budgetMax = std::max(m_budgetMax, budget);
-            const double rel = std::max(std::abs(e.balanceError) / std::max(std::abs(m_e0), kTinyEnergy), kErrorFloor);
-            m_relError.push_back(rel);
-            m_rMin = std::min(m_rMin, rel);
-            m_rMax = std::max(m_rMax, rel);
+            // |balance error| over the interval: 0 when it changed sign; the same monotone
+            // formula on the value and on the range's ends, so the value stays inside
+            const double scale = std::max(std::abs(m_e0), kTinyEnergy);
+            auto relative = [scale](double err) { return std::max(std::abs(err) / scale, kErrorFloor); };
+            const double bLo = row.lo[BalanceError], bHi = row.hi[BalanceError];
+            row.rel = relative(e.balanceError);
+            row.relLo = bLo <= 0.0 && bHi >= 0.0 ? kErrorFloor : std::min(relative(bLo), relative(bHi));
+            row.relHi = std::max(relative(bLo), relative(bHi));
+            m_rMin = std::min(m_rMin, row.relLo);
+            m_rMax = std::max(m_rMax, row.relHi);
             m_tMax = std::max(m_tMax, e.time);
-            m_lastRelError = rel;
+            m_lastRelError = row.rel;
+            row.time = e.time;
+            row.steps = env.steps;
+            row.dt = env.dt;
+            row.count = 1;
+            take(row);
             added = true;
         }
     }
@@ -284,6 +318,178 @@ void EnergyPlot::appendSnapshot(const FrameSnapshot& s)
     }
     if (added)
         scheduleRepaint();
+}
+
+// ------------------------------------------------------------------------------------------------
+void EnergyPlot::setMaxSamples(std::size_t n)
+{
+    m_maxSamples = std::max<std::size_t>(4, n);
+    while (m_time.size() >= m_maxSamples)
+        halve();
+}
+
+void EnergyPlot::mergeInto(Row& earlier, const Row& later)
+{
+    // the later state's values, the union of both ranges, their steps added up
+    for (std::size_t k = 0; k < std::size_t(kTerms); ++k) {
+        earlier.lo[k] = std::min(earlier.lo[k], later.lo[k]);
+        earlier.hi[k] = std::max(earlier.hi[k], later.hi[k]);
+    }
+    earlier.v = later.v;
+    earlier.relLo = std::min(earlier.relLo, later.relLo);
+    earlier.relHi = std::max(earlier.relHi, later.relHi);
+    earlier.rel = later.rel;
+    earlier.time = later.time;
+    earlier.steps += later.steps;
+    earlier.dt = later.dt;
+    earlier.count += later.count;
+}
+
+void EnergyPlot::take(const Row& row)
+{
+    // at merge level L a plotted sample stands for 2^L recorded ones: collect them first
+    if (m_level == 0) {
+        push(row);
+        return;
+    }
+    if (!m_hasPending) {
+        m_pending = row;
+        m_hasPending = true;
+    } else {
+        mergeInto(m_pending, row);
+    }
+    if (m_pending.count >= (1LL << m_level)) {
+        m_hasPending = false;
+        push(m_pending);
+    }
+}
+
+void EnergyPlot::push(const Row& row)
+{
+    const std::size_t n = m_time.size();
+    m_time.push_back(row.time);
+    for (std::size_t k = 0; k < std::size_t(kTerms); ++k) {
+        // a term's ranges are stored from its first range that is not its value on
+        if (m_lo[k].empty() && (row.lo[k] != row.v[k] || row.hi[k] != row.v[k])) {
+            m_lo[k].assign(m_values[k].begin(), m_values[k].end());
+            m_hi[k].assign(m_values[k].begin(), m_values[k].end());
+        }
+        m_values[k].push_back(row.v[k]);
+        if (!m_lo[k].empty()) {
+            m_lo[k].push_back(row.lo[k]);
+            m_hi[k].push_back(row.hi[k]);
+        }
+    }
+    if (m_relLo.empty() && (row.relLo != row.rel || row.relHi != row.rel)) {
+        m_relLo.assign(m_relError.begin(), m_relError.end());
+        m_relHi.assign(m_relError.begin(), m_relError.end());
+    }
+    m_relError.push_back(row.rel);
+    if (!m_relLo.empty()) {
+        m_relLo.push_back(row.relLo);
+        m_relHi.push_back(row.relHi);
+    }
+    m_steps.push_back(row.steps);
+    m_dt.push_back(row.dt);
+    if (n + 1 >= m_maxSamples)
+        halve();
+}
+
+EnergyPlot::Row EnergyPlot::rowAt(std::size_t i) const
+{
+    Row r;
+    r.time = m_time[i];
+    for (std::size_t k = 0; k < std::size_t(kTerms); ++k) {
+        r.v[k] = m_values[k][i];
+        r.lo[k] = m_lo[k].empty() ? r.v[k] : m_lo[k][i];
+        r.hi[k] = m_hi[k].empty() ? r.v[k] : m_hi[k][i];
+    }
+    r.rel = m_relError[i];
+    r.relLo = m_relLo.empty() ? r.rel : m_relLo[i];
+    r.relHi = m_relHi.empty() ? r.rel : m_relHi[i];
+    r.steps = m_steps[i];
+    r.dt = m_dt[i];
+    r.count = 1LL << m_level;
+    return r;
+}
+
+void EnergyPlot::halve()
+{
+    // neighbours merged in pairs in place (sample i takes 2i and 2i + 1: the later values, the
+    // union of the ranges); an odd last one waits as the pending sample of the next level
+    const std::size_t n = m_time.size(), half = n / 2;
+    std::optional<Row> odd;
+    if (n % 2 == 1)
+        odd = rowAt(n - 1);
+    if (m_hasPending) { // recorded samples of the old level come after the odd one
+        if (odd)
+            mergeInto(*odd, m_pending);
+        else
+            odd = m_pending;
+    }
+    auto later = [half](std::vector<double>& v) {
+        for (std::size_t i = 0; i < half; ++i)
+            v[i] = v[2 * i + 1];
+    };
+    auto ranges = [half](std::vector<double>& lo, std::vector<double>& hi) {
+        for (std::size_t i = 0; i < half; ++i) {
+            lo[i] = std::min(lo[2 * i], lo[2 * i + 1]);
+            hi[i] = std::max(hi[2 * i], hi[2 * i + 1]);
+        }
+    };
+    auto moves = [half](const std::vector<double>& v) {
+        for (std::size_t i = 0; i < half; ++i)
+            if (v[2 * i] != v[2 * i + 1])
+                return true;
+        return false;
+    };
+    for (std::size_t k = 0; k < std::size_t(kTerms); ++k) {
+        if (m_lo[k].empty() && moves(m_values[k])) {
+            m_lo[k] = m_values[k];
+            m_hi[k] = m_values[k];
+        }
+        if (!m_lo[k].empty()) {
+            ranges(m_lo[k], m_hi[k]);
+            m_lo[k].resize(half);
+            m_hi[k].resize(half);
+        }
+        later(m_values[k]);
+        m_values[k].resize(half);
+    }
+    if (m_relLo.empty() && moves(m_relError)) {
+        m_relLo = m_relError;
+        m_relHi = m_relError;
+    }
+    if (!m_relLo.empty()) {
+        ranges(m_relLo, m_relHi);
+        m_relLo.resize(half);
+        m_relHi.resize(half);
+    }
+    later(m_relError);
+    m_relError.resize(half);
+    later(m_time);
+    m_time.resize(half);
+    later(m_dt);
+    m_dt.resize(half);
+    for (std::size_t i = 0; i < half; ++i)
+        m_steps[i] = m_steps[2 * i] + m_steps[2 * i + 1];
+    m_steps.resize(half);
+    ++m_level;
+    m_hasPending = bool(odd);
+    if (odd)
+        m_pending = *odd;
+}
+
+std::vector<double> EnergyPlot::termLow(Term term) const
+{
+    const std::size_t k = std::size_t(term);
+    return m_lo[k].empty() ? m_values[k] : m_lo[k];
+}
+
+std::vector<double> EnergyPlot::termHigh(Term term) const
+{
+    const std::size_t k = std::size_t(term);
+    return m_hi[k].empty() ? m_values[k] : m_hi[k];
 }
 
 void EnergyPlot::scheduleRepaint()
@@ -486,6 +692,24 @@ PlotFigure EnergyPlot::figure() const
     }
 
     if (drawable && !stacked) {
+        // each term's envelope as a translucent band under the lines (no edge, no hover label)
+        bool bands = false;
+        for (const EnergyTerm& t : kEnergyTerms) {
+            if (!termShown(t.id) || m_lo[t.id].empty())
+                continue;
+            PlotSeries band;
+            band.colour = Qt::transparent;
+            band.fill = colourOf(t, kBandAlpha);
+            band.x = m_time;
+            band.y = m_hi[t.id];
+            band.yLow = m_lo[t.id];
+            energy.series.push_back(std::move(band));
+            bands = true;
+        }
+        if (bands) {
+            fig.legendNote = QString::fromUtf8(kBandNote);
+            fig.legendNoteColour = kBandNoteColour;
+        }
         // a line per shown term in table order, the total last (on top)
         for (const EnergyTerm& t : kEnergyTerms) {
             if (!termShown(t.id) || t.group == EnergyGroup::Total)
@@ -561,6 +785,15 @@ PlotFigure EnergyPlot::figure() const
         error.y.ticks.push_back(std::pow(10.0, e));
         error.y.labels.push_back(QStringLiteral("1e%1").arg(e));
     }
+    if (drawable && !m_relLo.empty()) {
+        PlotSeries band;
+        band.colour = Qt::transparent;
+        band.fill = colourOf(energyTerm(BalanceError), kBandAlpha);
+        band.x = m_time;
+        band.y = m_relHi;
+        band.yLow = m_relLo;
+        error.series.push_back(std::move(band));
+    }
     if (drawable) {
         PlotSeries s;
         s.label = QStringLiteral("|balance error| / |E0|");
@@ -578,7 +811,11 @@ PlotFigure EnergyPlot::figure() const
 
 QString EnergyPlot::csvText() const
 {
-    // time, the shown terms in legend order, the plotted relative error; 17 significant digits
+    // time, the shown terms in legend order, the plotted relative error; then, appended so that
+    // scripts reading the first columns keep working, the sampling of each row (stride_steps,
+    // dt: a column, not a header comment, because it may change within a run and plain CSV
+    // readers choke on comment lines) and each column's lowest and highest value over the
+    // row's steps; 17 significant digits
     std::vector<Term> columns;
     for (Term t : legendOrder())
         if (termShown(t))
@@ -586,12 +823,27 @@ QString EnergyPlot::csvText() const
     QString out = QStringLiteral("time");
     for (Term t : columns)
         out += QLatin1Char(',') + QLatin1String(termCsvName(t));
-    out += QStringLiteral(",relative_balance_error\n");
+    out += QStringLiteral(",relative_balance_error,stride_steps,dt");
+    for (Term t : columns)
+        out += QStringLiteral(",%1_min,%1_max").arg(QLatin1String(termCsvName(t)));
+    out += QStringLiteral(",relative_balance_error_min,relative_balance_error_max\n");
+    auto num = [](double v) { return QString::number(v, 'g', 17); };
     for (std::size_t i = 0; i < m_time.size(); ++i) {
-        out += QString::number(m_time[i], 'g', 17);
+        out += num(m_time[i]);
         for (Term t : columns)
-            out += QLatin1Char(',') + QString::number(m_values[std::size_t(t)][i], 'g', 17);
-        out += QLatin1Char(',') + QString::number(m_relError[i], 'g', 17) + QLatin1Char('\n');
+            out += QLatin1Char(',') + num(m_values[std::size_t(t)][i]);
+        out += QLatin1Char(',') + num(m_relError[i]);
+        // unknown (a sample recorded without its interval): empty fields, NaN to a reader
+        const bool known = m_steps[i] > 0 || m_dt[i] > 0.0;
+        out += QLatin1Char(',') + (known ? QString::number(m_steps[i]) : QString());
+        out += QLatin1Char(',') + (m_dt[i] > 0.0 ? num(m_dt[i]) : QString());
+        for (Term t : columns) {
+            const std::size_t k = std::size_t(t);
+            out += QLatin1Char(',') + num(m_lo[k].empty() ? m_values[k][i] : m_lo[k][i]);
+            out += QLatin1Char(',') + num(m_hi[k].empty() ? m_values[k][i] : m_hi[k][i]);
+        }
+        out += QLatin1Char(',') + num(m_relLo.empty() ? m_relError[i] : m_relLo[i]);
+        out += QLatin1Char(',') + num(m_relHi.empty() ? m_relError[i] : m_relHi[i]) + QLatin1Char('\n');
     }
     return out;
 }

@@ -18,10 +18,20 @@
 // across both panels.
 // Every recorded sample is plotted: snapshots carry numbered samples and the plot appends those
 // it has not seen, so a skipped snapshot loses nothing; a sample with any non-finite term is
-// dropped whole, so no NaN or inf reaches the figure. PlotFigure reduces long curves to a
+// dropped whole, so no NaN or inf reaches the figure. Each sample comes with the envelope of the
+// steps it stands for (EnergyEnvelope: every term's lowest and highest value since the previous
+// sample), drawn as a translucent band under its line in the separate view and under the
+// relative error, so the plot's extremes are the run's whatever the sampling. A term's band is
+// stored only once some sample's range differs from its value (never at a stride of 1).
+// The history is bounded: at kMaxSamples plotted samples, neighbours are merged in pairs (the
+// later value, the union of the ranges, their steps added up) and from then on each plotted
+// sample stands for twice as many recorded ones, so a long run keeps its whole time span at a
+// uniform resolution and every extreme, in at most kMaxSamples x (TermCount + 5 + 2 per moving
+// term) doubles. PlotFigure reduces long curves to a
 // min/max envelope per pixel column, so a paint costs O(samples) arithmetic and O(width)
 // drawing. Axis ranges follow the run (running extrema per term and per stacked sum, O(1) per
-// sample) until the user pans or zooms; a double-click follows again. Repaints are throttled
+// sample); a wheel zoom keeps following (a shorter window ending at the newest sample), a drag
+// pauses the view until a double-click follows again. Repaints are throttled
 // (kMinRepaintMs), so the 3D view gets the CPU.
 // A conserved total drifting by 1e-12 J around 1.7e-3 J would get labels that all round to the
 // same number: when the energy axis' range is below kOffsetLabelsBelow of its magnitude its
@@ -56,6 +66,9 @@ public:
     /// The stacked bands' terms, bottom first (the table's Base, Band, then Top rows).
     static const std::vector<Term>& stackOrder();
 
+    /// Plotted samples kept at most (see the design note): ~100 MB for a run whose every term
+    /// moves between samples.
+    static constexpr std::size_t kMaxSamples = std::size_t(1) << 19;
     /// Repaints at most this often while samples stream in, ms.
     static constexpr int kMinRepaintMs = 100;
     /// Floor of the relative error shown on the log axis (below double precision).
@@ -82,8 +95,12 @@ public:
     void setMode(EnergyPlotMode mode);
     EnergyPlotMode mode() const { return m_mode; }
 
-    /// Samples plotted since the last clear.
+    /// Samples plotted since the last clear (each stands for 2^mergeLevel() recorded ones).
     long long sampleCount() const { return (long long)m_time.size(); }
+    /// Plotted samples kept at most (kMaxSamples; smaller for tests, at least 4).
+    void setMaxSamples(std::size_t n);
+    /// How often the history was merged in pairs.
+    int mergeLevel() const { return m_level; }
     /// Markers shown.
     std::size_t markerCount() const { return m_markers.size(); }
     /// The relative balance error of the newest sample (0 before any).
@@ -95,6 +112,16 @@ public:
     std::vector<double> timeValues() const { return m_time; }
     /// |balance error| / |E0| over the plotted samples (floored at kErrorFloor), as drawn.
     std::vector<double> relativeErrorValues() const { return m_relError; }
+    /// A term's lowest and highest value over the steps each plotted sample stands for, J.
+    std::vector<double> termLow(Term term) const;
+    std::vector<double> termHigh(Term term) const;
+    /// The same for |balance error| / |E0| (floored as drawn).
+    std::vector<double> relativeErrorLow() const { return m_relLo.empty() ? m_relError : m_relLo; }
+    std::vector<double> relativeErrorHigh() const { return m_relHi.empty() ? m_relError : m_relHi; }
+    /// Steps each plotted sample stands for (0: unknown, or the run's first sample).
+    std::vector<long long> sampleSteps() const { return m_steps; }
+    /// The timestep of each plotted sample's last step, s (0: unknown).
+    std::vector<double> sampleDt() const { return m_dt; }
     /// Whether a term is drawn in the separate view (the total always, other plotted terms
     /// once non-zero).
     bool termShown(Term term) const;
@@ -102,7 +129,10 @@ public:
     static const char* termCsvName(Term term);
 
     // ExportablePlot: "energy"; the figure as on screen; CSV columns: time, every shown term
-    // (legend order), the relative balance error
+    // (legend order), relative_balance_error, then (appended, so scripts reading the first ones
+    // keep working) stride_steps and dt (per row: the steps the sample stands for and the
+    // timestep of its last step, s; empty when unknown), and <term>_min, <term>_max per shown
+    // term and relative_balance_error_min, _max (the lowest and highest over those steps)
     QString exportName() const override { return QStringLiteral("energy"); }
     QString csvText() const override;
     /// What the screen and the exports draw: the energy panel, then the error panel.
@@ -146,6 +176,20 @@ private:
     // the stacked view's running sums, bottom band first: tops[k][i], J
     std::vector<std::vector<double>> stackTops() const;
     void scheduleRepaint();
+    // one plotted sample: its values and ranges (J; the relative error unitless)
+    struct Row {
+        double time = 0.0;
+        std::array<double, TermCount> v{}, lo{}, hi{};
+        double rel = 0.0, relLo = 0.0, relHi = 0.0;
+        long long steps = 0;
+        double dt = 0.0;
+        long long count = 1; // recorded samples it stands for
+    };
+    static void mergeInto(Row& earlier, const Row& later);
+    void take(const Row& row); // at the current merge level
+    void push(const Row& row);
+    Row rowAt(std::size_t i) const;
+    void halve();
 
     EnergyPlotMode m_mode = EnergyPlotMode::Separate;
     long long m_revision = -1;
@@ -159,7 +203,16 @@ private:
     std::vector<double> m_time;                          // s
     std::array<std::vector<double>, TermCount> m_values; // J, per term
     std::vector<double> m_relError;                      // -
-    std::array<bool, TermCount> m_seen{};                // term has been non-zero this run
+    // ranges per plotted sample; a term's stay empty while every range was its value
+    std::array<std::vector<double>, TermCount> m_lo, m_hi; // J
+    std::vector<double> m_relLo, m_relHi;                  // -
+    std::vector<long long> m_steps;                        // steps each sample stands for
+    std::vector<double> m_dt;                              // s
+    std::size_t m_maxSamples = kMaxSamples;
+    int m_level = 0; // the history was merged in pairs this often
+    Row m_pending;   // recorded samples not yet 2^m_level of them
+    bool m_hasPending = false;
+    std::array<bool, TermCount> m_seen{}; // term has been non-zero this run
     // Stacked sums are measured from the run's first potential (m_potRef) for the running
     // extrema, so those never change when the lowest potential drops.
     double m_potRef = 0.0; // J

@@ -22,6 +22,8 @@ const QColor kLabel(51, 56, 71);
 const QColor kTitle(38, 43, 56);
 const QColor kMarker(90, 90, 100, 200);
 const QColor kMarkerText(56, 56, 71);
+// marker labels stack in at most this many rows
+constexpr int kMaxMarkerRows = 4;
 
 // maps data to pixels along one axis of a panel
 struct Scale {
@@ -463,6 +465,69 @@ Legend legendOf(const QRectF& rect, const PlotFigure& fig, const Style& st)
     return l;
 }
 
+// marker labels in rows from the top of the first panel's area: each right of its line (else
+// left of it) in the first row where it stays inside the area, clear of the legend and of the
+// labels placed before it; with no room anywhere, elided into the widest gap right of its line
+// (or left out when not even a few letters fit)
+std::vector<PlotMarkerLabel> placeMarkerLabels(const PlotFigure& fig, const QRectF& area, const QRectF& legend,
+                                               const Style& st)
+{
+    std::vector<PlotMarkerLabel> out;
+    const PlotAxis& xAxis = fig.panels.front().x;
+    const Scale sx(xAxis, area.left(), area.right());
+    if (!sx.valid() || fig.markers.empty())
+        return out;
+    const double u = st.u, h = st.lm.height(), gap = 0.3 * u;
+    const int rows = std::clamp(int((area.height() - 2.0 * gap) / h), 1, kMaxMarkerRows);
+    auto free = [&](const QRectF& r) {
+        if (r.left() < area.left() || r.right() > area.right() || r.bottom() > area.bottom())
+            return false;
+        if (!legend.isEmpty() && r.intersects(legend))
+            return false;
+        for (const PlotMarkerLabel& l : out)
+            if (r.intersects(l.rect))
+                return false;
+        return true;
+    };
+    const double minWidth = st.lm.horizontalAdvance(QStringLiteral("dt\u2026"));
+    for (std::size_t m = 0; m < fig.markers.size(); ++m) {
+        const auto& [t, label] = fig.markers[m];
+        const double px = sx(t);
+        if (label.isEmpty() || !std::isfinite(px) || px < area.left() || px > area.right())
+            continue;
+        const double w = std::ceil(st.lm.horizontalAdvance(label)) + 1.0;
+        bool placed = false;
+        for (int r = 0; r < rows && !placed; ++r) {
+            const double y = area.top() + gap + double(r) * h;
+            for (const QRectF& c : {QRectF(px + gap, y, w, h), QRectF(px - gap - w, y, w, h)})
+                if (!placed && free(c)) {
+                    out.push_back({m, c, label});
+                    placed = true;
+                }
+        }
+        // no room: the widest stretch right of the line in any row, up to the area's edge or
+        // the next label, with the text elided into it
+        for (int r = 0; r < rows && !placed; ++r) {
+            const double y = area.top() + gap + double(r) * h;
+            double right = area.right();
+            if (!legend.isEmpty() && legend.top() < y + h && legend.bottom() > y && legend.left() > px)
+                right = std::min(right, legend.left());
+            for (const PlotMarkerLabel& l : out)
+                if (l.rect.top() < y + h && l.rect.bottom() > y && l.rect.left() >= px + gap)
+                    right = std::min(right, l.rect.left());
+            const double room = std::floor(right - (px + gap)) - 1.0;
+            if (room < minWidth)
+                continue;
+            const QRectF c(px + gap, y, room, h);
+            if (!free(c))
+                continue;
+            out.push_back({m, c, st.lm.elidedText(label, Qt::ElideRight, room)});
+            placed = true;
+        }
+    }
+    return out;
+}
+
 PlotLayout layoutWith(const QRectF& rect, const PlotFigure& fig, const Style& st, const Legend& lg)
 {
     PlotLayout out;
@@ -507,6 +572,7 @@ PlotLayout layoutWith(const QRectF& rect, const PlotFigure& fig, const Style& st
         out.legend = QRectF(rect.left() + left + plotW + 1.2 * u, rect.top() + top, lg.columns * (lg.colW + u) - u,
                             rows * (lg.rowH + lg.pad));
     }
+    out.markerLabels = placeMarkerLabels(fig, out.areas.front(), out.legend, st);
     return out;
 }
 
@@ -597,6 +663,8 @@ PlotLayout paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
         }
         p.setBrush(Qt::NoBrush);
         for (const PlotSeries& s : panel.series) {
+            if (s.colour.alpha() == 0)
+                continue; // a band without an edge
             QPen pen(s.colour, std::max(0.5, s.width * lu));
             pen.setStyle(s.style);
             pen.setCapStyle(Qt::FlatCap);
@@ -623,8 +691,8 @@ PlotLayout paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
             p.setBrush(Qt::NoBrush);
         }
 
-        // parameter markers: dashed across every panel, labelled in the first
-        int row = 0;
+        // parameter markers: dashed across every panel, labelled in the first where the layout
+        // placed them
         for (const auto& [t, label] : fig.markers) {
             const double px = sx(t);
             if (!std::isfinite(px) || px < area.left() || px > area.right())
@@ -633,13 +701,12 @@ PlotLayout paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
             pen.setStyle(Qt::DashLine);
             p.setPen(pen);
             p.drawLine(QPointF(px, area.top()), QPointF(px, area.bottom()));
-            if (k == 0 && !label.isEmpty()) {
-                p.setFont(st.labelFont);
-                p.setPen(kMarkerText);
-                p.drawText(QPointF(px + 0.3 * u, area.top() + 0.3 * u + lm.ascent() + double(row) * lm.height()),
-                           label);
-                row = (row + 1) % 3;
-            }
+        }
+        if (k == 0) {
+            p.setFont(st.labelFont);
+            p.setPen(kMarkerText);
+            for (const PlotMarkerLabel& l : layout.markerLabels)
+                p.drawText(l.rect, Qt::AlignLeft | Qt::AlignVCenter, l.text);
         }
 
         // axes (or a frame), tick labels, titles

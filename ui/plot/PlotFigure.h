@@ -6,7 +6,8 @@
 // ticks and their labels, curves with their pens, bands, point symbols, the legend, parameter
 // markers) and paintFigure draws it in one look: grid lines at the ticks (faint minor ones where
 // given), axes on the left and bottom (or a frame), the legend right of the plot area so it never
-// covers the newest samples, dashed labelled markers across every panel. Sizes follow the target
+// covers the newest samples, dashed labelled markers across every panel (labels placed in rows
+// inside the first panel so that they never cover the legend or each other). Sizes follow the target
 // rectangle (a font of about 1/55 of its smaller side, at least fontPx), so a large export for a
 // slide keeps the proportions of a small one. Lines and bands are clipped to their panel by
 // geometry, not by a clip path (QSvgGenerator writes none), and a curve with more points than
@@ -31,7 +32,7 @@ enum class PlotSymbol { None, Circle, Square, Triangle, Diamond, TriangleDown };
 
 struct PlotSeries {
     QString label;      ///< for hover readouts; the legend is PlotFigure::legend
-    QColor colour;      ///< line colour
+    QColor colour;      ///< line colour (fully transparent: a band without an edge line)
     double width = 2.0; ///< line width, in units of the figure's line unit (~1 px)
     Qt::PenStyle style = Qt::SolidLine;
     std::vector<double> x, y; ///< data units, same length; non-finite points break the line
@@ -79,11 +80,22 @@ struct PlotFigure {
     double fontPx = 11.0; ///< smallest label font, px
 };
 
+/// A marker's label as placed: inside the first panel's plot area, clear of the legend and of
+/// every other label.
+struct PlotMarkerLabel {
+    std::size_t marker = 0; ///< index in PlotFigure::markers
+    QRectF rect;            ///< where the text goes
+    QString text;           ///< the label, elided to fit when it had no room
+};
+
 /// Where paintFigure puts things in a rectangle.
 struct PlotLayout {
     std::vector<QRectF> areas; ///< per panel, the plot area
     QRectF legend;             ///< the legend's rows (empty without a legend)
-    double unit = 11.0;        ///< label font size, px
+    /// Marker labels, in rows from the first panel's top: right of their line, else left of it,
+    /// in the first row where they fit; elided, or left out, when no row has room.
+    std::vector<PlotMarkerLabel> markerLabels;
+    double unit = 11.0; ///< label font size, px
     bool valid() const { return !areas.empty(); }
 };
 

@@ -14,6 +14,8 @@ namespace {
 
 // frames the paint time is averaged over
 constexpr std::size_t kPaintWindow = 16;
+// the "paused view" note
+const QColor kPausedColour(150, 90, 20);
 
 // a range in the axis' own scale (log10 for a log axis) and back
 std::pair<double, double> toScale(const PlotAxis& a, double lo, double hi)
@@ -53,8 +55,27 @@ void PlotView::setFollowsRun(bool follow)
     if (follow) {
         m_userX.reset();
         m_userY.clear();
+        m_followSpanX.reset();
+        m_followWindowY.clear();
     }
     update();
+}
+
+bool PlotView::zoomedWhileFollowing() const
+{
+    if (!m_follow)
+        return false;
+    if (m_followSpanX)
+        return true;
+    for (const auto& w : m_followWindowY)
+        if (w)
+            return true;
+    return false;
+}
+
+QString PlotView::pausedNote()
+{
+    return tr("paused view \u2014 double-click to follow the run");
 }
 
 void PlotView::setHoverEnabled(bool on)
@@ -75,13 +96,28 @@ PlotLayout PlotView::currentLayout() const
 
 std::pair<double, double> PlotView::shownX(double lo, double hi) const
 {
-    return !m_follow && m_userX ? *m_userX : std::pair(lo, hi);
+    if (!m_follow && m_userX)
+        return *m_userX;
+    if (m_follow && m_followSpanX) {
+        // the zoomed length, its right edge at the followed one (all of it when shorter)
+        const auto [slo, shi] = toScale(m_shownX, lo, hi);
+        if (std::isfinite(slo) && std::isfinite(shi) && *m_followSpanX < shi - slo)
+            return fromScale(m_shownX, shi - *m_followSpanX, shi);
+    }
+    return {lo, hi};
 }
 
 std::pair<double, double> PlotView::shownY(std::size_t panel, double lo, double hi) const
 {
     if (!m_follow && panel < m_userY.size() && m_userY[panel])
         return *m_userY[panel];
+    if (m_follow && panel < m_followWindowY.size() && m_followWindowY[panel] && panel < m_shownY.size()) {
+        const PlotAxis& axis = m_shownY[panel];
+        const auto [slo, shi] = toScale(axis, lo, hi);
+        const auto [u0, u1] = *m_followWindowY[panel];
+        if (std::isfinite(slo) && std::isfinite(shi))
+            return fromScale(axis, slo + u0 * (shi - slo), slo + u1 * (shi - slo));
+    }
     return {lo, hi};
 }
 
@@ -92,7 +128,13 @@ void PlotView::paintEvent(QPaintEvent*)
     timer.start();
     QPainter p(this);
     p.fillRect(rect(), Qt::white);
-    const PlotFigure fig = figure();
+    PlotFigure fig = figure();
+    // on screen only (not in the exports): say that the view no longer follows the run
+    if (m_interactive && !m_follow && !fig.panels.empty()) {
+        QString& note = fig.panels.front().note;
+        note = note.isEmpty() ? pausedNote() : note + QLatin1Char('\n') + pausedNote();
+        fig.panels.front().noteColour = kPausedColour;
+    }
     m_layout = paintFigure(p, QRectF(rect()), fig);
     m_shownY.clear();
     for (const PlotPanel& panel : fig.panels)
@@ -264,9 +306,24 @@ void PlotView::wheelEvent(QWheelEvent* event)
         QWidget::wheelEvent(event);
         return;
     }
-    takeShownRanges();
     const double factor = std::pow(0.85, event->angleDelta().y() / 120.0); // < 1: zoom in
     const QRectF& a = m_layout.areas[std::size_t(k)];
+    if (m_zoomFollows && m_follow) {
+        // keep following: a shorter (longer) window ending at the newest sample, and a y
+        // window about the mouse as fractions of the followed range
+        const auto [slo, shi] = toScale(m_shownX, m_shownX.min, m_shownX.max);
+        m_followSpanX = (shi - slo) * factor;
+        m_followWindowY.resize(m_shownY.size());
+        auto& w = m_followWindowY[std::size_t(k)];
+        const auto [u0, u1] = w ? *w : std::pair(0.0, 1.0);
+        const double at = u0 + (a.bottom() - event->position().y()) / a.height() * (u1 - u0);
+        w = std::pair(at - (at - u0) * factor, at + (u1 - at) * factor);
+        emit userInteracted();
+        update();
+        event->accept();
+        return;
+    }
+    takeShownRanges();
     auto zoom = [&](const PlotAxis& axis, std::pair<double, double> r, double fraction) {
         const auto [lo, hi] = toScale(axis, r.first, r.second);
         const double at = lo + fraction * (hi - lo);

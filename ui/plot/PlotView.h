@@ -8,8 +8,12 @@
 // paints in milliseconds. What a view adds to the figure is the on-screen part:
 //   - zoom and pan (setInteractive): a drag pans the x axis and the y axis of the panel under
 //     the mouse, the wheel zooms both about the mouse (log axes in decades); from then on the
-//     axes keep the user's ranges (followsRun() false) until a double-click follows the run
-//     again. A subclass asks shownX()/shownY() for the ranges to describe, giving its own
+//     axes keep the user's ranges (followsRun() false, and the screen says "paused view -
+//     double-click to follow") until a double-click follows the run again. With
+//     setZoomKeepsFollowing (plots of a running simulation), a wheel zoom while following keeps
+//     following: it sets the window's length along x (its right edge stays at the run's newest
+//     sample) and a window within the panel's y range that moves with the run; only a drag
+//     pauses. A subclass asks shownX()/shownY() for the ranges to describe, giving its own
 //     follow-the-run ranges, so ticks and labels are made for what is shown;
 //   - a hover readout (setHoverEnabled): a dashed line at the mouse and a box of hoverLines(x)
 //     (by default each labelled curve's value at the nearest point); not in exports;
@@ -42,6 +46,12 @@ public:
     void setFollowsRun(bool follow);
     /// Drag to pan, wheel to zoom, double-click to follow again.
     void setInteractive(bool on) { m_interactive = on; }
+    /// A wheel zoom while following keeps following (see the design note).
+    void setZoomKeepsFollowing(bool on) { m_zoomFollows = on; }
+    /// Whether a wheel zoom changed the followed window (cleared by a double-click).
+    bool zoomedWhileFollowing() const;
+    /// What the screen says over the first panel while the view does not follow the run.
+    static QString pausedNote();
     /// A readout of the values under the mouse.
     void setHoverEnabled(bool on);
 
@@ -91,6 +101,11 @@ private:
 
     bool m_follow = true;
     bool m_interactive = false;
+    bool m_zoomFollows = false;
+    // a zoom while following: the x window's length (in the axis' scale: decades on a log
+    // axis), and per panel the y window as fractions [u0, u1] of the followed range (same scale)
+    std::optional<double> m_followSpanX;
+    std::vector<std::optional<std::pair<double, double>>> m_followWindowY;
     bool m_hover = false;
     std::optional<std::pair<double, double>> m_userX;
     std::vector<std::optional<std::pair<double, double>>> m_userY;

@@ -4,7 +4,8 @@
 // Design note. The GUI never reads the Simulation (it lives on the worker thread); it reads
 // snapshots, published as std::shared_ptr<const FrameSnapshot> and swapped under a mutex held
 // only for the swap (STYLE.md 9). Rendering data are floats ready for VTK; energies stay double.
-// Energy samples travel in immutable numbered chunks (one per published snapshot): a snapshot
+// Energy samples travel with the envelope of the steps they stand for (EnergyEnvelope) in
+// immutable numbered chunks (one per published snapshot): a snapshot
 // carries every chunk the GUI has not yet acknowledged, so a snapshot the GUI never saw does
 // not lose its samples, publishing copies pointers only, and the GUI skips samples it already
 // plotted by their number.
@@ -59,6 +60,11 @@ struct FrameSnapshot {
     /// Energy samples the GUI has not acknowledged yet, oldest first: every sample recorded
     /// since the previous snapshot, plus any of earlier snapshots the GUI never took.
     std::vector<std::shared_ptr<const EnergyChunk>> energy;
+    /// Steps between energy samples set by SimulationRunner::setSampleStride: 0 (the pacing's
+    /// interval, round(interval / dt) steps in the main view), 1 every step, N every N steps.
+    int sampleStride = 0;
+    /// Steps the newest energy sample stands for (its envelope's; 0 for the run's first).
+    long long sampleSteps = 0;
     /// Every marker of the current run, oldest first.
     std::shared_ptr<const std::vector<ParameterMarker>> markers;
 

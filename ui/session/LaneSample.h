@@ -1,7 +1,9 @@
 #pragma once
 // LaneSample: one energy sample of a run with its number (a compare lane's sample k belongs to
-// the shared time k x the sample interval, so lanes compare point by point).
+// the shared time k x the sample interval, so lanes compare point by point), and the envelope of
+// the steps it stands for.
 #include "energy/EnergySample.h"
+#include "session/EnergyEnvelope.h"
 
 namespace tumble::ui {
 
@@ -10,6 +12,9 @@ namespace tumble::ui {
 struct LaneSample {
     long long index = 0;
     EnergySample energy;
+    /// The lowest and highest values since the previous sample (empty: the sample stands for
+    /// itself).
+    EnergyEnvelope envelope;
 };
 
 } // namespace tumble::ui

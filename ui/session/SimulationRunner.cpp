@@ -47,12 +47,13 @@ struct SimulationRunner::Command {
         Live, ///< live: a change for Simulation::apply
         Play,
         Pause,
-        Step,       ///< one step, then paused
-        Reset,      ///< back to the scene's initial state, live parameters kept
-        LoadScene,  ///< scene: replaces the current scene
-        SelectBody, ///< value: body index to publish in detail (-1: none); no marker
-        Target,     ///< value: the lockstep target time, s
-        Speed       ///< value: simulated s per wall-clock s, 0: unpaced
+        Step,         ///< one step, then paused
+        Reset,        ///< back to the scene's initial state, live parameters kept
+        LoadScene,    ///< scene: replaces the current scene
+        SelectBody,   ///< value: body index to publish in detail (-1: none); no marker
+        Target,       ///< value: the lockstep target time, s
+        Speed,        ///< value: simulated s per wall-clock s, 0: unpaced
+        SampleStride, ///< value: steps between energy samples (0: the pacing's)
     };
     explicit Command(Kind k, double v = 0.0) : kind(k), value(v) {}
 
@@ -76,7 +77,11 @@ struct SimulationRunner::Run {
 
     // energy samples: numbered chunks kept until the GUI acknowledges them
     long long nextSeq = 0;
-    std::vector<EnergySample> current; // samples since the last publish
+    std::vector<EnergySample> current;     // samples since the last publish
+    std::vector<EnergyEnvelope> envelopes; // theirs, one each
+    EnergyEnvelope sinceSample;            // every step since the last sample
+    int stride = 0;                        // steps between samples, 0: the pacing's
+    long long lastSampleSteps = 0;         // steps the newest sample stands for
     std::deque<std::shared_ptr<const EnergyChunk>> retained;
     std::shared_ptr<std::vector<ParameterMarker>> markers = std::make_shared<std::vector<ParameterMarker>>();
     std::shared_ptr<const std::vector<ParameterMarker>> publishedMarkers =
@@ -211,6 +216,10 @@ void SimulationRunner::setTarget(double t)
 {
     post(Command(Command::Kind::Target, t));
 }
+void SimulationRunner::setSampleStride(int steps)
+{
+    post(Command(Command::Kind::SampleStride, std::max(0, steps)));
+}
 
 void SimulationRunner::setSpeed(double factor)
 {
@@ -266,7 +275,7 @@ std::vector<LaneSample> SimulationRunner::takeSamples()
         for (std::size_t i = 0; i < chunk->samples.size(); ++i) {
             const long long seq = chunk->seqBegin + static_cast<long long>(i);
             if (seq >= m_samplesTaken)
-                out.push_back({seq, chunk->samples[i]});
+                out.push_back({seq, chunk->samples[i], chunk->envelope(i)});
         }
     m_samplesTaken = std::max(m_samplesTaken, s->energySeqEnd());
     acknowledge(m_samplesTaken);
@@ -347,11 +356,14 @@ void SimulationRunner::begin(Run& run, std::shared_ptr<const Scene> scene, std::
     run.instability.clear();
     run.lastFinite.reset();
     run.current.clear();
+    run.envelopes.clear();
+    run.sinceSample = EnergyEnvelope();
+    run.lastSampleSteps = 0;
     run.retained.clear();
     run.markers = std::make_shared<std::vector<ParameterMarker>>();
     run.markersChanged = true;
     m_pacing->restart(*run.sim, run.info->sampleInterval);
-    recordSamples(run, m_pacing->samplesDue(*run.sim)); // t = 0
+    recordSamples(run, m_pacing->samplesDue(*run.sim), run.sim->energy()); // t = 0
     mirror(run, true);
 }
 
@@ -390,6 +402,13 @@ bool SimulationRunner::execute(Run& run, const Command& c)
             m_pacing->setSpeed(run.sim.get(), c.value);
             run.speed = RealTimePacing::speedFor(c.value);
             return true; // the snapshot shows the speed in force
+        }
+        if (c.kind == Kind::SampleStride) {
+            const int stride = static_cast<int>(c.value);
+            if (stride == run.stride)
+                return false;
+            run.stride = stride; // counted from the previous sample
+            return true;
         }
         if (!run.sim)
             return false;
@@ -479,7 +498,16 @@ void SimulationRunner::runBatch(Run& run)
             emit becameUnstable(QString::fromStdString(run.instability));
             break;
         }
-        recordSamples(run, m_pacing->samplesDue(sim));
+        // every step's energy goes into the envelope of the sample that stands for it: the
+        // energy of a single-stage step is kept from its passes (O(1) here), else one sweep
+        // over the bodies (Simulation::energy)
+        const EnergySample e = sim.energy();
+        run.sinceSample.addStep(e, sim.params().dt);
+        // the pacing keeps its own schedule even when a stride overrides it
+        int due = m_pacing->samplesDue(sim);
+        if (run.stride > 0)
+            due = run.sinceSample.steps >= run.stride ? 1 : 0;
+        recordSamples(run, due, e);
         if (Seconds(Clock::now() - start).count() >= budget)
             break;
     }
@@ -496,13 +524,19 @@ void SimulationRunner::runBatch(Run& run)
     }
 }
 
-void SimulationRunner::recordSamples(Run& run, int count)
+void SimulationRunner::recordSamples(Run& run, int count, const EnergySample& e)
 {
     if (count <= 0)
         return;
-    const EnergySample e = run.sim->energy();
-    for (int i = 0; i < count; ++i)
+    // the first sample stands for the steps since the previous one; more samples owed by the
+    // same state (a lane's grid points within one step) stand for that state alone
+    for (int i = 0; i < count; ++i) {
         run.current.push_back(e);
+        run.envelopes.push_back(i == 0 && !run.sinceSample.empty() ? run.sinceSample
+                                                                   : EnergyEnvelope::of(e, run.sim->params().dt));
+    }
+    run.lastSampleSteps = run.envelopes.back().steps;
+    run.sinceSample = EnergyEnvelope();
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -519,6 +553,8 @@ void SimulationRunner::publish(Run& run)
     s->speed = run.speed;
     s->publishShare = run.playing ? run.publishShare : 0.0;
     s->instabilityMessage = run.instability;
+    s->sampleStride = run.stride;
+    s->sampleSteps = run.lastSampleSteps;
 
     bool finite = fillBodies(*s, sim, run.selected, run.publishScratch);
     // after a blow-up the screen keeps the last finite bodies
@@ -537,6 +573,7 @@ void SimulationRunner::publish(Run& run)
         auto chunk = std::make_shared<EnergyChunk>();
         chunk->seqBegin = run.nextSeq;
         chunk->samples.swap(run.current);
+        chunk->envelopes.swap(run.envelopes);
         run.nextSeq = chunk->seqEnd();
         run.retained.push_back(std::move(chunk));
     }

@@ -96,6 +96,13 @@ public:
     /// possible. Throttles the stepping only: dt and the physics stay (a real-time pacing;
     /// a lockstep lane ignores it).
     void setSpeed(double factor);
+    /// Steps between energy samples: 0 (the default) leaves it to the pacing (the main view:
+    /// round(interval / dt), about kStepsPerSample), 1 samples every step, N every N steps,
+    /// counted from the previous sample; negative values mean 0. Applied on the runner's thread
+    /// between steps; FrameSnapshot::sampleStride reports the setting in force. Whatever the
+    /// stride, every step's energy goes into its sample's envelope (EnergyEnvelope). A compare
+    /// lane keeps 0: its samples belong to the lanes' shared time grid.
+    void setSampleStride(int steps);
 
     /// Asks the thread to stop without waiting for it; isRunning() tells when it has.
     void requestStop();
@@ -147,7 +154,7 @@ private:
     void begin(Run& run, std::shared_ptr<const Scene> scene, std::unique_ptr<Simulation> sim,
                std::shared_ptr<const SceneInfo> info);
     void runBatch(Run& run);
-    void recordSamples(Run& run, int count);
+    void recordSamples(Run& run, int count, const EnergySample& e);
     void publish(Run& run);
     void mirror(const Run& run, bool params);
     void acknowledge(long long seq);

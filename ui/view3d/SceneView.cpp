@@ -26,6 +26,7 @@
 #include <vtkScalarBarActor.h>
 #include <vtkTextActor.h>
 #include <vtkTextProperty.h>
+#include <vtkTextRenderer.h>
 #include <vtkUnsignedCharArray.h>
 
 #include <algorithm>
@@ -448,8 +449,56 @@ void SceneView::frameShown()
     m_shown = m_rendering;
 }
 
+void SceneView::placeColourBar()
+{
+    // VTK centres the title over the bar's box and, with unconstrained font sizes, lets text
+    // spill out of a box that is narrower than it: at 1280 x 800 the title and labels ran past
+    // the view's right edge. So the box is made as wide as its widest text, measured with the
+    // text properties it draws with, and placed kColourBarMargin pixels from the right edge.
+    Pipeline& p = *m_p;
+    const int* size = renderWindow()->GetSize();
+    const int w = size[0], h = size[1];
+    if (w <= 0 || h <= 0 || (w == m_barViewW && h == m_barViewH && p.speedMax == m_barScale))
+        return;
+    m_barViewW = w;
+    m_barViewH = h;
+    m_barScale = p.speedMax;
+    const int dpi = renderWindow()->GetDPI();
+    auto widthOf = [dpi](vtkTextProperty* tp, const char* text) {
+        int box[4] = {0, 0, 0, 0};
+        std::lock_guard lock(vtkTextLock()); // FreeType's cache is shared with other threads
+        vtkTextRenderer* tr = vtkTextRenderer::GetInstance();
+        if (!tr || !tr->GetBoundingBox(tp, text, box, dpi))
+            return 0;
+        return box[1] - box[0] + 1;
+    };
+    const int titleW = widthOf(p.scalarBar->GetTitleTextProperty(), p.scalarBar->GetTitle());
+    int labelW = 0;
+    const int labels = p.scalarBar->GetNumberOfLabels();
+    for (int i = 0; i < labels; ++i) {
+        char text[64];
+        std::snprintf(text, sizeof text, p.scalarBar->GetLabelFormat(),
+                      labels > 1 ? p.speedMax * double(i) / double(labels - 1) : p.speedMax);
+        labelW = std::max(labelW, widthOf(p.scalarBar->GetLabelTextProperty(), text));
+    }
+    // the bar's own width, the labels and their pad left of it, the title over all of it
+    const int barW = std::max(10, int(std::lround(0.022 * w)));
+    const int boxW = std::max(titleW, labelW + p.scalarBar->GetTextPad() + barW) + 4;
+    const int boxX = std::max(0, w - kColourBarMargin - boxW);
+    p.scalarBar->SetPosition(double(boxX) / w, 0.12);
+    p.scalarBar->SetWidth(double(boxW) / w);
+    p.scalarBar->SetBarRatio(std::min(1.0, double(barW) / boxW));
+    m_barBox = {boxX, int(std::lround((1.0 - 0.12 - 0.70) * h)), boxW, int(std::lround(0.70 * h))};
+}
+
+QRect SceneView::colourBarBox() const
+{
+    return QRect(m_barBox[0], m_barBox[1], m_barBox[2], m_barBox[3]);
+}
+
 void SceneView::prepareRender()
 {
+    placeColourBar();
     // the ghost can start or stop while the run is paused: placed on every frame (a few spheres)
     m_ghostPlaced = m_snapshot && m_ghost && m_ghost->active();
     m_ghostStart = m_ghostPlaced ? m_ghost->startTime() : 0.0;
@@ -472,6 +521,7 @@ void SceneView::prepareRender()
     uploadSelection(s);
     m_overlay->update(s, m_selectedBody);
     m_uploaded = m_snapshot;
+    placeColourBar(); // for the scale just set
 }
 
 // ------------------------------------------------------------------------------------------------

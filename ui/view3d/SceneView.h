@@ -33,6 +33,7 @@
 #include <QElapsedTimer>
 
 #include <Eigen/Dense>
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -105,6 +106,13 @@ public:
     /// Upper end of the speed colour scale, m/s.
     double speedScaleMax() const { return m_speedMax; }
 
+    /// Where the colour bar was last laid out, title and tick labels included: a rectangle in
+    /// the render window's device pixels (y down), kept kColourBarMargin from the right edge;
+    /// empty before the first frame.
+    QRect colourBarBox() const;
+    /// Device pixels between the colour bar's box and the view's right edge.
+    static constexpr int kColourBarMargin = 8;
+
     /// Background colours (bottom, top) of the gradient.
     static QColor backgroundBottom();
     static QColor backgroundTop();
@@ -137,6 +145,7 @@ private:
     void uploadSelection(const FrameSnapshot& s); // the selected body's halo
     void rebuildWalls(const SceneInfo& info);
     void refreshOverlay();
+    void placeColourBar(); // sized to its title and labels, inside the view's right edge
 
     std::unique_ptr<Pipeline> m_p;
     std::unique_ptr<BodyOverlay> m_overlay;       // triads, arrows, trails, in m_p's renderer
@@ -161,6 +170,10 @@ private:
     bool m_clickArmed = false;         // a left press that has not moved beyond kClickSlop
     QElapsedTimer m_scaleClock;        // wall time between uploads, for the scale's decay
     std::vector<float> m_speedScratch; // speeds for the percentile, reused
+    // the colour bar's layout: for this view size and scale (device pixels, m/s)
+    int m_barViewW = 0, m_barViewH = 0;
+    double m_barScale = -1.0;
+    std::array<int, 4> m_barBox{}; // x, y (down), width, height, device pixels
 };
 
 } // namespace tumble::ui

@@ -141,30 +141,61 @@ void TestPlotExport::energyExportsAfterAShortRun()
     QString why;
     QVERIFY2(parseCsv(QString::fromUtf8(csvFile.readAll()), header, rows, why), qPrintable(why));
     QCOMPARE(header.front(), QStringLiteral("time"));
-    QCOMPARE(header.back(), QStringLiteral("relative_balance_error"));
     QVERIFY(header.contains(QStringLiteral("total")));
     QVERIFY(header.contains(QStringLiteral("kinetic_translational")));
     QVERIFY(header.contains(QStringLiteral("potential_gravity")));
     const std::vector<double> time = plot->timeValues();
     const std::vector<double> rel = plot->relativeErrorValues();
     QCOMPARE(rows.size(), time.size());
-    // the columns are the shown terms, each once
+    // the columns as before: time, the shown terms (each once), the relative error; then,
+    // appended: stride_steps, dt, and each of those columns' min and max
     std::set<QString> expected;
     for (int k = 0; k < EnergyPlot::TermCount; ++k)
         if (plot->termShown(EnergyPlot::Term(k)))
             expected.insert(QString::fromLatin1(EnergyPlot::termCsvName(EnergyPlot::Term(k))));
-    QCOMPARE(std::set<QString>(header.begin() + 1, header.end() - 1), expected);
-    QCOMPARE(std::size_t(header.size()), expected.size() + 2);
+    const int terms = int(expected.size());
+    QCOMPARE(std::set<QString>(header.begin() + 1, header.begin() + 1 + terms), expected);
+    QCOMPARE(header[terms + 1], QStringLiteral("relative_balance_error"));
+    QCOMPARE(header[terms + 2], QStringLiteral("stride_steps"));
+    QCOMPARE(header[terms + 3], QStringLiteral("dt"));
+    QCOMPARE(header.size(), 2 * (terms + 1) + terms + 4);
+    for (int j = 0; j <= terms; ++j) {
+        const QString name = header[j < terms ? j + 1 : terms + 1];
+        QCOMPARE(header[terms + 4 + 2 * j], name + QStringLiteral("_min"));
+        QCOMPARE(header[terms + 5 + 2 * j], name + QStringLiteral("_max"));
+    }
+    // the main view's default sampling: every kStepsPerSample steps after the first (step 0)
+    const std::vector<long long> strides = plot->sampleSteps();
+    const double dt = w->worker()->params().dt;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        QCOMPARE(rows[i][std::size_t(terms + 2)], double(strides[i]));
+        QCOMPARE(rows[i][std::size_t(terms + 2)], i == 0 ? 0.0 : double(SimulationRunner::kStepsPerSample));
+        QCOMPARE(rows[i][std::size_t(terms + 3)], dt);
+    }
+    // every value lies within its row's min and max
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        for (int j = 0; j <= terms; ++j) {
+            const double v = rows[i][std::size_t(j < terms ? j + 1 : terms + 1)];
+            QVERIFY(rows[i][std::size_t(terms + 4 + 2 * j)] <= v && v <= rows[i][std::size_t(terms + 5 + 2 * j)]);
+        }
     for (int c = 0; c < header.size(); ++c) {
+        if (c == terms + 2 || c == terms + 3)
+            continue; // checked above
         std::vector<double> want;
-        if (c == 0)
+        QString name = header[c];
+        const bool isMin = name.endsWith(QStringLiteral("_min")), isMax = name.endsWith(QStringLiteral("_max"));
+        if (isMin || isMax)
+            name.chop(4);
+        if (name == QStringLiteral("time"))
             want = time;
-        else if (c == header.size() - 1)
-            want = rel;
+        else if (name == QStringLiteral("relative_balance_error"))
+            want = isMin ? plot->relativeErrorLow() : isMax ? plot->relativeErrorHigh() : rel;
         else
             for (int k = 0; k < EnergyPlot::TermCount; ++k)
-                if (header[c] == QLatin1String(EnergyPlot::termCsvName(EnergyPlot::Term(k))))
-                    want = plot->termValues(EnergyPlot::Term(k));
+                if (name == QLatin1String(EnergyPlot::termCsvName(EnergyPlot::Term(k)))) {
+                    const EnergyPlot::Term t = EnergyPlot::Term(k);
+                    want = isMin ? plot->termLow(t) : isMax ? plot->termHigh(t) : plot->termValues(t);
+                }
         QCOMPARE(want.size(), rows.size());
         for (std::size_t i = 0; i < rows.size(); ++i)
             QVERIFY2(rows[i][std::size_t(c)] == want[i], qPrintable(QStringLiteral("%1 row %2: %3 != %4")

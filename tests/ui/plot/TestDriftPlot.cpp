@@ -73,6 +73,8 @@ private slots:
     void everyLaneIsDrawnInItsColour();
     void hoverShowsTheNearestSample();
     void exportsAsPngSvgAndCsv();
+    void envelopeBandsHoldEveryStepsDrift();
+    void logBandReachesTheFloorWhenTheDriftChangesSign();
 };
 
 void TestDriftPlot::curveIsTheRelativeDriftOfTheSamples()
@@ -127,13 +129,19 @@ void TestDriftPlot::csvReloadsToTheSameDoubles()
     plot.setTerm(DriftPlot::Term::Total);
     const auto rows = parseCsv(plot.csvText());
     QCOMPARE(rows.size(), a.size() + 1);
-    QCOMPARE(rows[0].size(), std::size_t(5)); // time, then drift and total per lane
+    // time, then drift and total per lane; appended: drift min and max per lane
+    QCOMPARE(rows[0].size(), std::size_t(9));
     QCOMPARE(rows[0][0], QStringLiteral("time"));
     QVERIFY(rows[0][3].startsWith(QStringLiteral("woo; half"))); // no comma inside a name
+    QCOMPARE(rows[0][5], QStringLiteral("rk4 Â· dt 1e-4 s drift min"));
+    QCOMPARE(rows[0][8], QStringLiteral("woo; half drift max"));
     const std::vector<double> da = plot.drift(3), db = plot.drift(5);
     for (std::size_t k = 0; k < a.size(); ++k) {
         const auto& r = rows[k + 1];
-        QCOMPARE(r.size(), std::size_t(5));
+        QCOMPARE(r.size(), std::size_t(9));
+        // samples without an envelope stand for themselves
+        QCOMPARE(r[5].toDouble(), da[k]);
+        QCOMPARE(r[6].toDouble(), da[k]);
         QCOMPARE(r[0].toDouble(), double(k) * interval);
         QCOMPARE(r[1].toDouble(), da[k]);
         QCOMPARE(r[2].toDouble(), a[k].energy.total());
@@ -243,6 +251,98 @@ void TestDriftPlot::exportsAsPngSvgAndCsv()
     QFile csvFile(csv);
     QVERIFY(csvFile.open(QIODevice::ReadOnly));
     QCOMPARE(QString::fromUtf8(csvFile.readAll()), plot.csvText());
+}
+
+void TestDriftPlot::envelopeBandsHoldEveryStepsDrift()
+{
+    // velocity Verlet on the harmonic oscillator, sampled every 25 steps with every step in
+    // the samples' envelopes (as a runner records them)
+    const Scene scene = loadBuiltinScene("harmonic-oscillator");
+    Simulation sim(scene.world, scene.params);
+    const EnergySample first = sim.energy();
+    const double e0 = first.total();
+    std::vector<LaneSample> samples{{0, first, EnergyEnvelope::of(first, scene.params.dt)}};
+    std::vector<double> stepDrift; // per step after the first sample
+    EnergyEnvelope since;
+    for (int s = 1; s <= 500; ++s) {
+        sim.step();
+        const EnergySample e = sim.energy();
+        since.addStep(e, scene.params.dt);
+        stepDrift.push_back((e.total() + e.dissipated - e0) / std::abs(e0));
+        if (s % 25 == 0) {
+            samples.push_back({s / 25, e, since});
+            since = EnergyEnvelope();
+        }
+    }
+    DriftPlot plot;
+    plot.setLane(0, QStringLiteral("pfc"), Qt::blue);
+    plot.appendSamples(0, samples);
+    const std::vector<double> lo = plot.driftLow(0), hi = plot.driftHigh(0), d = plot.drift(0);
+    QCOMPARE(lo.size(), samples.size());
+    QCOMPARE(lo[0], 0.0);
+    QCOMPARE(hi[0], 0.0);
+    bool wider = false;
+    for (std::size_t k = 1; k < samples.size(); ++k) {
+        const auto begin = stepDrift.begin() + std::ptrdiff_t(25 * (k - 1));
+        const auto [mn, mx] = std::minmax_element(begin, begin + 25);
+        QCOMPARE(lo[k], *mn); // the same doubles: the drift is monotone in total + dissipated
+        QCOMPARE(hi[k], *mx);
+        QVERIFY(lo[k] <= d[k] && d[k] <= hi[k]);
+        wider = wider || lo[k] < d[k] || d[k] < hi[k];
+    }
+    QVERIFY(wider); // the wobble is faster than the sampling
+
+    // drawn as a band under the line, on both axes
+    for (DriftPlot::Axis axis : {DriftPlot::Axis::Linear, DriftPlot::Axis::Log}) {
+        plot.setAxis(axis);
+        const PlotFigure fig = plot.figure();
+        const PlotSeries& band = fig.panels[0].series[0];
+        QCOMPARE(band.yLow.size(), samples.size());
+        QCOMPARE(fig.panels[0].series[1].label, QStringLiteral("pfc")); // the line after it
+        for (std::size_t k = 0; k < samples.size(); ++k) {
+            const auto [wantLo, wantHi] =
+                axis == DriftPlot::Axis::Log ? DriftPlot::magnitudeRange(lo[k], hi[k]) : std::pair(lo[k], hi[k]);
+            QCOMPARE(band.yLow[k], wantLo);
+            QCOMPARE(band.y[k], wantHi);
+            QVERIFY(band.yLow[k] <= fig.panels[0].series[1].y[k] && fig.panels[0].series[1].y[k] <= band.y[k]);
+        }
+    }
+}
+
+void TestDriftPlot::logBandReachesTheFloorWhenTheDriftChangesSign()
+{
+    // E0 = 1 J; sample 1: total + dissipated went from 1 - 2e-6 J to 1 + 1e-6 J within its
+    // steps (the drift changed sign: its smallest magnitude is 0), sample 2: 1 + 1e-6 J to
+    // 1 + 3e-6 J (no change of sign)
+    auto sample = [](double total) {
+        EnergySample e;
+        e.kineticTranslational = total;
+        return e;
+    };
+    auto envelope = [&](double lo, double hi) {
+        EnergyEnvelope env;
+        env.addStep(sample(lo), 1e-3);
+        env.addStep(sample(hi), 1e-3);
+        return env;
+    };
+    DriftPlot plot;
+    plot.setLane(0, QStringLiteral("lane"), Qt::red);
+    plot.appendSamples(0, {{0, sample(1.0), EnergyEnvelope::of(sample(1.0), 1e-3)},
+                           {1, sample(1.0 + 1e-6), envelope(1.0 - 2e-6, 1.0 + 1e-6)},
+                           {2, sample(1.0 + 3e-6), envelope(1.0 + 1e-6, 1.0 + 3e-6)}});
+    const std::vector<double> lo = plot.driftLow(0), hi = plot.driftHigh(0);
+    QCOMPARE(lo[1], (1.0 - 2e-6) - 1.0);
+    QCOMPARE(hi[1], (1.0 + 1e-6) - 1.0);
+    QCOMPARE(lo[2], (1.0 + 1e-6) - 1.0);
+    plot.setAxis(DriftPlot::Axis::Log);
+    const PlotFigure fig = plot.figure();
+    const PlotSeries& band = fig.panels[0].series[0];
+    QCOMPARE(band.yLow[1], DriftPlot::kFloor); // |drift| passed through 0
+    QCOMPARE(band.y[1], std::abs(lo[1]));
+    QCOMPARE(band.yLow[2], lo[2]);
+    QCOMPARE(band.y[2], hi[2]);
+    QCOMPARE(DriftPlot::magnitudeRange(-2.0, 1.0), std::pair(DriftPlot::kFloor, 2.0));
+    QCOMPARE(DriftPlot::magnitudeRange(-3.0, -1.0), std::pair(1.0, 3.0));
 }
 
 QTEST_MAIN(TestDriftPlot)

@@ -155,6 +155,10 @@ private slots:
     void exportFigureShowsWhatTheScreenShows();
     void aOneSamplePeakSurvivesALongRun();
     void panTakesTheAxesAndDoubleClickFollowsAgain();
+    void envelopesAreBandsUnderTheLines();
+    void boundedHistoryKeepsEveryExtreme();
+    void markerLabelsClearTheLegendAndEachOther();
+    void wheelZoomKeepsFollowingTheRun();
 };
 
 void TestEnergyPlot::everySampleOnce()
@@ -694,6 +698,244 @@ void TestEnergyPlot::panTakesTheAxesAndDoubleClickFollowsAgain()
     QTest::mouseDClick(&plot, Qt::LeftButton, Qt::NoModifier, from.toPoint());
     QVERIFY(plot.followsRun());
     QVERIFY(plot.figure().panels[0].x.max > panned.panels[0].x.max);
+}
+
+namespace {
+
+// a chunk whose every sample stands for `steps` steps of a fast wobble: kinetic energy
+// 1 + 0.5 sin(w t) J at each step (dtStep s apart), the potential 1 J, sampled every `steps`
+std::shared_ptr<const EnergyChunk> wobbleChunk(long long seqBegin, int count, int steps, double dtStep)
+{
+    auto c = std::make_shared<EnergyChunk>();
+    c->seqBegin = seqBegin;
+    auto at = [](long long step, double dt) {
+        EnergySample e;
+        e.step = step;
+        e.time = double(step) * dt;
+        e.potentialGravity = 1.0;
+        e.kineticTranslational = 1.0 + 0.5 * std::sin(2.3 * double(step));
+        e.balanceError = 1e-9 * std::sin(2.3 * double(step));
+        return e;
+    };
+    for (int i = 0; i < count; ++i) {
+        const long long last = (seqBegin + i) * steps;
+        EnergyEnvelope env;
+        for (long long s = last - steps + 1; s <= last && last > 0; ++s)
+            env.addStep(at(s, dtStep), dtStep);
+        c->samples.push_back(at(last, dtStep));
+        c->envelopes.push_back(last > 0 ? env : EnergyEnvelope::of(at(0, dtStep), dtStep));
+    }
+    return c;
+}
+
+} // namespace
+
+void TestEnergyPlot::envelopesAreBandsUnderTheLines()
+{
+    EnergyPlot plot;
+    plot.resize(900, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    auto c = wobbleChunk(0, 200, 50, 1e-4);
+    plot.appendSnapshot(*snapshot(1, {c}));
+    QCOMPARE(plot.sampleCount(), 200LL);
+    const std::vector<double> lo = plot.termLow(EnergyPlot::KineticTranslational);
+    const std::vector<double> hi = plot.termHigh(EnergyPlot::KineticTranslational);
+    const std::vector<double> v = plot.termValues(EnergyPlot::KineticTranslational);
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        QCOMPARE(lo[i], c->envelopes[i].term(EnergyPlot::KineticTranslational).min);
+        QCOMPARE(hi[i], c->envelopes[i].term(EnergyPlot::KineticTranslational).max);
+        QVERIFY(lo[i] <= v[i] && v[i] <= hi[i]);
+    }
+    QCOMPARE(plot.sampleSteps().back(), 50LL);
+    QCOMPARE(plot.sampleDt().back(), 1e-4);
+    // the potential never moves: no band of its own
+    QCOMPARE(plot.termLow(EnergyPlot::GravityPotential), plot.termValues(EnergyPlot::GravityPotential));
+
+    const PlotFigure fig = plot.figure();
+    int bands = 0;
+    const PlotSeries* kinetic = nullptr;
+    for (const PlotSeries& s : fig.panels[0].series) {
+        if (s.yLow.empty())
+            continue;
+        ++bands;
+        QCOMPARE(s.colour.alpha(), 0); // no edge line
+        QVERIFY(s.fill.alpha() < 255);
+        QVERIFY(s.label.isEmpty()); // no hover line of its own
+        if (s.y == hi && s.yLow == lo)
+            kinetic = &s;
+    }
+    QVERIFY(kinetic);
+    QCOMPARE(bands, 2); // the kinetic energy and the total (which moves with it)
+    // the bands come before the lines, so every line is drawn over them
+    QVERIFY(fig.panels[0].series[0].yLow.size() == v.size() && fig.panels[0].series[1].yLow.size() == v.size());
+    QVERIFY(!fig.legendNote.isEmpty());
+    // the axis shows the run's extremes: the envelope's, not only the sampled values'
+    const double lowest = *std::min_element(lo.begin(), lo.end());
+    const double highest = *std::max_element(hi.begin(), hi.end());
+    QVERIFY(fig.panels[0].y.min <= lowest && fig.panels[0].y.max >= highest);
+    // the error panel's band: |balance error| / |E0| over the steps, 0 (the floor) where the
+    // error changed sign within them
+    const std::vector<double> relLo = plot.relativeErrorLow(), relHi = plot.relativeErrorHigh();
+    for (std::size_t i = 1; i < relLo.size(); ++i) {
+        const EnergyRange& b = c->envelopes[i].term(EnergyPlot::BalanceError);
+        const double e0 = plot.termValues(EnergyPlot::Total)[0];
+        if (b.min <= 0.0 && b.max >= 0.0)
+            QCOMPARE(relLo[i], EnergyPlot::kErrorFloor);
+        else
+            QCOMPARE(relLo[i], std::min(std::abs(b.min), std::abs(b.max)) / std::abs(e0));
+        QCOMPARE(relHi[i], std::max(std::abs(b.min), std::abs(b.max)) / std::abs(e0));
+    }
+    QVERIFY(!fig.panels[1].series.front().yLow.empty());
+}
+
+void TestEnergyPlot::boundedHistoryKeepsEveryExtreme()
+{
+    EnergyPlot plot;
+    plot.setMaxSamples(64);
+    long long seq = 0;
+    std::vector<std::shared_ptr<const EnergyChunk>> chunks;
+    for (int k = 0; k < 20; ++k) { // 20 snapshots of 50 samples
+        auto c = wobbleChunk(seq, 50, 50, 1e-4);
+        seq = c->seqEnd();
+        chunks.push_back(c);
+        plot.appendSnapshot(*snapshot(1, {c}));
+        QVERIFY(plot.sampleCount() < 64);
+    }
+    QVERIFY(plot.mergeLevel() >= 4); // 1000 samples in fewer than 64
+    // the plotted extremes are the run's, bit for bit, and every plotted sample is a recorded one
+    const std::vector<double> pLo = plot.termLow(EnergyPlot::KineticTranslational);
+    const std::vector<double> pHi = plot.termHigh(EnergyPlot::KineticTranslational);
+    const std::vector<double> t = plot.timeValues();
+    long long steps = 0;
+    for (long long s : plot.sampleSteps())
+        steps += s;
+    // the newest recorded samples (fewer than 2^level) wait to be merged: the plotted ones
+    // stand for every step up to the last plotted sample's
+    const long long lastStep = (long long)std::llround(t.back() / 1e-4);
+    QCOMPARE(steps, lastStep);
+    QVERIFY((seq - 1) * 50 - lastStep < 50 * (1LL << plot.mergeLevel()));
+    double lo = 1e300, hi = -1e300;
+    for (const auto& c : chunks)
+        for (std::size_t i = 0; i < c->samples.size(); ++i)
+            if (c->samples[i].step <= lastStep) {
+                lo = std::min(lo, c->envelopes[i].term(EnergyPlot::KineticTranslational).min);
+                hi = std::max(hi, c->envelopes[i].term(EnergyPlot::KineticTranslational).max);
+            }
+    QCOMPARE(*std::min_element(pLo.begin(), pLo.end()), lo);
+    QCOMPARE(*std::max_element(pHi.begin(), pHi.end()), hi);
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        const long long step = (long long)std::llround(t[i] / 1e-4);
+        const double v = 1.0 + 0.5 * std::sin(2.3 * double(step));
+        QCOMPARE(plot.termValues(EnergyPlot::KineticTranslational)[i], v);
+        QVERIFY(pLo[i] <= v && v <= pHi[i]);
+    }
+    // time goes on uniformly: each plotted sample stands for 2^level recorded ones
+    for (std::size_t i = 2; i < t.size(); ++i)
+        QCOMPARE(plot.sampleSteps()[i], 50LL << plot.mergeLevel());
+
+    // samples that stand for themselves (every step sampled): merged, a rising term's range is
+    // its first and last recorded value of the block
+    EnergyPlot every;
+    every.setMaxSamples(16);
+    const auto raw = chunk(0, 40, 0.01);
+    every.appendSnapshot(*snapshot(1, {raw}));
+    QCOMPARE(every.mergeLevel(), 2); // 40 samples: blocks of 4
+    const std::vector<double> kLo = every.termLow(EnergyPlot::KineticTranslational);
+    const std::vector<double> kHi = every.termHigh(EnergyPlot::KineticTranslational);
+    const std::vector<double> kV = every.termValues(EnergyPlot::KineticTranslational);
+    QCOMPARE(kV.size(), std::size_t(10));
+    for (std::size_t i = 0; i < kV.size(); ++i) {
+        QCOMPARE(kLo[i], raw->samples[4 * i].kineticTranslational);
+        QCOMPARE(kHi[i], raw->samples[4 * i + 3].kineticTranslational);
+        QCOMPARE(kV[i], kHi[i]);
+    }
+}
+
+void TestEnergyPlot::markerLabelsClearTheLegendAndEachOther()
+{
+    for (const QSize size : {QSize(900, 420), QSize(600, 300), QSize(1280, 360)}) {
+        EnergyPlot plot;
+        plot.resize(size);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        // six changes close together, the last ones at the newest samples (next to the legend)
+        auto markers = std::make_shared<std::vector<ParameterMarker>>();
+        for (double t : {0.40, 0.41, 0.42, 0.95, 0.97, 0.99})
+            markers->push_back({t, 0, t < 0.9 ? "dt 2e-05 s" : "rot. rk4_quaternion"});
+        plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 101, 0.01)}, markers));
+        plot.grab();
+        const PlotLayout layout = plot.currentLayout();
+        QVERIFY(!layout.legend.isEmpty());
+        QVERIFY(layout.markerLabels.size() >= 3);
+        for (std::size_t i = 0; i < layout.markerLabels.size(); ++i) {
+            const QRectF& r = layout.markerLabels[i].rect;
+            QVERIFY2(!r.intersects(layout.legend), qPrintable(layout.markerLabels[i].text));
+            QVERIFY(layout.areas[0].contains(r));
+            for (std::size_t j = 0; j < i; ++j)
+                QVERIFY(!r.intersects(layout.markerLabels[j].rect));
+            QVERIFY(!layout.markerLabels[i].text.isEmpty());
+        }
+        // at this size every label fits whole
+        if (size.width() >= 900)
+            QCOMPARE(layout.markerLabels.size(), std::size_t(6));
+    }
+}
+
+void TestEnergyPlot::wheelZoomKeepsFollowingTheRun()
+{
+    EnergyPlot plot;
+    plot.resize(800, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(0, 100, 0.01)}));
+    plot.grab();
+    const PlotFigure before = plot.figure();
+    const double span = before.panels[0].x.max - before.panels[0].x.min;
+    const QPointF at = plot.energyPlotArea().center();
+    QWheelEvent wheel(at, plot.mapToGlobal(at), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&plot, &wheel);
+    QVERIFY(plot.followsRun());
+    QVERIFY(plot.zoomedWhileFollowing());
+    const PlotFigure zoomed = plot.figure();
+    const double zspan = zoomed.panels[0].x.max - zoomed.panels[0].x.min;
+    TUMBLE_NEAR(zspan, span * 0.85 * 0.85, 1e-12, 1e-12);     // two notches in
+    QCOMPARE(zoomed.panels[0].x.max, before.panels[0].x.max); // the right edge stays at the newest
+    const double eSpan = before.panels[0].y.max - before.panels[0].y.min;
+    TUMBLE_NEAR(zoomed.panels[0].y.max - zoomed.panels[0].y.min, eSpan * 0.85 * 0.85, 1e-12, 1e-12);
+
+    // new samples: the window keeps its length and moves with the newest one
+    plot.appendSnapshot(*snapshot(1, {ledgerChunk(100, 50, 0.01)}));
+    const PlotFigure later = plot.figure();
+    const double newest = plot.timeValues().back();
+    TUMBLE_NEAR(later.panels[0].x.max, newest * 1.02, 1e-12, 0.0);
+    TUMBLE_NEAR(later.panels[0].x.max - later.panels[0].x.min, zspan, 1e-12, 1e-12);
+    QVERIFY(later.panels[0].x.max > zoomed.panels[0].x.max);
+    QCOMPARE(later.panels[1].x.max, later.panels[0].x.max); // the panels share the time axis
+    // the "paused view" note's colour, in text pixels
+    auto notePixels = [](const QImage& img) {
+        int n = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = 0; x < img.width(); ++x) {
+                const QColor p = img.pixelColor(x, y);
+                n += std::abs(p.red() - 150) < 30 && std::abs(p.green() - 90) < 30 && std::abs(p.blue() - 20) < 30;
+            }
+        return n;
+    };
+    const int following = notePixels(plot.grab().toImage());
+
+    // a drag pauses the view (and the screen says so); a double-click follows the whole run
+    QTest::mousePress(&plot, Qt::LeftButton, Qt::NoModifier, at.toPoint());
+    QTest::mouseMove(&plot, (at + QPointF(-60, 0)).toPoint());
+    QTest::mouseRelease(&plot, Qt::LeftButton, Qt::NoModifier, (at + QPointF(-60, 0)).toPoint());
+    QVERIFY(!plot.followsRun());
+    const int paused = notePixels(plot.grab().toImage());
+    QVERIFY2(paused > following + 20, qPrintable(QStringLiteral("%1 %2").arg(paused).arg(following)));
+    QTest::mouseDClick(&plot, Qt::LeftButton, Qt::NoModifier, at.toPoint());
+    QVERIFY(plot.followsRun());
+    QVERIFY(!plot.zoomedWhileFollowing());
+    QCOMPARE(plot.figure().panels[0].x.min, 0.0);
 }
 
 int main(int argc, char** argv)

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "TestHelpers.h"
+#include "energy/EnergyTerms.h"
 #include "integrate/IntegratorRegistry.h"
 #include "scene/BuiltinScenes.h"
 #include "session/LaneSet.h"
@@ -78,6 +79,8 @@ private slots:
     void refusedSchemePairChangesNothing();
     void clumpsArePublishedAsMemberSpheres();
     void energySamplesAreNeverDropped();
+    void envelopeHoldsEveryStepsEnergy();
+    void sampleStrideSamplesEveryNSteps();
     void dtFactorLandsAtThatMultipleOfTheCriticalDt();
     void badParameterIsReportedNotThrown();
     void blowUpPausesAndKeepsFiniteBodies();
@@ -358,6 +361,157 @@ void TestSimulationRunner::energySamplesAreNeverDropped()
     for (std::size_t i = 1; i < got.size(); ++i)
         exact += tumble::test::near(got[i].time - got[i - 1].time, interval, 0.0, 1e-6);
     QVERIFY(exact >= int(got.size()) - 3);
+}
+
+namespace {
+
+// every step's energy of scene's run from its initial state, index = step
+std::vector<EnergySample> everyStepEnergy(const Scene& scene, long long steps)
+{
+    Simulation sim(scene.world, scene.params);
+    std::vector<EnergySample> out{sim.energy()};
+    for (long long s = 1; s <= steps; ++s) {
+        sim.step();
+        out.push_back(sim.energy());
+    }
+    return out;
+}
+
+// the runner's new samples after n more steps, taken by step commands (deterministic: no pacing)
+std::vector<LaneSample> samplesOfSteps(SimulationRunner& w, long long n)
+{
+    const long long target = w.latestSnapshot()->step + n;
+    for (long long k = 0; k < n; ++k)
+        w.step();
+    SnapshotPtr s = waitFor(
+        w, [target](const FrameSnapshot& f) { return f.step == target; }, 30.0);
+    if (!s)
+        return {};
+    return w.takeSamples();
+}
+
+// every sample lies where the per-step energies say: its values are those of its step, and
+// each range is exactly the lowest and highest of the steps since the previous sample
+void checkEnvelopes(const std::vector<LaneSample>& got, const std::vector<EnergySample>& steps)
+{
+    QVERIFY(!got.empty());
+    QCOMPARE(got.front().energy.step, 0LL);
+    QCOMPARE(got.front().envelope.steps, 0LL);
+    for (std::size_t i = 1; i < got.size(); ++i) {
+        const long long from = got[i - 1].energy.step, to = got[i].energy.step;
+        const EnergyEnvelope& env = got[i].envelope;
+        QCOMPARE(env.steps, to - from);
+        for (int k = 0; k < energy_term::Count; ++k) {
+            const EnergyTermId id = EnergyTermId(k);
+            QCOMPARE(energyTermValue(got[i].energy, id), energyTermValue(steps[std::size_t(to)], id));
+            double lo = energyTermValue(steps[std::size_t(from + 1)], id), hi = lo;
+            for (long long s = from + 1; s <= to; ++s) {
+                const double v = energyTermValue(steps[std::size_t(s)], id);
+                QVERIFY2(env.term(id).contains(v), kEnergyTerms[std::size_t(k)].name);
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
+            }
+            QCOMPARE(env.term(id).min, lo);
+            QCOMPARE(env.term(id).max, hi);
+        }
+        for (int g = 0; g < kEnergyGroupCount; ++g) {
+            double lo = energyGroupValue(steps[std::size_t(from + 1)], EnergyGroup(g)), hi = lo;
+            for (long long s = from + 1; s <= to; ++s) {
+                lo = std::min(lo, energyGroupValue(steps[std::size_t(s)], EnergyGroup(g)));
+                hi = std::max(hi, energyGroupValue(steps[std::size_t(s)], EnergyGroup(g)));
+            }
+            QCOMPARE(env.group(EnergyGroup(g)).min, lo);
+            QCOMPARE(env.group(EnergyGroup(g)).max, hi);
+        }
+        double lo = steps[std::size_t(from + 1)].total() + steps[std::size_t(from + 1)].dissipated, hi = lo;
+        for (long long s = from + 1; s <= to; ++s) {
+            lo = std::min(lo, steps[std::size_t(s)].total() + steps[std::size_t(s)].dissipated);
+            hi = std::max(hi, steps[std::size_t(s)].total() + steps[std::size_t(s)].dissipated);
+        }
+        QCOMPARE(env.totalPlusDissipated.min, lo);
+        QCOMPARE(env.totalPlusDissipated.max, hi);
+    }
+}
+
+} // namespace
+
+void TestSimulationRunner::envelopeHoldsEveryStepsEnergy()
+{
+    // the harmonic oscillator under velocity Verlet: its energy wobbles every few steps, far
+    // faster than the default sampling (every kStepsPerSample steps) can show
+    const Scene scene = loadBuiltinScene("harmonic-oscillator");
+    QCOMPARE(scene.params.translation, std::string("velocity_verlet"));
+    constexpr long long n = 3000;
+    const std::vector<EnergySample> steps = everyStepEnergy(scene, n);
+    SimulationRunner w;
+    w.loadScene(scene);
+    QVERIFY(waitFor(w, [](const FrameSnapshot& f) { return f.scene != nullptr; }));
+    const std::vector<LaneSample> got = samplesOfSteps(w, n);
+    QCOMPARE(got.size(), std::size_t(n / SimulationRunner::kStepsPerSample + 1));
+    checkEnvelopes(got, steps);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(w.latestSnapshot()->sampleStride, 0);
+    QCOMPARE(w.latestSnapshot()->sampleSteps, (long long)SimulationRunner::kStepsPerSample);
+
+    // the envelopes' extremes are the run's, while the sampled values miss them (the aliasing)
+    for (EnergyTermId id : {energy_term::KineticTranslational, energy_term::Total, energy_term::BalanceError}) {
+        double runLo = energyTermValue(steps[0], id), runHi = runLo, envLo = runLo, envHi = runLo;
+        double sampledHi = runLo;
+        for (const EnergySample& e : steps) {
+            runLo = std::min(runLo, energyTermValue(e, id));
+            runHi = std::max(runHi, energyTermValue(e, id));
+        }
+        for (const LaneSample& s : got) {
+            envLo = std::min(envLo, s.envelope.term(id).min);
+            envHi = std::max(envHi, s.envelope.term(id).max);
+            sampledHi = std::max(sampledHi, energyTermValue(s.energy, id));
+        }
+        QCOMPARE(envLo, runLo);
+        QCOMPARE(envHi, runHi);
+        if (id == energy_term::KineticTranslational)
+            QVERIFY(sampledHi < runHi);
+    }
+}
+
+void TestSimulationRunner::sampleStrideSamplesEveryNSteps()
+{
+    const Scene scene = loadBuiltinScene("harmonic-oscillator");
+    const std::vector<EnergySample> steps = everyStepEnergy(scene, 120);
+    SimulationRunner w;
+    w.setSampleStride(1); // before the scene: the setting stays for every run
+    w.loadScene(scene);
+    QVERIFY(waitFor(w, [](const FrameSnapshot& f) { return f.scene != nullptr && f.sampleStride == 1; }));
+    std::vector<LaneSample> got = samplesOfSteps(w, 10);
+    QCOMPARE(got.size(), std::size_t(11)); // t = 0 and every step
+    for (std::size_t i = 1; i < got.size(); ++i) {
+        QCOMPARE(got[i].energy.step, (long long)i);
+        QCOMPARE(got[i].envelope.steps, 1LL);
+        QCOMPARE(got[i].envelope.dt, scene.params.dt);
+        QCOMPARE(got[i].envelope.term(energy_term::Total).min, got[i].energy.total());
+        QCOMPARE(got[i].envelope.term(energy_term::Total).max, got[i].energy.total());
+    }
+    std::vector<LaneSample> all = got;
+
+    // every 7 steps, counted from the last sample (step 10)
+    w.setSampleStride(7);
+    QVERIFY(waitFor(w, [](const FrameSnapshot& f) { return f.sampleStride == 7; }));
+    got = samplesOfSteps(w, 31);
+    QCOMPARE(got.size(), std::size_t(4));
+    for (std::size_t i = 0; i < got.size(); ++i)
+        QCOMPARE(got[i].energy.step, 10 + 7 * (long long)(i + 1));
+    all.insert(all.end(), got.begin(), got.end());
+
+    // back to the pacing's interval: every kStepsPerSample steps of the scene's dt, counted by
+    // the pacing from its own last sample (step 0 here, the stride took the ones between)
+    w.setSampleStride(0);
+    QVERIFY(waitFor(w, [](const FrameSnapshot& f) { return f.sampleStride == 0; }));
+    got = samplesOfSteps(w, 59);
+    QCOMPARE(got.size(), std::size_t(2));
+    QCOMPARE(got[0].energy.step, 50LL);
+    QCOMPARE(got[1].energy.step, 100LL);
+    all.insert(all.end(), got.begin(), got.end());
+    checkEnvelopes(all, steps);
 }
 
 void TestSimulationRunner::dtFactorLandsAtThatMultipleOfTheCriticalDt()

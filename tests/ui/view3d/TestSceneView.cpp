@@ -80,6 +80,7 @@ private slots:
     void nonFiniteBodiesAreSkipped();
     void newSceneResetsTheCamera();
     void bodyColoursGroupMembersByBody();
+    void colourBarIsInsideTheView();
 };
 
 void TestSceneView::spheresAreDrawnInSeveralColours()
@@ -209,6 +210,65 @@ void TestSceneView::bodyColoursGroupMembersByBody()
     const QImage again = view.grabFramebuffer();
     QVERIFY(view.drawnColour(0) != view.drawnColour(1));
     QVERIFY2(differingFraction(again, bySpeed) < 0.02, qPrintable(QString::number(differingFraction(again, bySpeed))));
+}
+
+void TestSceneView::colourBarIsInsideTheView()
+{
+    // the 3D view's size in 1024 x 768 and 1280 x 800 windows (the default docks), and others;
+    // one small sphere in the middle, so the right half shows only the colour bar
+    for (const QSize size : {QSize(311, 430), QSize(567, 450), QSize(420, 300), QSize(900, 600)})
+        for (const float speed : {1.5f, 1.234e-5f}) {
+            auto info = std::make_shared<SceneInfo>();
+            info->revision = 1;
+            info->name = "one";
+            const double b[6] = {-0.2, 0.2, -0.2, 0.2, -0.2, 0.2};
+            std::copy(b, b + 6, info->bounds);
+            auto s = std::make_shared<FrameSnapshot>();
+            s->scene = info;
+            s->serial = 1;
+            s->positions = {0.0f, 0.0f, 0.0f};
+            s->radii = {0.005f};
+            s->speeds = {speed};
+            s->markers = std::make_shared<const std::vector<ParameterMarker>>();
+
+            SceneView view;
+            view.resize(size);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            const QImage withBar = render(view, s);
+            view.setColourMode(ColourMode::Body); // no colour bar
+            const QImage without = view.grabFramebuffer();
+            QCOMPARE(withBar.size(), without.size());
+            const QRect box = view.colourBarBox();
+            const QString what = QStringLiteral("%1x%2 at %3 m/s: box %4,%5 %6x%7")
+                                     .arg(size.width())
+                                     .arg(size.height())
+                                     .arg(double(speed))
+                                     .arg(box.x())
+                                     .arg(box.y())
+                                     .arg(box.width())
+                                     .arg(box.height());
+            QVERIFY2(box.left() >= 0 && box.right() < withBar.width() - SceneView::kColourBarMargin + 1,
+                     qPrintable(what));
+            // where the colour bar, its title and its labels were drawn: right of the sphere
+            int left = withBar.width(), right = -1, count = 0;
+            for (int y = 0; y < withBar.height(); ++y)
+                for (int x = withBar.width() / 2 + 20; x < withBar.width(); ++x) {
+                    const QColor a = withBar.pixelColor(x, y), c = without.pixelColor(x, y);
+                    if (std::abs(a.red() - c.red()) + std::abs(a.green() - c.green()) + std::abs(a.blue() - c.blue()) >
+                        30) {
+                        left = std::min(left, x);
+                        right = std::max(right, x);
+                        ++count;
+                    }
+                }
+            QVERIFY2(count > 200, qPrintable(what)); // the bar and its text are drawn
+            // nothing of it in the view's last columns, all of it within its box (+ antialiasing)
+            QVERIFY2(right < withBar.width() - SceneView::kColourBarMargin / 2,
+                     qPrintable(what + QStringLiteral(": drawn up to x = %1").arg(right)));
+            QVERIFY2(left >= box.left() - 2 && right <= box.right() + 2,
+                     qPrintable(what + QStringLiteral(": drawn over x = %1..%2").arg(left).arg(right)));
+        }
 }
 
 int main(int argc, char** argv)
