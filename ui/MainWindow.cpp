@@ -125,6 +125,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_panel, &ControlPanel::builtinSceneRequested, this, [this](const QString& id) { openBuiltinScene(id); });
     connect(m_panel, &ControlPanel::openFileRequested, this, &MainWindow::openFileDialog);
     connect(m_panel, &ControlPanel::speedRequested, m_runner, &SimulationRunner::setSpeed);
+    connect(m_panel, &ControlPanel::sampleStrideRequested, m_runner, &SimulationRunner::setSampleStride);
 
     // runner reports: bad parameters and blow-ups go to the status bar
     connect(m_runner, &SimulationRunner::errorOccurred, this, [this](const QString& message) {

@@ -17,6 +17,7 @@
 #include "panels/PanelLayout.h"
 #include "panels/SchemePicker.h"
 #include "scene/BuiltinScenes.h"
+#include "session/SimulationRunner.h"
 
 namespace tumble::ui {
 
@@ -268,6 +269,17 @@ QGroupBox* ControlPanel::viewGroup()
     connect(m_energyPlotMode, &QComboBox::activated, this, [this](int i) {
         emit energyPlotModeRequested(static_cast<EnergyPlotMode>(m_energyPlotMode->itemData(i).toInt()));
     });
+    // the sampling the plot and its CSV export use; each sample's band holds every step anyway
+    m_sampleStride = new QComboBox;
+    m_sampleStride->addItem(tr("default (every %1 steps at the scene's dt)").arg(SimulationRunner::kStepsPerSample), 0);
+    for (int n : {1, 10, 100})
+        m_sampleStride->addItem(n == 1 ? tr("every step") : tr("every %1 steps").arg(n), n);
+    m_sampleStride->setToolTip(tr("How often the energy plot and its CSV export take a sample. Whatever the choice, "
+                                  "each sample's band holds the lowest and highest value of every step since the "
+                                  "previous sample. Every step gives the CSV every step's energy."));
+    f->addRow(tr("Samples"), m_sampleStride);
+    connect(m_sampleStride, &QComboBox::activated, this,
+            [this](int i) { emit sampleStrideRequested(m_sampleStride->itemData(i).toInt()); });
     return group(tr("View"), f);
 }
 
@@ -471,6 +483,12 @@ void ControlPanel::setSnapshot(const FrameSnapshot& s)
             m_speed->setCurrentIndex(i);
     }
     showReadout(s);
+    if (!m_sampleStride->hasFocus()) {
+        const QSignalBlocker b(m_sampleStride);
+        const int i = m_sampleStride->findData(s.sampleStride);
+        if (i >= 0)
+            m_sampleStride->setCurrentIndex(i);
+    }
 
     // status lines, fixed width so the panel does not jitter
     const QString state = !loaded     ? tr("no scene")

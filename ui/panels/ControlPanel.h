@@ -79,6 +79,9 @@ public:
     QDoubleSpinBox* dtFactorBox() const;
     QComboBox* colourModeBox() const { return m_colourMode; }
     QComboBox* energyPlotModeBox() const { return m_energyPlotMode; }
+    /// How often the energy is sampled for the plot and its CSV (every step's extremes are in
+    /// each sample's band whatever the choice).
+    QComboBox* sampleStrideBox() const { return m_sampleStride; }
     QComboBox* triadsBox() const { return m_triads; }
     QCheckBox* arrowsBox() const { return m_arrows; }
     QCheckBox* trailBox() const { return m_trail; }
@@ -111,6 +114,8 @@ signals:
     void overlayOptionsRequested(const tumble::ui::OverlayOptions& options);
     /// Slow motion: at most factor simulated s per wall-clock s; 0: as fast as possible.
     void speedRequested(double factor);
+    /// Steps between energy samples (0: the default interval, 1: every step).
+    void sampleStrideRequested(int steps);
 
 private:
     // the groups, top to bottom
@@ -138,6 +143,7 @@ private:
     SchemePicker* m_schemes = nullptr;
     QComboBox* m_colourMode = nullptr;
     QComboBox* m_energyPlotMode = nullptr;
+    QComboBox* m_sampleStride = nullptr;
     QComboBox* m_triads = nullptr;
     QCheckBox* m_arrows = nullptr;
     QCheckBox* m_trail = nullptr;
