@@ -434,6 +434,8 @@ bool MainWindow::setCompareMode(bool on, const QStringList& lanes)
         m_hiddenDocks.clear();
         m_statusLine->show();
         m_compareAction->setChecked(false);
+        if (m_resumeAfterCompare) // the single view goes on as it was left
+            m_runner->play();
         return true;
     }
     // the scene as loaded (the lanes start from its initial state), read again from its source
@@ -462,6 +464,7 @@ bool MainWindow::setCompareMode(bool on, const QStringList& lanes)
         m_exportMenu->addPlot(m_compare->driftPlot(), tr("Compare drift plot"));
     }
     m_statusLine->hide(); // the single view's run numbers; each lane shows its own
+    m_resumeAfterCompare = m_shown && m_shown->playing;
     m_runner->pause();
     for (QDockWidget* d : findChildren<QDockWidget*>())
         if (d->isVisible()) {

@@ -83,7 +83,8 @@ public:
     SimulationRunner* worker() const { return m_runner; }
     /// Compare mode (C): the current scene, as loaded, in several lanes side by side (lanes:
     /// preset names; empty: the default six) in place of the single view, whose run pauses.
-    /// Off: back to the single view, the lanes stop. False when it cannot start (no scene).
+    /// Off: back to the single view, which plays again if it played before; the lanes stop. False when it cannot start
+    /// (no scene).
     bool setCompareMode(bool on, const QStringList& lanes = {});
     bool compareMode() const;
     /// The compare view (nullptr until compare mode was first entered).
@@ -141,6 +142,7 @@ private:
     SnapshotPtr m_shown;
     QString m_sceneName;
     bool m_showingInstability = false;
+    bool m_resumeAfterCompare = false; // the single view played when compare mode began
 };
 
 } // namespace tumble::ui
