@@ -339,6 +339,12 @@ void TestTeachingWalkthroughs::twoTheStabilityLimit()
         dt->selectAll();
         QTest::keyClicks(dt, plan[i].second);
         QTest::keyClick(dt, Qt::Key_Return);
+        // the lane took it (as a teacher sees the field settle) before the next click
+        const double want = plan[i].second.toDouble();
+        QVERIFY(waitUntil([&]() {
+            SimulationRunner* lane = cv->laneSet()->lane(ids[i]);
+            return lane && lane->dt() == want;
+        }));
     }
     // "Remove lanes 5 and 6", then "Restart"
     for (std::size_t i : {std::size_t(5), std::size_t(4)}) {

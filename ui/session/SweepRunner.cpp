@@ -3,7 +3,6 @@
 #include <QMetaObject>
 
 #include <chrono>
-#include <map>
 
 namespace tumble::ui {
 
@@ -48,11 +47,9 @@ SweepResult runByRun(const Scene& scene, const std::vector<SweepScheme>& plan, c
     int done = 0;
     options.progress = [&](double f) { report.within((done + f) / total); };
     for (const SweepScheme& s : plan) {
-        const Scene own = s.needsOwnScene() ? s.coreScene(scene) : Scene{};
-        const Scene& runs = s.needsOwnScene() ? own : scene;
         std::vector<double> errors, runDts;
         for (double dt : dts) {
-            const SweepResult r = convergenceSweep(runs, {s.coreName()}, {dt}, duration, options);
+            const SweepResult r = convergenceSweep(scene, {s.name}, {dt}, duration, options);
             out.reference = r.reference;
             out.measure = r.measure;
             if (r.cancelled) {
@@ -73,47 +70,18 @@ SweepResult runByRun(const Scene& scene, const std::vector<SweepScheme>& plan, c
     return out;
 }
 
-// against the rk4 reference: consecutive schemes the core runs on the same scene in one call,
-// so they share its reference run
+// against the rk4 reference: every scheme in one core call, so they share its reference run
 SweepResult runGrouped(const Scene& scene, const std::vector<SweepScheme>& plan, const std::vector<double>& dts,
                        double duration, SweepOptions options, Reporter& report)
 {
-    std::vector<std::vector<const SweepScheme*>> groups;
+    options.progress = [&](double f) { report.within(f); };
+    std::vector<std::string> names;
     for (const SweepScheme& s : plan)
-        if (groups.empty() || s.needsOwnScene() || groups.back().front()->needsOwnScene())
-            groups.push_back({&s});
-        else
-            groups.back().push_back(&s);
-    SweepResult out;
-    const int total = int(plan.size() * dts.size());
-    int done = 0;
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-        options.progress = [&](double f) { report.within((double(g) + f) / double(groups.size())); };
-        std::vector<std::string> names;
-        std::map<std::string, std::string> given; // core name -> the name as ticked
-        for (const SweepScheme* s : groups[g]) {
-            names.push_back(s->coreName());
-            given[s->coreName()] = s->name;
-        }
-        const SweepScheme& first = *groups[g].front();
-        SweepResult r =
-            convergenceSweep(first.needsOwnScene() ? first.coreScene(scene) : scene, names, dts, duration, options);
-        out.reference = r.reference;
-        out.measure = r.measure;
-        for (SweepPoint& p : r.points) {
-            p.scheme = given[p.scheme];
-            out.points.push_back(std::move(p));
-        }
-        for (SweepOrder& o : r.orders) {
-            o.scheme = given[o.scheme];
-            out.orders.push_back(std::move(o));
-        }
-        if (r.cancelled) {
-            out.cancelled = true;
-            break;
-        }
-        done += int(groups[g].size() * dts.size());
-        report.ran(done, total);
+        names.push_back(s.name);
+    SweepResult out = convergenceSweep(scene, names, dts, duration, options);
+    if (!out.cancelled) {
+        const int total = int(plan.size() * dts.size());
+        report.ran(total, total);
     }
     return out;
 }
@@ -177,8 +145,8 @@ bool SweepRunner::start(const Scene& scene, const std::vector<std::string>& sche
             const std::atomic<bool> stopped{true};
             SweepOptions check = o;
             check.cancel = &stopped;
-            convergenceSweep(scene, plan.empty() ? std::vector<std::string>{} : std::vector{plan.front().coreName()},
-                             dts, duration, check);
+            convergenceSweep(scene, plan.empty() ? std::vector<std::string>{} : std::vector{plan.front().name}, dts,
+                             duration, check);
             SweepResult r = useAnalytic && !scene.analytic.empty() && !plan.empty()
                                 ? runByRun(scene, plan, dts, duration, o, report)
                                 : runGrouped(scene, plan, dts, duration, o, report);

@@ -1,7 +1,9 @@
 #pragma once
 // SweepScheme: what one name ticked in the convergence sweep runs on a scene, and what it varies.
 //
-// Design note. A sweep varies the scheme that acts on what the scene measures. A scene measured
+// Design note. The rule is the core's (sim/SweepSchemes.h), so the panel and `tumble-cli sweep`
+// run the same pairs; this adds the GUI's words for it. A sweep varies the scheme that acts on
+// what the scene measures. A scene measured
 // by position (its analytic solution's measure, or the rk4 reference's) varies the translation
 // scheme. A torque-free scene is measured by the orientation angle (angle_rad): its bodies feel
 // no torque and move uniformly, so every translation scheme is exact there and the rotation
@@ -38,16 +40,6 @@ struct SweepScheme {
     static std::vector<std::string> defaultNames(SweepKind kind);
     /// What name runs on scene; throws ParameterError for a name the kind does not offer.
     static SweepScheme resolve(const std::string& name, const Scene& scene);
-
-    /// The core's convergenceSweep runs this as coreName() on coreScene(scene): the scene with
-    /// the rotation scheme set when a rotation scheme varies.
-    std::string coreName() const;
-    Scene coreScene(const Scene& scene) const;
-    /// True when name is a rotation scheme the core runs on a scene of its own (coreScene).
-    bool needsOwnScene() const { return m_rotationName; }
-
-private:
-    bool m_rotationName = false; // name is a rotation scheme, not a preset
 };
 
 } // namespace tumble::ui

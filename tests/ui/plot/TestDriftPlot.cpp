@@ -133,7 +133,7 @@ void TestDriftPlot::csvReloadsToTheSameDoubles()
     QCOMPARE(rows[0].size(), std::size_t(9));
     QCOMPARE(rows[0][0], QStringLiteral("time"));
     QVERIFY(rows[0][3].startsWith(QStringLiteral("woo; half"))); // no comma inside a name
-    QCOMPARE(rows[0][5], QStringLiteral("rk4 Â· dt 1e-4 s drift min"));
+    QCOMPARE(rows[0][5], QStringLiteral("rk4 \u00b7 dt 1e-4 s drift min"));
     QCOMPARE(rows[0][8], QStringLiteral("woo; half drift max"));
     const std::vector<double> da = plot.drift(3), db = plot.drift(5);
     for (std::size_t k = 0; k < a.size(); ++k) {

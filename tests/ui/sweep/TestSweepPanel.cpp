@@ -246,13 +246,10 @@ private slots:
         QCOMPARE(legend.size(), int(schemes.size()));
         for (std::size_t k = 0; k < schemes.size(); ++k) {
             const Expect& e = expect.at(schemes[k]);
-            // a rotation scheme's runs are exactly the core's with that rotation scheme in the
-            // scene, a preset's the core's preset runs
-            Scene withRotation = scene;
-            withRotation.params.rotation = e.rotation;
-            const bool preset = findPreset(schemes[k]) && !findRotationScheme(schemes[k]);
-            const SweepResult core = preset ? convergenceSweep(scene, {schemes[k]}, dts, t)
-                                            : convergenceSweep(withRotation, {"velocity_verlet"}, dts, t);
+            // the panel's runs are exactly the core's for the name as ticked (the core runs a
+            // rotation scheme under velocity_verlet, a preset as its pair), whose pair is e's
+            const SweepResult core = convergenceSweep(scene, {schemes[k]}, dts, t);
+            QCOMPARE(sweepSchemes(schemes[k], scene.params.rotation, AnalyticMeasure::Angle).second, e.rotation);
             for (std::size_t i = 0; i < dts.size(); ++i) {
                 const SweepPoint& p = shown.points[k * dts.size() + i];
                 QCOMPARE(p.scheme, schemes[k]);
