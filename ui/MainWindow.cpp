@@ -393,6 +393,8 @@ QImage MainWindow::grabWindowImage()
             continue;
         const QImage frame = gl->grabFramebuffer();
         const QPoint topLeft = gl->mapTo(this, QPoint(0, 0));
+        // only the part on screen: a view in a scroll area is clipped by its viewport
+        painter.setClipRegion(gl->visibleRegion().translated(topLeft));
         // logical coordinates: the painter maps them to the image's device pixels
         painter.drawImage(QRectF(topLeft.x(), topLeft.y(), gl->width(), gl->height()), frame);
     }
