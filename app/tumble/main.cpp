@@ -4,7 +4,7 @@
 //   tumble [SCENE.json] [--scene ID] [--colour speed|body] [--select ID [--ghost]]
 //          [--compare [--lanes PRESET[@DT|@Fx],...]]
 //          [--screenshot PATH [--after SECONDS]]
-//          [--size WxH]
+//          [--size WxH]   (default: sized from the screen, MainWindow::initialSize)
 //
 // --screenshot grabs the whole window (widgets plus the GL views' frames) after SECONDS of
 // running, writes PATH and quits: scripts/screenshot.sh uses it under Xvfb.
@@ -41,7 +41,8 @@ int main(int argc, char** argv)
                                          QStringLiteral("Seconds to run before the screenshot "
                                                         "(default 4)."),
                                          QStringLiteral("SECONDS"), QStringLiteral("4"));
-    const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1500x940."),
+    const QCommandLineOption sizeOption(QStringLiteral("size"),
+                                        QStringLiteral("Window size, e.g. 1280x800 (default: from the screen)."),
                                         QStringLiteral("WxH"));
     const QCommandLineOption sceneOption(QStringLiteral("scene"),
                                          QStringLiteral("Built-in scene to open, e.g. dzhanibekov "

@@ -113,7 +113,10 @@ public:
                 df[k] = stops ? -(u / kick + force[i][k]) : 0.0;
             }
             // rotation: the same test with the angular velocity the torque kick ends with
-            // (world frame); a component that fails it gets no damping torque
+            // (world frame); a component that fails it gets no damping torque. No damping
+            // torque (no torque: a body in flight, a sphere without friction) passes as it is.
+            if (dt[0] == 0.0 && dt[1] == 0.0 && dt[2] == 0.0)
+                return;
             const Vec3 w = angularVelocity[i];
             const Vec3 wEnd =
                 tumble::angularVelocity(inertia[i], orientation[i], angularMomentum[i] + (torque[i] + dt) * step);

@@ -730,9 +730,20 @@ PlotLayout paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
             p.drawText(QRectF(area.left() - 0.5 * u - yLabelW - u, py - lm.height(), yLabelW + u, 2.0 * lm.height()),
                        Qt::AlignRight | Qt::AlignVCenter, panel.y.labels[i]);
         }
+        // a narrow plot labels every n-th tick, n the fewest that keeps the labels apart (at
+        // 1024 px the energy plot is 300 px wide: six labels ran into one another)
+        std::size_t every = 1;
+        if (panel.x.ticks.size() > 1) {
+            double widest = 0.0;
+            for (const QString& s : panel.x.labels)
+                widest = std::max(widest, double(lm.horizontalAdvance(s)));
+            const double spacing = std::abs(sx(panel.x.ticks[1]) - sx(panel.x.ticks[0]));
+            if (spacing > 0.0)
+                every = std::max<std::size_t>(1, std::size_t(std::ceil((widest + u) / spacing)));
+        }
         for (std::size_t i = 0; i < panel.x.ticks.size() && i < panel.x.labels.size(); ++i) {
             const double px = sx(panel.x.ticks[i]);
-            if (panel.x.labels[i].isEmpty() || !(px >= area.left() - 0.5 && px <= area.right() + 0.5))
+            if (panel.x.labels[i].isEmpty() || i % every != 0 || !(px >= area.left() - 0.5 && px <= area.right() + 0.5))
                 continue;
             p.drawText(QRectF(px - 5.0 * u, area.bottom() + 0.3 * u, 10.0 * u, lm.height()),
                        Qt::AlignHCenter | Qt::AlignTop, panel.x.labels[i]);
