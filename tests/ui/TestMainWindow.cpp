@@ -17,6 +17,7 @@
 
 #include <set>
 
+#include "ComboChoice.h"
 #include "MainWindow.h"
 #include "WaitShown.h"
 #include "integrate/IntegratorRegistry.h"
@@ -29,21 +30,11 @@
 
 using namespace tumble;
 using namespace tumble::ui;
+using tumble::test::activate;
 using tumble::test::runningWindow;
 using tumble::test::waitShown;
 
 namespace {
-
-// chooses item data in a combo as the user would: the index changes, then activated()
-bool activate(QComboBox* box, const QString& data)
-{
-    const int i = box->findData(data);
-    if (i < 0)
-        return false;
-    box->setCurrentIndex(i);
-    emit box->activated(i);
-    return true;
-}
 
 bool schemesAre(const FrameSnapshot& s, const std::string& translation, const std::string& rotation)
 {

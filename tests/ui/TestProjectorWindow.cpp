@@ -22,6 +22,7 @@
 #include <QStatusBar>
 #include <QWheelEvent>
 
+#include "ComboChoice.h"
 #include "MainWindow.h"
 #include "WaitShown.h"
 #include "compare/CompareView.h"
@@ -309,10 +310,7 @@ void TestProjectorWindow::speedSlowsTheRunNotThePhysics()
     ControlPanel* p = w->controlPanel();
     const double dt = w->shownSnapshot()->params.dt;
     const double factor = 0.01;
-    const int index = p->speedBox()->findData(factor);
-    QVERIFY(index >= 0);
-    p->speedBox()->setCurrentIndex(index);
-    emit p->speedBox()->activated(index);
+    QVERIFY(tumble::test::activate(p->speedBox(), factor));
     QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) { return s.speed == factor; }));
 
     // the pacing: simulated time never runs ahead of factor x wall time (plus the step that
@@ -333,10 +331,7 @@ void TestProjectorWindow::speedSlowsTheRunNotThePhysics()
     QVERIFY(p->runReadout()->text().contains(QStringLiteral("0.01x")));
 
     // as fast as possible: no pacing at all, so it outruns real time on this small scene
-    const int fastest = p->speedBox()->findData(0.0);
-    QVERIFY(fastest >= 0);
-    p->speedBox()->setCurrentIndex(fastest);
-    emit p->speedBox()->activated(fastest);
+    QVERIFY(tumble::test::activate(p->speedBox(), 0.0));
     QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.speed == 0.0; }));
     QCOMPARE(w->shownSnapshot()->params.dt, dt);
 }

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ComboChoice.h"
 #include "MainWindow.h"
 #include "TestHelpers.h"
 #include "WaitShown.h"
@@ -34,6 +35,8 @@
 
 using namespace tumble;
 using namespace tumble::ui;
+using tumble::test::activate;
+using tumble::test::activateText;
 using tumble::test::waitShown;
 using tumble::test::waitUntil;
 
@@ -54,26 +57,6 @@ QString colourWord(const QColor& c)
     if (h < 250)
         return QStringLiteral("blue");
     return QStringLiteral("purple");
-}
-
-bool activate(QComboBox* box, const QString& data)
-{
-    const int i = box->findData(data);
-    if (i < 0)
-        return false;
-    box->setCurrentIndex(i);
-    emit box->activated(i);
-    return true;
-}
-
-bool activateText(QComboBox* box, const QString& text)
-{
-    const int i = box->findText(text);
-    if (i < 0)
-        return false;
-    box->setCurrentIndex(i);
-    emit box->activated(i);
-    return true;
 }
 
 QPushButton* button(QWidget* in, const QString& text)
@@ -474,8 +457,7 @@ void TestTeachingWalkthroughs::threeAClumpNeedsABetterRotationScheme()
     const double euler1 = ghostAngleAfter(QStringLiteral("explicit_euler"), 3.247 / 2.0);
     QVERIFY2(euler1 > 1e-3, qPrintable(QString::number(euler1)));
     // "Under rk4_quaternion it stays within 1e-8 rad after 11 s"
-    w->controlPanel()->speedBox()->setCurrentIndex(w->controlPanel()->speedBox()->findData(0.0));
-    emit w->controlPanel()->speedBox()->activated(w->controlPanel()->speedBox()->currentIndex());
+    QVERIFY(activate(w->controlPanel()->speedBox(), 0.0));
     const double rk = ghostAngleAfter(QStringLiteral("rk4_quaternion"), 11.0);
     QVERIFY2(rk >= 0.0 && rk < 1e-8, qPrintable(QString::number(rk)));
 }
@@ -532,10 +514,7 @@ void TestTeachingWalkthroughs::readmeTryThis()
     QVERIFY(p->runReadout()->text().contains(QStringLiteral("balance error")));
     const double dt = w->shownSnapshot()->params.dt;
 
-    const int slow = p->speedBox()->findData(0.01);
-    QVERIFY(slow >= 0);
-    p->speedBox()->setCurrentIndex(slow);
-    emit p->speedBox()->activated(slow);
+    QVERIFY(activate(p->speedBox(), 0.01));
     QVERIFY(activate(p->translationBox(), QStringLiteral("explicit_euler")));
     QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.params.translation == "explicit_euler"; }));
     const long long switched = w->shownSnapshot()->step;

@@ -476,19 +476,9 @@ void ControlPanel::setSnapshot(const FrameSnapshot& s)
         }
     }
 
-    if (!m_speed->hasFocus()) {
-        const QSignalBlocker b(m_speed);
-        const int i = m_speed->findData(s.speed);
-        if (i >= 0)
-            m_speed->setCurrentIndex(i);
-    }
+    showChoice(m_speed, s.speed);
+    showChoice(m_sampleStride, s.sampleStride);
     showReadout(s);
-    if (!m_sampleStride->hasFocus()) {
-        const QSignalBlocker b(m_sampleStride);
-        const int i = m_sampleStride->findData(s.sampleStride);
-        if (i >= 0)
-            m_sampleStride->setCurrentIndex(i);
-    }
 
     // status lines, fixed width so the panel does not jitter
     const QString state = !loaded     ? tr("no scene")

@@ -1,8 +1,11 @@
 #pragma once
-// PanelLayout: the control panel's form rows and short numbers, shared by its groups and the
-// widgets it is built from (DtField, SchemePicker), so they line up alike.
+// PanelLayout: the control panel's form rows, shown choices and short numbers, shared by its
+// groups and the widgets it is built from (DtField, SchemePicker), so they line up alike.
+#include <QComboBox>
 #include <QFormLayout>
+#include <QSignalBlocker>
 #include <QString>
+#include <QVariant>
 
 #include <cmath>
 
@@ -17,6 +20,18 @@ inline QFormLayout* panelForm()
     f->setHorizontalSpacing(8);
     f->setVerticalSpacing(6);
     return f;
+}
+
+/// Shows the item of box whose data is data (none: leaves it), unless the user is choosing in
+/// it (it has the focus); sends no signal, so showing a value never requests it again.
+inline void showChoice(QComboBox* box, const QVariant& data)
+{
+    if (box->hasFocus())
+        return;
+    const QSignalBlocker block(box);
+    const int i = box->findData(data);
+    if (i >= 0)
+        box->setCurrentIndex(i);
 }
 
 /// v with `digits` significant digits; an em dash when it is not finite.

@@ -12,6 +12,7 @@
 
 #include <set>
 
+#include "ComboChoice.h"
 #include "MainWindow.h"
 #include "WaitShown.h"
 #include "compare/CompareView.h"
@@ -24,6 +25,7 @@
 
 using namespace tumble;
 using namespace tumble::ui;
+using tumble::test::activate;
 using tumble::test::waitUntil;
 
 namespace {
@@ -31,17 +33,6 @@ namespace {
 double laneTime(const CompareView& v, int id)
 {
     return v.laneSet()->lane(id)->time();
-}
-
-// chooses item data in a combo as the user would: the index changes, then activated()
-bool activate(QComboBox* box, const QString& data)
-{
-    const int i = box->findData(data);
-    if (i < 0)
-        return false;
-    box->setCurrentIndex(i);
-    emit box->activated(i);
-    return true;
 }
 
 // a left-button drag in a view, as Qt delivers it

@@ -7,26 +7,17 @@
 #include <QComboBox>
 #include <QGridLayout>
 
+#include "ComboChoice.h"
 #include "integrate/IntegratorRegistry.h"
 #include "panels/SchemePicker.h"
 
 using namespace tumble;
 using namespace tumble::ui;
+using tumble::test::activate;
 
 Q_DECLARE_METATYPE(tumble::ui::SchemePicker::Look)
 
 namespace {
-
-// chooses item data in a combo as the user would: the index changes, then activated()
-bool activate(QComboBox* box, const QString& data)
-{
-    const int i = box->findData(data);
-    if (i < 0)
-        return false;
-    box->setCurrentIndex(i);
-    emit box->activated(i);
-    return true;
-}
 
 QString shown(const QComboBox* box)
 {

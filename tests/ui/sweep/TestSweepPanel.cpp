@@ -18,6 +18,7 @@
 
 #include <map>
 
+#include "IntermediateAxis.h"
 #include "MainWindow.h"
 #include "integrate/IntegratorRegistry.h"
 #include "plot/SweepPlot.h"
@@ -199,20 +200,10 @@ private slots:
         // ticked by default: the first-, second- and fourth-order rotation schemes
         QCOMPARE(panel.schemes(), (std::vector<std::string>{"explicit_euler", "buss_2nd_order", "rk4_quaternion"}));
 
-        // The end time. The clump spins near its intermediate axis, an unstable equilibrium: an
-        // error grows there as exp(lambda t), lambda = w2 sqrt((J2 - J1)(J3 - J2) / (J1 J3))
-        // (linearised Euler equations), until the first flip (t ~ 1.8 s), where a first-order
-        // scheme's error is no longer small and its fitted slope bends (TEACHING.md's 2 s sweep
-        // reads 4.38 for rk4). Over one e-folding time T = 1/lambda the error is amplified at most
-        // e-fold, every run stays in the linear regime where error = C dt^p, and even explicit
-        // Euler's error w^2 dt T / 2 at dt = 4e-3 is ~1e-2 rad. T is rounded down to whole steps of
-        // the largest dt, so no run ends with a short step.
-        const Simulation atStart(scene.world, scene.params);
-        const Vec3 j = atStart.world().inertia[0];
-        const double w2 = atStart.world().angularMomentum[0].norm() / j[1];
-        const double lambda = w2 * std::sqrt((j[1] - j[0]) * (j[2] - j[1]) / (j[0] * j[2]));
+        // over one e-folding time of the intermediate-axis instability (IntermediateAxis.h): a
+        // 2 s sweep reaches the first flip, where a first-order slope bends (TEACHING's 4.38)
         const std::vector<double> dts = {4e-3, 2e-3, 1e-3, 5e-4};
-        const double t = dts[0] * std::floor(1.0 / lambda / dts[0]);
+        const double t = tumble::test::eFoldingSweepEnd(scene, dts[0]);
         QVERIFY(t >= 10 * dts[0]);
 
         // per name ticked: the rotation scheme it runs, the legend's words, the expected order
