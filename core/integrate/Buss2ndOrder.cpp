@@ -1,5 +1,7 @@
 #include "integrate/Buss2ndOrder.h"
 
+#include <array>
+
 namespace tumble {
 
 void Buss2ndOrder::beginTurning(World& w, std::size_t i, const Steps& steps, Vec3* rotation)
@@ -12,7 +14,7 @@ void Buss2ndOrder::beginTurning(World& w, std::size_t i, const Steps& steps, Vec
     const Vec3& torque = w.torque[i];
     if (isotropic(j)) {
         Vec3 turn;
-        beginTurningIsotropic(j.x(), torque, steps, w.angularMomentum[i], w.orientation[i], w.angularVelocity[i], turn);
+        beginTurningIsotropic(w.invInertia[i].x(), torque, steps, w.angularMomentum[i], w.orientation[i], w.angularVelocity[i], turn);
         if (rotation)
             rotation[i] = turn;
         return;
@@ -28,6 +30,84 @@ void Buss2ndOrder::beginTurning(World& w, std::size_t i, const Steps& steps, Vec
         rotation[i] = turn;
     w.angularMomentum[i] += torque * half;
     w.angularVelocity[i] = w.angularVelocityFromMomentum(i);
+}
+
+namespace {
+
+// one component of four consecutive Vec3s (or Quat coefficients) as lanes, and back
+template <int C, class V> [[gnu::always_inline]] inline Lanes4 lanes(const V* v)
+{
+    return Lanes4{v[0].coeffs()[C], v[1].coeffs()[C], v[2].coeffs()[C], v[3].coeffs()[C]};
+}
+template <int C> [[gnu::always_inline]] inline Lanes4 lanes(const Vec3* v)
+{
+    return Lanes4{v[0][C], v[1][C], v[2][C], v[3][C]};
+}
+
+} // namespace
+
+void Buss2ndOrder::beginTurningSpheres(World& w, std::size_t begin, std::size_t end, const Steps& steps,
+                                       Vec3* rotation)
+{
+    const Vec3* invJ = w.invInertia.data();
+    const Vec3* torque = w.torque.data();
+    Vec3* l = w.angularMomentum.data();
+    Quat* q = w.orientation.data();
+    Vec3* om = w.angularVelocity.data();
+    auto one = [&](std::size_t i) {
+        if (allZero(l[i], torque[i])) {
+            om[i].setZero(); // still: nothing turns
+            rotation[i].setZero();
+        } else {
+            beginTurningIsotropic(invJ[i].x(), torque[i], steps, l[i], q[i], om[i], rotation[i]);
+        }
+    };
+    std::size_t i = begin;
+    for (; i + 4 <= end; i += 4) {
+        std::array<bool, 4> still{};
+        int stillCount = 0;
+        for (int k = 0; k < 4; ++k) {
+            still[k] = allZero(l[i + k], torque[i + k]);
+            stillCount += still[k] ? 1 : 0;
+        }
+        if (stillCount == 4) {
+            for (std::size_t k = i; k < i + 4; ++k) {
+                om[k].setZero();
+                rotation[k].setZero();
+            }
+            continue;
+        }
+        // four spheres, one per lane (a still one's lane computes zeros and is not stored);
+        // Quat's coeffs() are (x, y, z, w)
+        const Lanes4 inv{invJ[i].x(), invJ[i + 1].x(), invJ[i + 2].x(), invJ[i + 3].x()};
+        const IsotropicTurn<Lanes4> t(inv, lanes<0>(torque + i), lanes<1>(torque + i), lanes<2>(torque + i),
+                                      lanes<0>(l + i), lanes<1>(l + i), lanes<2>(l + i), lanes<3>(q + i),
+                                      lanes<0>(q + i), lanes<1>(q + i), lanes<2>(q + i), steps.dt, steps.half,
+                                      steps.twelfth);
+        bool exact = true;
+        for (int k = 0; k < 4; ++k)
+            exact &= still[k] || (t.halfAngle2[k] < kSmallHalfAngle2 && std::abs(t.norm2[k] - 1.0) < kUnitTolerance &&
+                                  (t.rx[k] != 0.0 || t.ry[k] != 0.0 || t.rz[k] != 0.0));
+        if (!exact) {
+            for (std::size_t k = i; k < i + 4; ++k)
+                one(k); // a lane outside the series' bounds, or one that does not turn
+            continue;
+        }
+        for (int k = 0; k < 4; ++k) {
+            const std::size_t b = i + static_cast<std::size_t>(k);
+            if (still[k]) {
+                om[b].setZero();
+                rotation[b].setZero();
+                continue;
+            }
+            rotation[b] = Vec3(t.rx[k], t.ry[k], t.rz[k]);
+            q[b] = Quat(t.qw[k], t.qx[k], t.qy[k], t.qz[k]);
+            l[b] += torque[b] * steps.half;
+            om[b] = l[b] * invJ[b].x();
+        }
+    }
+    for (; i < end; ++i)
+        one(i);
 }
 
 void Buss2ndOrder::endTurning(World& w, std::size_t i, double half)

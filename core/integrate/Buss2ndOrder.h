@@ -7,6 +7,7 @@
 // L += M(t + dt) dt/2 after it; then w = I(t + dt)^-1 L (eq. 23).
 #include <cmath>
 
+#include "integrate/IsotropicTurn.h"
 #include "integrate/RotationScheme.h"
 #include "math/ExactZero.h"
 #include "math/QuaternionOps.h"
@@ -46,39 +47,54 @@ public:
     /// normalised the usual way.
     static Quat unitProduct(const Quat& a, const Quat& b)
     {
-        Quat p = a * b;
-        const double n2 = p.squaredNorm();
-        if (std::abs(n2 - 1.0) < 1e-8) {
-            p.coeffs() *= 0.5 * (3.0 - n2);
-            return p;
-        }
-        return p.normalized();
+        // the product written out on scalars: Eigen's packet form went through the stack, and
+        // reading it back as one 32-byte load stalled store forwarding in every sphere's step
+        const double aw = a.w(), ax = a.x(), ay = a.y(), az = a.z();
+        const double bw = b.w(), bx = b.x(), by = b.y(), bz = b.z();
+        double pw = aw * bw - (ax * bx + ay * by + az * bz);
+        double px = aw * bx + bw * ax + (ay * bz - az * by);
+        double py = aw * by + bw * ay + (az * bx - ax * bz);
+        double pz = aw * bz + bw * az + (ax * by - ay * bx);
+        const double n2 = (pw * pw + px * px) + (py * py + pz * pz);
+        const double k = std::abs(n2 - 1.0) < 1e-8 ? 0.5 * (3.0 - n2) : 1.0 / std::sqrt(n2);
+        pw *= k;
+        px *= k;
+        py *= k;
+        pz *= k;
+        return Quat(pw, px, py, pz);
     }
-    /// beginTurning's arithmetic for an isotropic body (every sphere; principal moment j, kg m^2),
-    /// inline for a caller's loop: updates its angular momentum l, orientation q and angular
-    /// velocity w, and gives the step's rotation vector w_mean dt (rad).
-    [[gnu::always_inline]] static void beginTurningIsotropic(double j, const Vec3& torque, const Steps& steps, Vec3& l,
+    /// beginTurning's arithmetic for an isotropic body (every sphere; inverse principal moment
+    /// invJ = 1/J, 1/(kg m^2)), inline for a caller's loop: updates its angular momentum l,
+    /// orientation q and angular velocity w, and gives the step's rotation vector w_mean dt (rad).
+    /// The arithmetic is IsotropicTurn's, as in beginTurningSpheres' lanes.
+    [[gnu::always_inline]] static void beginTurningIsotropic(double invJ, const Vec3& torque, const Steps& steps, Vec3& l,
                                                              Quat& q, Vec3& w, Vec3& rotation)
     {
-        // w x L = 0, so w' = M / J (eqs. 18, 20)
-        const double inv = 1.0 / j;
-        const Vec3 om = l * inv;
-        const Vec3 omDot = torque * inv;
-        const Vec3 mean = om + omDot * steps.half + omDot.cross(om) * steps.twelfth; // eq. 21
-        rotation = mean * steps.dt;
+        const IsotropicTurn<double> t(invJ, torque.x(), torque.y(), torque.z(), l.x(), l.y(), l.z(), q.w(), q.x(),
+                                      q.y(), q.z(), steps.dt, steps.half, steps.twelfth);
+        rotation = Vec3(t.rx, t.ry, t.rz);
         // a body that neither turns nor feels a torque keeps its orientation exactly
-        if (mean.x() != 0.0 || mean.y() != 0.0 || mean.z() != 0.0)
-            q = unitProduct(rotationQuaternion(rotation), q); // eq. 22
+        if (!allZero(rotation)) {
+            if (t.halfAngle2 < kSmallHalfAngle2 && std::abs(t.norm2 - 1.0) < kUnitTolerance)
+                q = Quat(t.qw, t.qx, t.qy, t.qz);
+            else
+                q = unitProduct(rotationQuaternion(rotation), q); // a large angle, or q far from unit
+        }
         l += torque * steps.half;
-        w = l / j;
+        w = l * invJ;
     }
+    /// beginTurningIsotropic for spheres begin..end of the world (every body isotropic), four at
+    /// a time; a sphere with neither angular momentum nor torque only gets w = 0 and a zero
+    /// rotation vector. rotation (rad) indexed as the bodies.
+    static void beginTurningSpheres(World& world, std::size_t begin, std::size_t end, const Steps& steps,
+                                    Vec3* rotation);
     /// endStep of body i when its torque is not zero (else L, q and so w are as beginStep left them).
     static void endTurning(World& world, std::size_t i, double half);
-    /// endTurning's arithmetic for an isotropic body (principal moment j, kg m^2), inline.
-    [[gnu::always_inline]] static void endTurningIsotropic(double j, const Vec3& torque, double half, Vec3& l, Vec3& w)
+    /// endTurning's arithmetic for an isotropic body (inverse principal moment invJ, 1/(kg m^2)), inline.
+    [[gnu::always_inline]] static void endTurningIsotropic(double invJ, const Vec3& torque, double half, Vec3& l, Vec3& w)
     {
         l += torque * half;
-        w = l / j; // eq. 23
+        w = l * invJ; // eq. 23
     }
 };
 

@@ -36,6 +36,7 @@ struct World {
     std::vector<double> mass;    ///< (n) kg
     std::vector<double> invMass; ///< (n) 1/kg
     std::vector<Vec3> inertia;   ///< (n) principal moments J1 <= J2 <= J3, kg m^2
+    std::vector<Vec3> invInertia; ///< (n) 1/J1, 1/J2, 1/J3, 1/(kg m^2): spheres' steps multiply, never divide
     std::vector<int> material;   ///< (n) index into materials
     std::vector<BodyType> type;  ///< (n) sphere or clump
 

@@ -14,19 +14,6 @@ namespace tumble {
 
 namespace {
 
-// Buss's steps for spinning sphere i (isotropic), out of the sphere passes' loops (see there;
-// called as the generic steps are, so the loops keep the same registers)
-[[gnu::noinline]] void beginTurningSphere(World& w, std::size_t i, const Buss2ndOrder::Steps& steps, Vec3* rotation)
-{
-    Buss2ndOrder::beginTurningIsotropic(w.inertia[i].x(), w.torque[i], steps, w.angularMomentum[i], w.orientation[i],
-                                        w.angularVelocity[i], rotation[i]);
-}
-
-[[gnu::noinline]] void endTurningSphere(World& w, std::size_t i, double half)
-{
-    Buss2ndOrder::endTurningIsotropic(w.inertia[i].x(), w.torque[i], half, w.angularMomentum[i], w.angularVelocity[i]);
-}
-
 template <bool kDamped, bool kSpheres> bool beginPass(const PassContext& p, std::size_t c, BodyChunk& r)
 {
     World& w = p.world;
@@ -75,14 +62,13 @@ template <bool kDamped, bool kSpheres> bool beginPass(const PassContext& p, std:
     // reference would be stored for every body).
     auto rotationAndWork = [&](std::size_t i) __attribute__((always_inline))->double
     {
-        // (every body of a sphere scene is isotropic)
-        if (kSpheres ? allZero(l[i], torque[i]) : Buss2ndOrder::still(inertia[i], l[i], torque[i])) {
-            om[i].setZero(); // still: nothing turns
-            turn[i].setZero();
-        } else if constexpr (kSpheres) {
-            beginTurningSphere(w, i, steps, turn);
-        } else {
-            Buss2ndOrder::beginTurning(w, i, steps, turn);
+        if constexpr (!kSpheres) {
+            if (Buss2ndOrder::still(inertia[i], l[i], torque[i])) {
+                om[i].setZero(); // still: nothing turns
+                turn[i].setZero();
+            } else {
+                Buss2ndOrder::beginTurning(w, i, steps, turn);
+            }
         }
         // half the trapezoidal work of the loads at the start of the step; then they are reset
         const double dashForceWork = dashForce[i].dot(disp[i]);
@@ -117,9 +103,12 @@ template <bool kDamped, bool kSpheres> bool beginPass(const PassContext& p, std:
                 moved |= check.moved(i, x[i]);
         }
     }
-    if constexpr (kSpheres)
+    if constexpr (kSpheres) {
+        // every sphere's rotation in a call of its own, four spheres at a time
+        Buss2ndOrder::beginTurningSpheres(w, b0, b1, steps, turn);
         for (std::size_t i = b0; i < b1; ++i)
             dashWork += rotationAndWork(i);
+    }
     work[kDashpot] = dashWork;
     for (int ch = 0; ch < kDissipationChannels; ++ch)
         if (f[ch])
@@ -153,8 +142,9 @@ template <bool kDamped, bool kSpheres> void endPass(const PassContext& p, std::s
     const double* mass = w.mass.data();
     const double* invMass = w.invMass.data();
     Vec3* v = w.velocity.data();
-    const Vec3* om = w.angularVelocity.data();
-    const Vec3* l = w.angularMomentum.data();
+    Vec3* om = w.angularVelocity.data();
+    Vec3* l = w.angularMomentum.data();
+    const Vec3* invInertia = w.invInertia.data();
     const Vec3* force = w.force.data();
     const Vec3* torque = w.torque.data();
     const Vec3* disp = p.motion.displacement().data();
@@ -190,7 +180,7 @@ template <bool kDamped, bool kSpheres> void endPass(const PassContext& p, std::s
         VelocityVerlet::kick(v[i], force[i], invMass[i], half);
         if (!allZero(torque[i])) {
             if constexpr (kSpheres) // (every body isotropic)
-                endTurningSphere(w, i, half);
+                Buss2ndOrder::endTurningIsotropic(invInertia[i].x(), torque[i], half, l[i], om[i]);
             else
                 Buss2ndOrder::endTurning(w, i, half);
         }
