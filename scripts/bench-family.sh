@@ -35,4 +35,5 @@ if [ -z "${TUMBLE_CLI:-}" ]; then
     cmake --build build --target tumble-cli >/dev/null
 fi
 
+export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in scripts/
 exec python3 scripts/bench_family.py --cli "$cli" "$@"
