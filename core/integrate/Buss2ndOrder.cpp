@@ -14,7 +14,8 @@ void Buss2ndOrder::beginTurning(World& w, std::size_t i, const Steps& steps, Vec
     const Vec3& torque = w.torque[i];
     if (isotropic(j)) {
         Vec3 turn;
-        beginTurningIsotropic(w.invInertia[i].x(), torque, steps, w.angularMomentum[i], w.orientation[i], w.angularVelocity[i], turn);
+        beginTurningIsotropic(w.invInertia[i].x(), torque, steps, w.angularMomentum[i], w.orientation[i],
+                              w.angularVelocity[i], turn);
         if (rotation)
             rotation[i] = turn;
         return;
@@ -46,8 +47,7 @@ template <int C> [[gnu::always_inline]] inline Lanes4 lanes(const Vec3* v)
 
 } // namespace
 
-void Buss2ndOrder::beginTurningSpheres(World& w, std::size_t begin, std::size_t end, const Steps& steps,
-                                       Vec3* rotation)
+void Buss2ndOrder::beginTurningSpheres(World& w, std::size_t begin, std::size_t end, const Steps& steps, Vec3* rotation)
 {
     const Vec3* invJ = w.invInertia.data();
     const Vec3* torque = w.torque.data();

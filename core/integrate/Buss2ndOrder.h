@@ -67,8 +67,8 @@ public:
     /// invJ = 1/J, 1/(kg m^2)), inline for a caller's loop: updates its angular momentum l,
     /// orientation q and angular velocity w, and gives the step's rotation vector w_mean dt (rad).
     /// The arithmetic is IsotropicTurn's, as in beginTurningSpheres' lanes.
-    [[gnu::always_inline]] static void beginTurningIsotropic(double invJ, const Vec3& torque, const Steps& steps, Vec3& l,
-                                                             Quat& q, Vec3& w, Vec3& rotation)
+    [[gnu::always_inline]] static void beginTurningIsotropic(double invJ, const Vec3& torque, const Steps& steps,
+                                                             Vec3& l, Quat& q, Vec3& w, Vec3& rotation)
     {
         const IsotropicTurn<double> t(invJ, torque.x(), torque.y(), torque.z(), l.x(), l.y(), l.z(), q.w(), q.x(),
                                       q.y(), q.z(), steps.dt, steps.half, steps.twelfth);
@@ -91,7 +91,8 @@ public:
     /// endStep of body i when its torque is not zero (else L, q and so w are as beginStep left them).
     static void endTurning(World& world, std::size_t i, double half);
     /// endTurning's arithmetic for an isotropic body (inverse principal moment invJ, 1/(kg m^2)), inline.
-    [[gnu::always_inline]] static void endTurningIsotropic(double invJ, const Vec3& torque, double half, Vec3& l, Vec3& w)
+    [[gnu::always_inline]] static void endTurningIsotropic(double invJ, const Vec3& torque, double half, Vec3& l,
+                                                           Vec3& w)
     {
         l += torque * half;
         w = l * invJ; // eq. 23

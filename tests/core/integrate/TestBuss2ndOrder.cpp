@@ -99,9 +99,9 @@ private slots:
             const IsotropicTurn<double> t(invJ, 0.0, 0.0, 0.0, r.x() / dt, r.y() / dt, r.z() / dt, q0.w(), q0.x(),
                                           q0.y(), q0.z(), dt, 0.5 * dt, dt * dt / 12.0);
             QVERIFY(t.halfAngle2 < kSmallHalfAngle2);
-            const long double x = 0.5L * std::sqrt(static_cast<long double>(t.rx) * t.rx +
-                                                   static_cast<long double>(t.ry) * t.ry +
-                                                   static_cast<long double>(t.rz) * t.rz);
+            const long double x =
+                0.5L * std::sqrt(static_cast<long double>(t.rx) * t.rx + static_cast<long double>(t.ry) * t.ry +
+                                 static_cast<long double>(t.rz) * t.rz);
             const long double c = std::cos(x);
             const long double s = x > 0.0L ? std::sin(x) / x * 0.5L : 0.5L;
             const long double ew = c, ex = s * t.rx, ey = s * t.ry, ez = s * t.rz;
