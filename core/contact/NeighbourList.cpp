@@ -71,7 +71,7 @@ void mergeCarried(const std::vector<Key>& keys, const ContactHistory& carried, c
 
 } // namespace
 
-void NeighbourList::addPairIfNear(const World& w, const ContactTable& table, int i, int j)
+void NeighbourList::addPairIfNear(const World& w, const ContactTable& table, int i, int j, SearchSlab& out) const
 {
     const int bi = w.memberBody[i];
     const int bj = w.memberBody[j];
@@ -83,8 +83,8 @@ void NeighbourList::addPairIfNear(const World& w, const ContactTable& table, int
     if ((w.memberPosition[i] - w.memberPosition[j]).squaredNorm() >= reach * reach)
         return;
     const bool crosses = static_cast<std::size_t>(bi) / kBodyChunk != static_cast<std::size_t>(bj) / kBodyChunk;
-    m_pairs.push_back(
-        {i, j, pairParams(w, table, i, j), w.memberOffset[i].isZero(0.0), w.memberOffset[j].isZero(0.0), crosses});
+    out.pairs.push_back(
+        {i, j, pairParams(w, table, i, j, out), w.memberOffset[i].isZero(0.0), w.memberOffset[j].isZero(0.0), crosses});
 }
 
 void NeighbourList::classifyMembers(const World& w, const ContactTable& table)
@@ -137,7 +137,7 @@ void NeighbourList::classifyMembers(const World& w, const ContactTable& table)
                                                  m_classes[a].mass));
 }
 
-int NeighbourList::pairParams(const World& w, const ContactTable& table, int i, int j)
+int NeighbourList::pairParams(const World& w, const ContactTable& table, int i, int j, SearchSlab& out) const
 {
     if (m_classTable)
         return m_memberClass[static_cast<std::size_t>(i)] * static_cast<int>(m_classes.size()) +
@@ -148,9 +148,9 @@ int NeighbourList::pairParams(const World& w, const ContactTable& table, int i, 
     const double mj = w.mass[bj];
     const double ri = w.memberRadius[i];
     const double rj = w.memberRadius[j];
-    m_params.push_back(
+    out.params.push_back(
         makeContactParams(table.law(w.material[bi], w.material[bj]), ri * rj / (ri + rj), mi * mj / (mi + mj)));
-    return static_cast<int>(m_params.size() - 1);
+    return static_cast<int>(out.params.size() - 1);
 }
 
 int NeighbourList::wallParams(const World& w, const ContactTable& table, int member, int wall)
@@ -194,7 +194,7 @@ void NeighbourList::findSprings(std::size_t firstParams)
     }
 }
 
-void NeighbourList::build(const World& w, const ContactTable& table, double skin)
+void NeighbourList::build(const World& w, const ContactTable& table, double skin, ThreadPool* pool)
 {
     m_skin = skin;
     ++m_builds;
@@ -286,29 +286,63 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
     static const int kStencil[13][3] = {{1, 0, 0},  {-1, 1, 0}, {0, 1, 0},  {1, 1, 0}, {-1, -1, 1},
                                         {0, -1, 1}, {1, -1, 1}, {-1, 0, 1}, {0, 0, 1}, {1, 0, 1},
                                         {-1, 1, 1}, {0, 1, 1},  {1, 1, 1}};
-    for (int cz = 0; cz < dims.z(); ++cz) {
-        for (int cy = 0; cy < dims.y(); ++cy) {
-            for (int cx = 0; cx < dims.x(); ++cx) {
-                const int c = (cz * dims.y() + cy) * dims.x() + cx;
-                const int a0 = m_cellStart[c];
-                const int a1 = m_cellStart[c + 1];
-                if (a0 == a1)
-                    continue;
-                for (int a = a0; a < a1; ++a)
-                    for (int b = a + 1; b < a1; ++b)
-                        addPairIfNear(w, table, m_cellBodies[a], m_cellBodies[b]);
-                for (const auto& s : kStencil) {
-                    const int nx = cx + s[0], ny = cy + s[1], nz = cz + s[2];
-                    if (nx < 0 || ny < 0 || nz < 0 || nx >= dims.x() || ny >= dims.y() || nz >= dims.z())
+    // the search in slabs of cell layers (z), each into its own lists, joined in slab order: the
+    // candidates and their constants come out in the order one sweep over the cells gives
+    const std::size_t slabs = std::min(kSearchSlabs, static_cast<std::size_t>(dims.z()));
+    if (m_slabs.size() < kSearchSlabs)
+        m_slabs.resize(kSearchSlabs);
+    auto search = [&](std::size_t s) {
+        SearchSlab& out = m_slabs[s];
+        out.pairs.clear();
+        out.params.clear();
+        const int z0 = static_cast<int>(s * static_cast<std::size_t>(dims.z()) / slabs);
+        const int z1 = static_cast<int>((s + 1) * static_cast<std::size_t>(dims.z()) / slabs);
+        for (int cz = z0; cz < z1; ++cz) {
+            for (int cy = 0; cy < dims.y(); ++cy) {
+                for (int cx = 0; cx < dims.x(); ++cx) {
+                    const int c = (cz * dims.y() + cy) * dims.x() + cx;
+                    const int a0 = m_cellStart[c];
+                    const int a1 = m_cellStart[c + 1];
+                    if (a0 == a1)
                         continue;
-                    const int d = (nz * dims.y() + ny) * dims.x() + nx;
-                    const int b0 = m_cellStart[d];
-                    const int b1 = m_cellStart[d + 1];
                     for (int a = a0; a < a1; ++a)
-                        for (int b = b0; b < b1; ++b)
-                            addPairIfNear(w, table, m_cellBodies[a], m_cellBodies[b]);
+                        for (int b = a + 1; b < a1; ++b)
+                            addPairIfNear(w, table, m_cellBodies[a], m_cellBodies[b], out);
+                    for (const auto& st : kStencil) {
+                        const int nx = cx + st[0], ny = cy + st[1], nz = cz + st[2];
+                        if (nx < 0 || ny < 0 || nz < 0 || nx >= dims.x() || ny >= dims.y() || nz >= dims.z())
+                            continue;
+                        const int d = (nz * dims.y() + ny) * dims.x() + nx;
+                        const int b0 = m_cellStart[d];
+                        const int b1 = m_cellStart[d + 1];
+                        for (int a = a0; a < a1; ++a)
+                            for (int b = b0; b < b1; ++b)
+                                addPairIfNear(w, table, m_cellBodies[a], m_cellBodies[b], out);
+                    }
                 }
             }
+        }
+    };
+    if (pool && slabs > 1) {
+        pool->run(slabs, search);
+    } else {
+        for (std::size_t s = 0; s < slabs; ++s)
+            search(s);
+    }
+    std::size_t total = m_pairs.size();
+    for (std::size_t s = 0; s < slabs; ++s)
+        total += m_slabs[s].pairs.size();
+    keepHeadroom(m_pairs, total);
+    for (std::size_t s = 0; s < slabs; ++s) {
+        const SearchSlab& slab = m_slabs[s];
+        const int offset = m_classTable ? 0 : static_cast<int>(m_params.size());
+        for (PairCandidate p : slab.pairs) {
+            p.params += offset;
+            m_pairs.push_back(p);
+        }
+        if (!m_classTable) {
+            keepHeadroom(m_params, m_params.size() + slab.params.size());
+            m_params.insert(m_params.end(), slab.params.begin(), slab.params.end());
         }
     }
     // a fixed order (by i, then j) keeps force sums reproducible whatever the cell layout

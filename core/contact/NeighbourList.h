@@ -23,6 +23,7 @@
 #include "contact/ContactLaw.h"
 #include "contact/ContactParams.h"
 #include "model/World.h"
+#include "parallel/ThreadPool.h"
 
 namespace tumble {
 
@@ -46,8 +47,10 @@ struct WallCandidate {
 
 class NeighbourList {
 public:
-    /// Builds the lists for the current positions; skin in m (> 0).
-    void build(const World& world, const ContactTable& table, double skin);
+    /// Builds the lists for the current positions; skin in m (> 0). With a pool, the cell
+    /// search runs on its threads, in slabs of cells whose lists are joined in slab order: the
+    /// lists are the same whatever the thread count.
+    void build(const World& world, const ContactTable& table, double skin, ThreadPool* pool = nullptr);
 
     /// True when some member moved more than half the skin since the last build (or never built).
     bool needsRebuild(const World& world) const;
@@ -90,9 +93,16 @@ public:
     double skin() const { return m_skin; }
 
 private:
-    void addPairIfNear(const World& world, const ContactTable& table, int i, int j);
+    // one slab of the cell search: its candidates and (without a class table) their constants,
+    // indexed from 0 until the slabs are joined
+    struct SearchSlab {
+        std::vector<PairCandidate> pairs;
+        std::vector<ContactParams> params;
+    };
+    static constexpr std::size_t kSearchSlabs = 16; // fixed: the lists do not depend on threads
+    void addPairIfNear(const World& world, const ContactTable& table, int i, int j, SearchSlab& out) const;
     void classifyMembers(const World& world, const ContactTable& table);
-    int pairParams(const World& world, const ContactTable& table, int i, int j);
+    int pairParams(const World& world, const ContactTable& table, int i, int j, SearchSlab& out) const;
     int wallParams(const World& world, const ContactTable& table, int member, int wall);
 
     // a class of members: equal material, radius and body mass give equal contact constants
@@ -113,6 +123,7 @@ private:
     std::vector<int> m_cellOf;              // (m) cell index of each member
     std::vector<int> m_cellStart;           // (cells + 1) offsets into m_cellBodies
     std::vector<int> m_cellBodies;          // (m) member indices sorted by cell
+    std::vector<SearchSlab> m_slabs;        // (kSearchSlabs) the cell search's partial lists
     std::vector<PairCandidate> m_pairs;     // sorted by (i, j)
     std::vector<WallCandidate> m_wallPairs; // sorted by (member, wall)
     ContactHistory m_pairHistory;           // parallel to m_pairs

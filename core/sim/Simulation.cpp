@@ -90,7 +90,7 @@ void Simulation::sortBodiesIfDue()
 void Simulation::updateNeighbours()
 {
     if (m_neighbours.needsRebuild(m_world))
-        m_neighbours.build(m_world, m_table, m_skin);
+        m_neighbours.build(m_world, m_table, m_skin, m_pool.get());
 }
 
 ElasticEnergy Simulation::elasticEnergy() const
@@ -314,7 +314,7 @@ void Simulation::singleStageStep()
         rebuild = m_neighbours.needsRebuild(w);
     }
     if (rebuild)
-        m_neighbours.build(w, m_table, m_skin);
+        m_neighbours.build(w, m_table, m_skin, m_pool.get());
     if (!m_blocks.current(m_neighbours))
         m_blocks.build(w, m_neighbours, chunks, m_layout.membersByBody);
 
