@@ -71,7 +71,7 @@ void mergeCarried(const std::vector<Key>& keys, const ContactHistory& carried, c
 
 } // namespace
 
-void NeighbourList::addPairIfNear(const World& w, const ContactTable& table, int i, int j, SearchSlab& out) const
+void NeighbourList::addPairIfNear(const World& w, int i, int j, std::vector<PairCandidate>& out) const
 {
     const int bi = w.memberBody[i];
     const int bj = w.memberBody[j];
@@ -83,8 +83,11 @@ void NeighbourList::addPairIfNear(const World& w, const ContactTable& table, int
     if ((w.memberPosition[i] - w.memberPosition[j]).squaredNorm() >= reach * reach)
         return;
     const bool crosses = static_cast<std::size_t>(bi) / kBodyChunk != static_cast<std::size_t>(bj) / kBodyChunk;
-    out.pairs.push_back(
-        {i, j, pairParams(w, table, i, j, out), w.memberOffset[i].isZero(0.0), w.memberOffset[j].isZero(0.0), crosses});
+    // a class table's index now; per-candidate constants once the slabs are joined (-1 until then)
+    const int params = m_classTable ? m_memberClass[static_cast<std::size_t>(i)] * static_cast<int>(m_classes.size()) +
+                                          m_memberClass[static_cast<std::size_t>(j)]
+                                    : -1;
+    out.push_back({i, j, params, w.memberOffset[i].isZero(0.0), w.memberOffset[j].isZero(0.0), crosses});
 }
 
 void NeighbourList::classifyMembers(const World& w, const ContactTable& table)
@@ -137,20 +140,15 @@ void NeighbourList::classifyMembers(const World& w, const ContactTable& table)
                                                  m_classes[a].mass));
 }
 
-int NeighbourList::pairParams(const World& w, const ContactTable& table, int i, int j, SearchSlab& out) const
+ContactParams NeighbourList::pairParams(const World& w, const ContactTable& table, int i, int j) const
 {
-    if (m_classTable)
-        return m_memberClass[static_cast<std::size_t>(i)] * static_cast<int>(m_classes.size()) +
-               m_memberClass[static_cast<std::size_t>(j)];
     const int bi = w.memberBody[i];
     const int bj = w.memberBody[j];
     const double mi = w.mass[bi];
     const double mj = w.mass[bj];
     const double ri = w.memberRadius[i];
     const double rj = w.memberRadius[j];
-    out.params.push_back(
-        makeContactParams(table.law(w.material[bi], w.material[bj]), ri * rj / (ri + rj), mi * mj / (mi + mj)));
-    return static_cast<int>(out.params.size() - 1);
+    return makeContactParams(table.law(w.material[bi], w.material[bj]), ri * rj / (ri + rj), mi * mj / (mi + mj));
 }
 
 int NeighbourList::wallParams(const World& w, const ContactTable& table, int member, int wall)
@@ -292,9 +290,8 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
     if (m_slabs.size() < kSearchSlabs)
         m_slabs.resize(kSearchSlabs);
     auto search = [&](std::size_t s) {
-        SearchSlab& out = m_slabs[s];
-        out.pairs.clear();
-        out.params.clear();
+        std::vector<PairCandidate>& out = m_slabs[s];
+        out.clear();
         const int z0 = static_cast<int>(s * static_cast<std::size_t>(dims.z()) / slabs);
         const int z1 = static_cast<int>((s + 1) * static_cast<std::size_t>(dims.z()) / slabs);
         for (int cz = z0; cz < z1; ++cz) {
@@ -307,7 +304,7 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
                         continue;
                     for (int a = a0; a < a1; ++a)
                         for (int b = a + 1; b < a1; ++b)
-                            addPairIfNear(w, table, m_cellBodies[a], m_cellBodies[b], out);
+                            addPairIfNear(w, m_cellBodies[a], m_cellBodies[b], out);
                     for (const auto& st : kStencil) {
                         const int nx = cx + st[0], ny = cy + st[1], nz = cz + st[2];
                         if (nx < 0 || ny < 0 || nz < 0 || nx >= dims.x() || ny >= dims.y() || nz >= dims.z())
@@ -317,7 +314,7 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
                         const int b1 = m_cellStart[d + 1];
                         for (int a = a0; a < a1; ++a)
                             for (int b = b0; b < b1; ++b)
-                                addPairIfNear(w, table, m_cellBodies[a], m_cellBodies[b], out);
+                                addPairIfNear(w, m_cellBodies[a], m_cellBodies[b], out);
                     }
                 }
             }
@@ -331,19 +328,28 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
     }
     std::size_t total = m_pairs.size();
     for (std::size_t s = 0; s < slabs; ++s)
-        total += m_slabs[s].pairs.size();
+        total += m_slabs[s].size();
     keepHeadroom(m_pairs, total);
-    for (std::size_t s = 0; s < slabs; ++s) {
-        const SearchSlab& slab = m_slabs[s];
-        const int offset = m_classTable ? 0 : static_cast<int>(m_params.size());
-        for (PairCandidate p : slab.pairs) {
-            p.params += offset;
-            m_pairs.push_back(p);
-        }
-        if (!m_classTable) {
-            keepHeadroom(m_params, m_params.size() + slab.params.size());
-            m_params.insert(m_params.end(), slab.params.begin(), slab.params.end());
-        }
+    for (std::size_t s = 0; s < slabs; ++s)
+        m_pairs.insert(m_pairs.end(), m_slabs[s].begin(), m_slabs[s].end());
+    if (!m_classTable) {
+        // each candidate's constants, in list order (as one sweep would append them), on the
+        // threads in fixed ranges
+        keepHeadroom(m_params, pairParamsStart + total);
+        m_params.resize(pairParamsStart + total);
+        auto constants = [&](std::size_t r) {
+            const std::size_t k1 = (r + 1) * total / kSearchSlabs;
+            for (std::size_t k = r * total / kSearchSlabs; k < k1; ++k) {
+                PairCandidate& p = m_pairs[k];
+                p.params = static_cast<int>(pairParamsStart + k);
+                m_params[pairParamsStart + k] = pairParams(w, table, p.i, p.j);
+            }
+        };
+        if (pool)
+            pool->run(kSearchSlabs, constants);
+        else
+            for (std::size_t r = 0; r < kSearchSlabs; ++r)
+                constants(r);
     }
     // a fixed order (by i, then j) keeps force sums reproducible whatever the cell layout
     std::sort(m_pairs.begin(), m_pairs.end(),

@@ -93,16 +93,12 @@ public:
     double skin() const { return m_skin; }
 
 private:
-    // one slab of the cell search: its candidates and (without a class table) their constants,
-    // indexed from 0 until the slabs are joined
-    struct SearchSlab {
-        std::vector<PairCandidate> pairs;
-        std::vector<ContactParams> params;
-    };
-    static constexpr std::size_t kSearchSlabs = 16; // fixed: the lists do not depend on threads
-    void addPairIfNear(const World& world, const ContactTable& table, int i, int j, SearchSlab& out) const;
+    // the cell search runs in kSearchSlabs slabs of cell layers, each into its own list (fixed:
+    // the lists do not depend on the thread count)
+    static constexpr std::size_t kSearchSlabs = 16;
+    void addPairIfNear(const World& world, int i, int j, std::vector<PairCandidate>& out) const;
     void classifyMembers(const World& world, const ContactTable& table);
-    int pairParams(const World& world, const ContactTable& table, int i, int j, SearchSlab& out) const;
+    ContactParams pairParams(const World& world, const ContactTable& table, int i, int j) const;
     int wallParams(const World& world, const ContactTable& table, int member, int wall);
 
     // a class of members: equal material, radius and body mass give equal contact constants
@@ -119,15 +115,15 @@ private:
 
     double m_skin = 0.0;
     long long m_builds = 0;
-    std::vector<Vec3> m_reference;          // (m) member positions at the last build, m
-    std::vector<int> m_cellOf;              // (m) cell index of each member
-    std::vector<int> m_cellStart;           // (cells + 1) offsets into m_cellBodies
-    std::vector<int> m_cellBodies;          // (m) member indices sorted by cell
-    std::vector<SearchSlab> m_slabs;        // (kSearchSlabs) the cell search's partial lists
-    std::vector<PairCandidate> m_pairs;     // sorted by (i, j)
-    std::vector<WallCandidate> m_wallPairs; // sorted by (member, wall)
-    ContactHistory m_pairHistory;           // parallel to m_pairs
-    ContactHistory m_wallHistory;           // parallel to m_wallPairs
+    std::vector<Vec3> m_reference;                   // (m) member positions at the last build, m
+    std::vector<int> m_cellOf;                       // (m) cell index of each member
+    std::vector<int> m_cellStart;                    // (cells + 1) offsets into m_cellBodies
+    std::vector<int> m_cellBodies;                   // (m) member indices sorted by cell
+    std::vector<std::vector<PairCandidate>> m_slabs; // (kSearchSlabs) the cell search's lists
+    std::vector<PairCandidate> m_pairs;              // sorted by (i, j)
+    std::vector<WallCandidate> m_wallPairs;          // sorted by (member, wall)
+    ContactHistory m_pairHistory;                    // parallel to m_pairs
+    ContactHistory m_wallHistory;                    // parallel to m_wallPairs
     // while a rebuild carries history into the new lists: the touching contacts' keys (members
     // i, j; member, wall) in list order and their entries (every other entry is zero)
     std::vector<std::pair<int, int>> m_carriedPairKeys;

@@ -14,8 +14,8 @@ void Buss2ndOrder::beginTurning(World& w, std::size_t i, const Steps& steps, Vec
     const Vec3& torque = w.torque[i];
     if (isotropic(j)) {
         Vec3 turn;
-        beginTurningIsotropic(w.invInertia[i].x(), torque, steps, w.angularMomentum[i], w.orientation[i],
-                              w.angularVelocity[i], turn);
+        beginTurningIsotropic(1.0 / j.x(), torque, steps, w.angularMomentum[i], w.orientation[i], w.angularVelocity[i],
+                              turn);
         if (rotation)
             rotation[i] = turn;
         return;
@@ -49,7 +49,7 @@ template <int C> [[gnu::always_inline]] inline Lanes4 lanes(const Vec3* v)
 
 void Buss2ndOrder::beginTurningSpheres(World& w, std::size_t begin, std::size_t end, const Steps& steps, Vec3* rotation)
 {
-    const Vec3* invJ = w.invInertia.data();
+    const Vec3* j = w.inertia.data();
     const Vec3* torque = w.torque.data();
     Vec3* l = w.angularMomentum.data();
     Quat* q = w.orientation.data();
@@ -59,7 +59,7 @@ void Buss2ndOrder::beginTurningSpheres(World& w, std::size_t begin, std::size_t 
             om[i].setZero(); // still: nothing turns
             rotation[i].setZero();
         } else {
-            beginTurningIsotropic(invJ[i].x(), torque[i], steps, l[i], q[i], om[i], rotation[i]);
+            beginTurningIsotropic(1.0 / j[i].x(), torque[i], steps, l[i], q[i], om[i], rotation[i]);
         }
     };
     std::size_t i = begin;
@@ -79,7 +79,7 @@ void Buss2ndOrder::beginTurningSpheres(World& w, std::size_t begin, std::size_t 
         }
         // four spheres, one per lane (a still one's lane computes zeros and is not stored);
         // Quat's coeffs() are (x, y, z, w)
-        const Lanes4 inv{invJ[i].x(), invJ[i + 1].x(), invJ[i + 2].x(), invJ[i + 3].x()};
+        const Lanes4 inv = 1.0 / Lanes4{j[i].x(), j[i + 1].x(), j[i + 2].x(), j[i + 3].x()};
         const IsotropicTurn<Lanes4> t(inv, lanes<0>(torque + i), lanes<1>(torque + i), lanes<2>(torque + i),
                                       lanes<0>(l + i), lanes<1>(l + i), lanes<2>(l + i), lanes<3>(q + i),
                                       lanes<0>(q + i), lanes<1>(q + i), lanes<2>(q + i), steps.dt, steps.half,
@@ -103,7 +103,7 @@ void Buss2ndOrder::beginTurningSpheres(World& w, std::size_t begin, std::size_t 
             rotation[b] = Vec3(t.rx[k], t.ry[k], t.rz[k]);
             q[b] = Quat(t.qw[k], t.qx[k], t.qy[k], t.qz[k]);
             l[b] += torque[b] * steps.half;
-            om[b] = l[b] * invJ[b].x();
+            om[b] = l[b] * inv[k];
         }
     }
     for (; i < end; ++i)

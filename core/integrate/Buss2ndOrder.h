@@ -90,12 +90,11 @@ public:
                                     Vec3* rotation);
     /// endStep of body i when its torque is not zero (else L, q and so w are as beginStep left them).
     static void endTurning(World& world, std::size_t i, double half);
-    /// endTurning's arithmetic for an isotropic body (inverse principal moment invJ, 1/(kg m^2)), inline.
-    [[gnu::always_inline]] static void endTurningIsotropic(double invJ, const Vec3& torque, double half, Vec3& l,
-                                                           Vec3& w)
+    /// endTurning's arithmetic for an isotropic body (principal moment j, kg m^2), inline.
+    [[gnu::always_inline]] static void endTurningIsotropic(double j, const Vec3& torque, double half, Vec3& l, Vec3& w)
     {
         l += torque * half;
-        w = l * invJ; // eq. 23
+        w = l / j; // eq. 23
     }
 };
 

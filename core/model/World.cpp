@@ -36,7 +36,6 @@ int World::addBody(BodyType t, int materialIndex, double m, const Vec3& moments,
     mass.push_back(m);
     invMass.push_back(1.0 / m);
     inertia.push_back(moments);
-    invInertia.push_back(moments.cwiseInverse());
     material.push_back(materialIndex);
     type.push_back(t);
     position.push_back(x);
@@ -109,7 +108,6 @@ void World::permuteBodies(const std::vector<int>& order, std::vector<int>& membe
     permuteInPlace(mass, order, done);
     permuteInPlace(invMass, order, done);
     permuteInPlace(inertia, order, done);
-    permuteInPlace(invInertia, order, done);
     permuteInPlace(material, order, done);
     permuteInPlace(type, order, done);
     permuteInPlace(position, order, done);
@@ -145,7 +143,6 @@ void World::shrinkToFit()
     mass.shrink_to_fit();
     invMass.shrink_to_fit();
     inertia.shrink_to_fit();
-    invInertia.shrink_to_fit();
     material.shrink_to_fit();
     type.shrink_to_fit();
     position.shrink_to_fit();

@@ -32,13 +32,12 @@ enum DissipationChannel : int { kDashpot = 0, kLocalDamping = 1, kViscous = 2, k
 
 struct World {
     // per-body constants, (n) each
-    std::vector<double> radius;   ///< (n) m, bounding radius used by contacts
-    std::vector<double> mass;     ///< (n) kg
-    std::vector<double> invMass;  ///< (n) 1/kg
-    std::vector<Vec3> inertia;    ///< (n) principal moments J1 <= J2 <= J3, kg m^2
-    std::vector<Vec3> invInertia; ///< (n) 1/J1, 1/J2, 1/J3, 1/(kg m^2): spheres' steps multiply, never divide
-    std::vector<int> material;    ///< (n) index into materials
-    std::vector<BodyType> type;   ///< (n) sphere or clump
+    std::vector<double> radius;  ///< (n) m, bounding radius used by contacts
+    std::vector<double> mass;    ///< (n) kg
+    std::vector<double> invMass; ///< (n) 1/kg
+    std::vector<Vec3> inertia;   ///< (n) principal moments J1 <= J2 <= J3, kg m^2
+    std::vector<int> material;   ///< (n) index into materials
+    std::vector<BodyType> type;  ///< (n) sphere or clump
 
     // per-body dynamic state, (n) each, world frame
     std::vector<Vec3> position;        ///< (n) m, centre of mass

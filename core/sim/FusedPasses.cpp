@@ -144,7 +144,7 @@ template <bool kDamped, bool kSpheres> void endPass(const PassContext& p, std::s
     Vec3* v = w.velocity.data();
     Vec3* om = w.angularVelocity.data();
     Vec3* l = w.angularMomentum.data();
-    const Vec3* invInertia = w.invInertia.data();
+    const Vec3* inertia = w.inertia.data();
     const Vec3* force = w.force.data();
     const Vec3* torque = w.torque.data();
     const Vec3* disp = p.motion.displacement().data();
@@ -180,7 +180,7 @@ template <bool kDamped, bool kSpheres> void endPass(const PassContext& p, std::s
         VelocityVerlet::kick(v[i], force[i], invMass[i], half);
         if (!allZero(torque[i])) {
             if constexpr (kSpheres) // (every body isotropic)
-                Buss2ndOrder::endTurningIsotropic(invInertia[i].x(), torque[i], half, l[i], om[i]);
+                Buss2ndOrder::endTurningIsotropic(inertia[i].x(), torque[i], half, l[i], om[i]);
             else
                 Buss2ndOrder::endTurning(w, i, half);
         }

@@ -150,7 +150,7 @@ private slots:
                 b.angularVelocity[i].setZero();
                 rb[i].setZero();
             } else {
-                Buss2ndOrder::beginTurningIsotropic(b.invInertia[i].x(), b.torque[i], steps, b.angularMomentum[i],
+                Buss2ndOrder::beginTurningIsotropic(1.0 / b.inertia[i].x(), b.torque[i], steps, b.angularMomentum[i],
                                                     b.orientation[i], b.angularVelocity[i], rb[i]);
             }
         }
