@@ -326,7 +326,7 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
         for (std::size_t s = 0; s < slabs; ++s)
             search(s);
     }
-    std::size_t total = m_pairs.size();
+    std::size_t total = 0; // (m_pairs is empty: candidate k lands at k)
     for (std::size_t s = 0; s < slabs; ++s)
         total += m_slabs[s].size();
     keepHeadroom(m_pairs, total);

@@ -35,7 +35,7 @@ void Buss2ndOrder::beginTurning(World& w, std::size_t i, const Steps& steps, Vec
 
 namespace {
 
-// one component of four consecutive Vec3s (or Quat coefficients) as lanes, and back
+// one component of four consecutive Vec3s (or Quat coefficients) as lanes
 template <int C, class V> [[gnu::always_inline]] inline Lanes4 lanes(const V* v)
 {
     return Lanes4{v[0].coeffs()[C], v[1].coeffs()[C], v[2].coeffs()[C], v[3].coeffs()[C]};
