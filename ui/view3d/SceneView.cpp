@@ -14,6 +14,7 @@
 #include <vtkColorTransferFunction.h>
 #include <vtkFloatArray.h>
 #include <vtkGenericOpenGLRenderWindow.h>
+#include <vtkGenericRenderWindowInteractor.h>
 #include <vtkMatrix4x4.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
@@ -427,10 +428,11 @@ bool SceneView::renderWanted() const
 
 void SceneView::afterRender()
 {
-    // the camera of this frame, for bodyAt() while the next one renders
+    // the camera of this frame, for bodyAt() while the next one renders; in the view's full
+    // size (the interactor's), also for a frame rendered at a reduced resolution
     vtkRenderer* ren = m_p->renderer;
     ViewCamera& v = m_p->rendered;
-    const int* size = renderWindow()->GetSize();
+    const int* size = interactor()->GetSize();
     v.width = size[0];
     v.height = size[1];
     vtkMatrix4x4* m =
@@ -447,6 +449,16 @@ void SceneView::frameShown()
 {
     m_shownCamera = m_p->rendered;
     m_shown = m_rendering;
+    m_shownLevel = m_renderingLevel;
+    m_shownDrawn = m_renderingDrawn;
+    m_detail.record(m_shownLevel, shownRenderMilliseconds());
+}
+
+void SceneView::interactionEnded()
+{
+    // the camera stopped: full quality again
+    if (m_renderingLevel != 0 || m_shownLevel != 0)
+        requestRender();
 }
 
 void SceneView::placeColourBar()
@@ -507,6 +519,16 @@ void SceneView::prepareRender()
     else
         m_ghostOverlay->hide();
     m_rendering = m_snapshot;
+    // while the camera moves: a coarser level, chosen from the frame times measured so far
+    const int level = m_compact ? 0 : m_detail.choose(interacting());
+    const DetailLevel detail = InteractiveDetail::kLadder[std::size_t(level)];
+    setFrameScale(detail.scale);
+    m_renderingLevel = level;
+    if (m_snapshot && m_snapshot == m_uploaded && detail.stride != m_uploadedStride) {
+        uploadBodies(*m_snapshot, detail.stride); // the same snapshot, another subset
+        placeColourBar();
+    }
+    m_renderingDrawn = m_drawn;
     if (!m_snapshot || m_snapshot == m_uploaded)
         return;
     const FrameSnapshot& s = *m_snapshot;
@@ -517,7 +539,8 @@ void SceneView::prepareRender()
         m_p->speedMax = 0.0;
         placeCamera();
     }
-    uploadBodies(s);
+    uploadBodies(s, detail.stride);
+    m_renderingDrawn = m_drawn;
     uploadSelection(s);
     m_overlay->update(s, m_selectedBody);
     m_uploaded = m_snapshot;
@@ -525,23 +548,29 @@ void SceneView::prepareRender()
 }
 
 // ------------------------------------------------------------------------------------------------
-void SceneView::uploadBodies(const FrameSnapshot& s)
+void SceneView::uploadBodies(const FrameSnapshot& s, int stride)
 {
     Pipeline& p = *m_p;
     const std::size_t n = s.memberCount();
     const bool byBody = m_colourMode == ColourMode::Body;
-    // size once, then overwrite in place (no reallocation while the count is steady)
-    p.points->SetNumberOfPoints(static_cast<vtkIdType>(n));
-    p.radius->SetNumberOfValues(static_cast<vtkIdType>(n));
-    p.speed->SetNumberOfValues(static_cast<vtkIdType>(n));
-    p.bodyRgb->SetNumberOfTuples(static_cast<vtkIdType>(byBody ? n : 0));
+    // the spheres to draw, counted first: the arrays are sized to them once and overwritten in
+    // place (a size set twice could reallocate them twice)
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < n; i += std::size_t(stride))
+        count += drawable(s, i) && std::isfinite(s.speeds[i]);
+    p.points->SetNumberOfPoints(static_cast<vtkIdType>(count));
+    p.radius->SetNumberOfValues(static_cast<vtkIdType>(count));
+    p.speed->SetNumberOfValues(static_cast<vtkIdType>(count));
+    p.bodyRgb->SetNumberOfTuples(static_cast<vtkIdType>(byBody ? count : 0));
     float* xyz = static_cast<vtkFloatArray*>(p.points->GetData())->GetPointer(0);
     float* rad = p.radius->GetPointer(0);
     float* spd = p.speed->GetPointer(0);
     unsigned char* rgb = byBody ? p.bodyRgb->GetPointer(0) : nullptr;
 
-    // copy the finite members only: a NaN would poison VTK's bounds and the camera
+    // copy the finite members only: a NaN would poison VTK's bounds and the camera. At a coarse
+    // level only every stride-th member is drawn; the colour scale and the caption count all.
     std::size_t m = 0;
+    std::size_t finite = 0;
     std::vector<float>& finiteSpeeds = m_speedScratch; // keeps its capacity between frames
     finiteSpeeds.clear();
     int lastBody = -1;
@@ -551,6 +580,10 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
         const float r = s.radii[i];
         const float v = s.speeds[i];
         if (!finite3(x) || !std::isfinite(r) || r <= 0.f || !std::isfinite(v))
+            continue;
+        finiteSpeeds.push_back(v);
+        ++finite;
+        if (i % std::size_t(stride) != 0)
             continue;
         xyz[3 * m] = x[0];
         xyz[3 * m + 1] = x[1];
@@ -567,15 +600,7 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
             rgb[3 * m + 1] = static_cast<unsigned char>(colour.green());
             rgb[3 * m + 2] = static_cast<unsigned char>(colour.blue());
         }
-        finiteSpeeds.push_back(v);
         ++m;
-    }
-    if (m != n) {
-        p.points->SetNumberOfPoints(static_cast<vtkIdType>(m));
-        p.radius->SetNumberOfValues(static_cast<vtkIdType>(m));
-        p.speed->SetNumberOfValues(static_cast<vtkIdType>(m));
-        if (rgb)
-            p.bodyRgb->SetNumberOfTuples(static_cast<vtkIdType>(m));
     }
     p.points->Modified();
     p.radius->Modified();
@@ -583,6 +608,7 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
     p.bodyRgb->Modified();
     p.bodies->Modified();
     m_drawn = m;
+    m_uploadedStride = stride;
 
     // colour scale: the 98th percentile of speed, growing at once and shrinking slowly, so one
     // stray body does not wash out the rest and the scale does not flicker
@@ -604,15 +630,15 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
         p.speedColors->AddRGBPoint(0.0, 0.230, 0.299, 0.754);
         p.speedColors->AddRGBPoint(p.speedMax, 0.706, 0.016, 0.150);
     }
-    p.scalarBar->SetVisibility(m > 0 && !byBody && !m_compact);
+    p.scalarBar->SetVisibility(finite > 0 && !byBody && !m_compact);
 
     char caption[256];
     const char* name = s.scene ? s.scene->name.c_str() : "";
     if (s.bodyCount() != n)
         std::snprintf(caption, sizeof caption, "%s    t = %.4f s    %zu %s, %zu spheres", name, s.time, s.bodyCount(),
-                      s.bodyCount() == 1 ? "body" : "bodies", m);
+                      s.bodyCount() == 1 ? "body" : "bodies", finite);
     else
-        std::snprintf(caption, sizeof caption, "%s    t = %.4f s    %zu spheres", name, s.time, m);
+        std::snprintf(caption, sizeof caption, "%s    t = %.4f s    %zu spheres", name, s.time, finite);
     if (m_compact)
         std::snprintf(caption, sizeof caption, "t = %.4f s", s.time);
     p.caption->SetInput(caption);
@@ -679,9 +705,11 @@ int SceneView::bodyAt(const QPoint& widgetPos) const
 
     // nearest entry point along the ray over every member sphere: |o + t d - c|^2 = r^2,
     // t = b -+ sqrt(b^2 - |o - c|^2 + r^2) with b = d.(c - o)
+    // only the spheres drawn in that frame (every stride-th at a coarse level of detail)
     double best = std::numeric_limits<double>::infinity();
     int body = -1;
-    for (std::size_t i = 0; i < s->memberCount(); ++i) {
+    const std::size_t stride = m_shown ? std::size_t(shownDetail().stride) : 1;
+    for (std::size_t i = 0; i < s->memberCount(); i += stride) {
         const float* x = &s->positions[3 * i];
         const double r = s->radii[i];
         if (!finite3(x) || !std::isfinite(r) || r <= 0.0)

@@ -27,6 +27,11 @@
 // Compact views (compare mode) render on the GUI thread: the grid shares one vtkCamera
 // between their renderers and edits it directly. Caption and colour bar are text, drawn
 // under vtkTextLock() (VtkTextLock.h).
+// While the camera moves (VtkOpenGLWidget::interacting) the main view draws at a level of
+// detail InteractiveDetail chooses from the measured frame times: a reduced render resolution,
+// then every stride-th sphere (snapshot order); snapshots that arrive meanwhile are drawn at
+// that level too. kSettleMs after the camera stops it draws full quality again. Picking tests
+// only the spheres of the frame on screen. Compact views always draw full quality.
 // Rejected: vtkPicker/hardware selection (a render pass per pick, and the impostors have no
 // geometry a cell picker could hit). The selected body's members get an amber halo ring (a
 // second impostor mapper over the same radii, drawing only 1 < |offset| < kHaloOuter).
@@ -39,6 +44,7 @@
 
 #include "session/FrameSnapshot.h"
 #include "view3d/ColourMode.h"
+#include "view3d/InteractiveDetail.h"
 #include "view3d/OverlayOptions.h"
 #include "vtk/VtkOpenGLWidget.h"
 
@@ -101,8 +107,16 @@ public:
             setThreadedRendering(false);
     }
 
-    /// Spheres drawn from the last snapshot (finite ones only).
+    /// Spheres drawn from the last snapshot uploaded: its finite ones, or every stride-th of
+    /// them while the camera moves (InteractiveDetail).
     std::size_t drawnSphereCount() const { return m_drawn; }
+    /// The level of detail of the frame on screen (0: full quality) and what it is.
+    int shownDetailLevel() const { return m_shownLevel; }
+    DetailLevel shownDetail() const { return InteractiveDetail::kLadder[std::size_t(m_shownLevel)]; }
+    /// Spheres in the frame on screen.
+    std::size_t shownSphereCount() const { return m_shownDrawn; }
+    /// The level chooser with its per-level render times.
+    const InteractiveDetail& interactiveDetail() const { return m_detail; }
     /// Upper end of the speed colour scale, m/s.
     double speedScaleMax() const { return m_speedMax; }
 
@@ -126,6 +140,7 @@ protected:
     void afterRender() override;
     void frameShown() override;
     bool renderWanted() const override;
+    void interactionEnded() override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
@@ -141,8 +156,8 @@ private:
     };
     struct Pipeline; // VTK objects, kept out of this header
     void placeCamera();
-    void uploadBodies(const FrameSnapshot& s);
-    void uploadSelection(const FrameSnapshot& s); // the selected body's halo
+    void uploadBodies(const FrameSnapshot& s, int stride); // every stride-th finite member
+    void uploadSelection(const FrameSnapshot& s);          // the selected body's halo
     void rebuildWalls(const SceneInfo& info);
     void refreshOverlay();
     void placeColourBar(); // sized to its title and labels, inside the view's right edge
@@ -161,6 +176,12 @@ private:
     double m_ghostStart = 0.0;       // s, that ghost's start time
     long long m_sceneRevision = -1;
     std::size_t m_drawn = 0;
+    InteractiveDetail m_detail;
+    int m_uploadedStride = 1; // of the bodies VTK holds
+    int m_renderingLevel = 0; // detail of the frame last requested
+    int m_shownLevel = 0;     // and of the frame on screen
+    std::size_t m_renderingDrawn = 0;
+    std::size_t m_shownDrawn = 0;
     double m_speedMax = 0.0; // m/s, top of the colour scale
     ColourMode m_colourMode = ColourMode::Speed;
     bool m_compact = false; // no colour bar, time-only caption

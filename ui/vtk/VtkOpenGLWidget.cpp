@@ -17,6 +17,7 @@
 #include <vtkOpenGLFramebufferObject.h>
 #include <vtkOpenGLState.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "vtk/RenderThread.h"
@@ -97,6 +98,16 @@ VtkOpenGLWidget::VtkOpenGLWidget(QWidget* parent) : QOpenGLWidget(parent)
         m_interactorObservers.push_back(m_interactor->AddObserver(ev, this, &VtkOpenGLWidget::onInteractorEvent));
 
     m_interactor->Initialize();
+
+    // the camera counts as still kSettleMs after the last drag move or wheel turn
+    m_settle = new QTimer(this);
+    m_settle->setSingleShot(true);
+    m_settle->setInterval(kSettleMs);
+    connect(m_settle, &QTimer::timeout, this, [this]() {
+        m_settling = false;
+        if (!m_dragging)
+            interactionEnded();
+    });
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -283,6 +294,53 @@ void VtkOpenGLWidget::updateSize()
     m_window->SetDPI(int(std::lround(72.0 * dpr)));
 }
 
+QSize VtkOpenGLWidget::viewPixels() const
+{
+    const double dpr = devicePixelRatioF();
+    return QSize(std::max(1, int(std::lround(width() * dpr))), std::max(1, int(std::lround(height() * dpr))));
+}
+
+void VtkOpenGLWidget::setFrameScale(double scale)
+{
+    m_frameScale = std::clamp(scale, 0.05, 1.0);
+}
+
+bool VtkOpenGLWidget::applyFrameScale()
+{
+    // pipeline free (GUI thread, no frame in flight); the scale holds for this frame only
+    const double scale = m_frameScale;
+    m_frameScale = 1.0;
+    if (scale >= 1.0)
+        return false;
+    const int* size = m_window->GetSize();
+    m_fullSize[0] = size[0];
+    m_fullSize[1] = size[1];
+    m_fullDpi = m_window->GetDPI();
+    const int w = std::max(1, int(std::lround(m_fullSize[0] * scale)));
+    const int h = std::max(1, int(std::lround(m_fullSize[1] * scale)));
+    // not through the interactor (UpdateSize): event positions stay in full-size pixels
+    m_window->SetSize(w, h);
+    m_window->SetDPI(std::max(1, int(std::lround(m_fullDpi * scale)))); // text keeps its size
+    m_scaledFrame = true;
+    return true;
+}
+
+void VtkOpenGLWidget::restoreFullSize()
+{
+    // on the thread that rendered, with the pipeline held
+    if (!m_scaledFrame)
+        return;
+    m_window->SetSize(m_fullSize[0], m_fullSize[1]);
+    m_window->SetDPI(m_fullDpi);
+    m_scaledFrame = false;
+}
+
+void VtkOpenGLWidget::noteCameraInput()
+{
+    m_settling = true;
+    m_settle->start();
+}
+
 // ------------------------------------------------------------------------------------------------
 void VtkOpenGLWidget::initVtkContext()
 {
@@ -329,9 +387,13 @@ void VtkOpenGLWidget::paintGL()
         // actors, a few ms); prepareRender may measure text too (the energy plot's labels)
         std::lock_guard<std::recursive_mutex> text(vtkTextLock());
         prepareRender();
+        applyFrameScale();
         m_window->Render();
     }
     afterRender();
+    const int renderedW = m_window->GetSize()[0];
+    const int renderedH = m_window->GetSize()[1];
+    restoreFullSize();
     const double renderMs = double(paintTimer.nsecsElapsed()) * 1e-6;
     m_renderMs = m_frameCount == 0 ? renderMs : 0.8 * m_renderMs + 0.2 * renderMs;
 
@@ -352,7 +414,9 @@ void VtkOpenGLWidget::paintGL()
         f->glDisable(GL_SCISSOR_TEST);
     }
     const int* src = m_window->GetRenderFramebuffer()->GetLastSize();
-    m_window->BlitDisplayFramebuffer(0, 0, 0, src[0], src[1], 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    const bool same = src[0] == w && src[1] == h;
+    m_window->BlitDisplayFramebuffer(0, 0, 0, src[0], src[1], 0, 0, w, h, GL_COLOR_BUFFER_BIT,
+                                     same ? GL_NEAREST : GL_LINEAR);
     forceOpaque(w, h);
     if (scissor) {
         state->vtkglEnable(GL_SCISSOR_TEST);
@@ -361,6 +425,8 @@ void VtkOpenGLWidget::paintGL()
     // we changed bindings behind VTK's cache
     state->ResetFramebufferBindings();
 
+    m_shownSize = QSize(renderedW, renderedH);
+    m_shownRenderMs = renderMs;
     frameShown();
     // glFinish-free: the cost seen by the GUI thread
     countFrame(double(paintTimer.nsecsElapsed()) * 1e-6);
@@ -544,6 +610,7 @@ void VtkOpenGLWidget::kickFrame()
         if (m_window->GetSize()[0] != w || m_window->GetSize()[1] != h)
             updateSize();
         prepareRender();
+        applyFrameScale(); // restored on the thread after the render
         a.editing = false;
     }
     a.dirty = false;
@@ -585,6 +652,7 @@ void VtkOpenGLWidget::renderOnThread(long long serial)
             state->PopReadFramebufferBinding();
         }
         afterRender();
+        restoreFullSize(); // the GUI thread sees the full size between frames
     }
     {
         std::lock_guard<std::mutex> lock(a.frames);
@@ -615,6 +683,8 @@ bool VtkOpenGLWidget::takeFrame()
     if (a.shown.serial >= a.requested)
         a.inFlight = false;
     m_renderMs = m_frameCount == 0 ? a.shown.renderMs : 0.8 * m_renderMs + 0.2 * a.shown.renderMs;
+    m_shownSize = QSize(a.shown.width, a.shown.height);
+    m_shownRenderMs = a.shown.renderMs;
     frameShown();
     return true;
 }
@@ -797,10 +867,18 @@ void VtkOpenGLWidget::mouseReleaseEvent(QMouseEvent* event)
     const unsigned long ev = releaseEventFor(event->button());
     if (ev != vtkCommand::NoEvent)
         forwardMouse(event, ev);
+    if (m_dragging && event->buttons() == Qt::NoButton) {
+        m_dragging = false;
+        noteCameraInput(); // still moving for kSettleMs: the release frame is interactive too
+    }
 }
 
 void VtkOpenGLWidget::mouseMoveEvent(QMouseEvent* event)
 {
+    if (event->buttons() != Qt::NoButton) {
+        m_dragging = true;
+        noteCameraInput();
+    }
     forwardMouse(event, vtkCommand::MouseMoveEvent);
 }
 
@@ -811,6 +889,7 @@ void VtkOpenGLWidget::wheelEvent(QWheelEvent* event)
         return;
     emit userInteracted();
     event->accept();
+    noteCameraInput();
     const unsigned long ev = dy > 0 ? vtkCommand::MouseWheelForwardEvent : vtkCommand::MouseWheelBackwardEvent;
     if (m_async) {
         const QPointF pos = event->position();
