@@ -13,7 +13,8 @@ class MainWindow;
 /// Takes the screenshot afterMs ms from now (input waits are measured from 1 s on, past the
 /// scene loading) and closes the window; a PNG that cannot be written exits with status 1.
 /// With dragMs > 0, at afterMs a scripted drag turns the 3D view's camera for dragMs
-/// (ScriptedDrag); three quarters through, the window goes to PATH with "-drag" before its suffix;
+/// (ScriptedDrag); halfway through, the 3D view's frame on screen (as rendered, at its level of
+/// detail) goes to PATH with "-drag" before its suffix;
 /// once the full-quality frame after the release is shown, the report of the drag (frames per
 /// second, render time per level of detail, time to full quality, input waits during the drag)
 /// is printed and the screenshot taken.

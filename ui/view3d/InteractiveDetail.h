@@ -2,9 +2,10 @@
 // InteractiveDetail: how much of the scene the 3D view draws while the camera moves.
 //
 // Design note (issue 18). On llvmpipe a frame of 100k impostor spheres takes about a second:
-// the fragment shading of the impostors grows with the pixels (and the depth of the packing
-// behind them), and a fixed part of ~70 ms with the spheres (vertices, colour mapping, the
-// upload of a new snapshot). So while the camera moves, the view draws at a coarser level
+// the fragment shading of the impostors grows with the pixels (and with the layers of the
+// packing behind them), and a part that does not shrink with the resolution grows with the
+// spheres (vertices, colour mapping, the upload of a new snapshot: ~100 ms of the frame at
+// 120 x 90 pixels; docs/PERFORMANCE.md). So while the camera moves, the view draws at a coarser level
 // (ParaView's interactive render): first at a reduced resolution (rendered smaller and scaled
 // up when shown), then, when that is not enough, every stride-th sphere at the coarsest
 // resolution. The ladder of levels is fixed; which level is used is chosen from the measured
@@ -39,6 +40,8 @@ public:
     static constexpr int kLevels = 8;
     static constexpr std::array<DetailLevel, kLevels> kLadder{
         {{1.0, 1}, {0.7, 1}, {0.5, 1}, {0.35, 1}, {0.35, 2}, {0.35, 4}, {0.35, 8}, {0.25, 16}}};
+    /// The largest stride on the ladder (every stride divides it).
+    static constexpr int kMaxStride = 16;
 
     /// The level for the next frame: 0 when the camera is still, else the finest level whose
     /// (measured or predicted) render time fits kBudgetMs (the coarsest when none does).

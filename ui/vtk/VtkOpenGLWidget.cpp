@@ -2,6 +2,7 @@
 
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QImage>
 #include <QMouseEvent>
 #include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
@@ -18,6 +19,7 @@
 #include <vtkOpenGLState.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 #include "vtk/RenderThread.h"
@@ -32,6 +34,7 @@ struct RenderedFrame {
     int height = 0;
     long long serial = 0; // the request it answers
     double renderMs = 0.0;
+    bool abandoned = false; // camera input cut it short: nothing to show
 };
 
 // threaded mode: the render thread and what passes between it and the GUI thread
@@ -40,6 +43,8 @@ struct VtkOpenGLWidget::Async {
     std::mutex pipeline; // held by the render thread while it renders; see the design note
 
     // render thread only (or under `pipeline`)
+    bool cancellable = false;            // the frame in flight may be cut short
+    std::atomic<bool> cancel{false};     // camera input came: cut it short
     bool vtkReady = false;               // VTK initialised its GL state in the render context
     std::vector<unsigned char> readBack; // the frame being read back
 
@@ -335,10 +340,28 @@ void VtkOpenGLWidget::restoreFullSize()
     m_scaledFrame = false;
 }
 
+QImage VtkOpenGLWidget::shownFrameImage()
+{
+    if (!m_async)
+        return grabFramebuffer(); // the GUI thread renders: a frame of the state as it is
+    const RenderedFrame& f = m_async->shown;
+    if (f.rgba.empty() || f.width <= 0 || f.height <= 0)
+        return {};
+    // rows bottom-up, as read back
+    return QImage(f.rgba.data(), f.width, f.height, 4 * f.width, QImage::Format_RGBA8888).mirrored();
+}
+
+bool VtkOpenGLWidget::cancelRequested() const
+{
+    return m_async && m_async->cancel.load();
+}
+
 void VtkOpenGLWidget::noteCameraInput()
 {
     m_settling = true;
     m_settle->start();
+    if (m_async && m_async->inFlight && m_async->cancellable)
+        m_async->cancel = true; // the rest of a slow frame
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -359,7 +382,9 @@ void VtkOpenGLWidget::paintEvent(QPaintEvent* event)
     // paintGL from here is a repaint; from anywhere else (grabFramebuffer) a grab
     if (m_async)
         m_async->inPaintEvent = true;
+    m_inPaintEvent = true;
     QOpenGLWidget::paintEvent(event);
+    m_inPaintEvent = false;
     if (m_async)
         m_async->inPaintEvent = false;
 }
@@ -610,6 +635,8 @@ void VtkOpenGLWidget::kickFrame()
         if (m_window->GetSize()[0] != w || m_window->GetSize()[1] != h)
             updateSize();
         prepareRender();
+        a.cancellable = frameCancellable();
+        a.cancel = false;
         applyFrameScale(); // restored on the thread after the render
         a.editing = false;
     }
@@ -634,6 +661,19 @@ void VtkOpenGLWidget::renderOnThread(long long serial)
             a.vtkReady = true;
         }
         m_window->Render();
+        if (a.cancellable && !frameComplete()) {
+            // cut short: nothing to read back or show
+            restoreFullSize();
+            {
+                std::lock_guard<std::mutex> frames(a.frames);
+                a.ready.serial = serial;
+                a.ready.abandoned = true;
+                a.ready.renderMs = double(timer.nsecsElapsed()) * 1e-6;
+            }
+            QMetaObject::invokeMethod(
+                this, [this]() { onFrameReady(); }, Qt::QueuedConnection);
+            return;
+        }
 
         // read VTK's display framebuffer back
         vtkOpenGLFramebufferObject* fb = m_window->GetDisplayFramebuffer();
@@ -661,6 +701,7 @@ void VtkOpenGLWidget::renderOnThread(long long serial)
         a.ready.height = h;
         a.ready.serial = serial;
         a.ready.renderMs = double(timer.nsecsElapsed()) * 1e-6;
+        a.ready.abandoned = false;
     }
     QMetaObject::invokeMethod(
         this, [this]() { onFrameReady(); }, Qt::QueuedConnection);
@@ -673,6 +714,14 @@ bool VtkOpenGLWidget::takeFrame()
         std::lock_guard<std::mutex> lock(a.frames);
         if (a.ready.serial <= a.shown.serial)
             return false;
+        if (a.ready.abandoned) {
+            // nothing to show: the frame on screen stays, and the next one is wanted at once
+            a.shown.serial = a.ready.serial;
+            if (a.shown.serial >= a.requested)
+                a.inFlight = false;
+            a.dirty = true;
+            return false;
+        }
         a.shown.rgba.swap(a.ready.rgba); // three buffers go round: no allocation when steady
         a.shown.width = a.ready.width;
         a.shown.height = a.ready.height;

@@ -39,7 +39,8 @@
 //     request, a resize, an expose, renderWanted()); a paint that only shows a finished frame
 //     requests none, so an idle view does not render in a loop.
 //   - paintGL outside a paint event (grabFramebuffer: exports, the screenshot, tests) renders
-//     the current state and waits for it: a grab always shows what was set before it.
+//     the current state and waits for it: a grab always shows what was set before it (at full
+//     quality, also while the camera moves).
 //   - text is drawn under vtkTextLock() (VtkTextLock.h); GUI-thread renders hold it too.
 //   - VTK's make-current request on the render thread makes the render context current; the
 //     GUI thread never makes GL calls for VTK while the thread lives.
@@ -49,7 +50,8 @@
 // up (linear filter) when shown. Interaction code (the trackball, picking) only ever sees the
 // full size. interacting() tells a subclass that the user is moving the camera: a drag under
 // way, or a drag or wheel turn less than kSettleMs ago; interactionEnded() follows kSettleMs
-// after the last one, for the full-quality frame.
+// after the last one, for the full-quality frame. A slow frame may be cancellable
+// (frameCancellable): camera input cuts it short, so a drag need not wait for a whole slow frame.
 // Not for views whose VTK objects other code edits directly at any time (the energy plot's
 // charts, the compare grid's shared camera): those stay in the default, GUI-thread mode.
 #include <QOpenGLWidget>
@@ -60,6 +62,7 @@
 #include <mutex>
 #include <vector>
 
+class QImage;
 class QTimer;
 class vtkGenericOpenGLRenderWindow;
 class vtkGenericRenderWindowInteractor;
@@ -100,6 +103,9 @@ public:
     /// was rendered at a reduced resolution) and its render time, ms. Empty / 0 before the first.
     QSize shownFrameSize() const { return m_shownSize; }
     double shownRenderMilliseconds() const { return m_shownRenderMs; }
+    /// The frame on screen as rendered (shownFrameSize), without rendering or waiting; in the
+    /// default mode, where nothing renders ahead, a grab.
+    QImage shownFrameImage();
 
     /// Time after the last drag move or wheel turn until the camera counts as still, ms.
     static constexpr int kSettleMs = 250;
@@ -127,6 +133,19 @@ protected:
     virtual bool renderWanted() const { return false; }
     /// Called on the GUI thread kSettleMs after the camera stopped (interacting() is false).
     virtual void interactionEnded() {}
+    /// Asked right after prepareRender(): may camera input cut this frame short? In threaded
+    /// mode, camera input (a drag move, a wheel turn) while such a frame renders raises
+    /// cancelRequested(); the subclass checks it while VTK renders (between its renderers) and
+    /// skips the rest; frameComplete() false after the render drops the frame (the one on screen
+    /// stays) and the next one is prepared at once.
+    virtual bool frameCancellable() const { return false; }
+    /// Render thread, while a cancellable frame renders: camera input came.
+    bool cancelRequested() const;
+    /// Render thread, after the render: false when the frame was cut short.
+    virtual bool frameComplete() const { return true; }
+    /// In prepareRender: true when the frame is for grabFramebuffer (an export, a screenshot),
+    /// not the screen.
+    bool grabbing() const { return !m_inPaintEvent; }
     /// In prepareRender: render this frame at scale (0 < scale <= 1) times the view's
     /// resolution in each direction; frames render at full resolution unless asked.
     void setFrameScale(double scale);
@@ -187,6 +206,7 @@ private:
     std::vector<unsigned long> m_interactorObservers;
     QHash<int, QTimer*> m_timers; // platform timer id (= VTK timer id) -> timer
     bool m_initialized = false;
+    bool m_inPaintEvent = false; // paintGL from a paint event, not a grab
     QMetaObject::Connection m_contextGone;
 
     // reduced-resolution frames and the user's camera input (GUI thread)
