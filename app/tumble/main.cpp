@@ -3,11 +3,13 @@
 //
 //   tumble [SCENE.json] [--scene ID] [--colour speed|body] [--select ID [--ghost]]
 //          [--compare [--lanes PRESET[@DT|@Fx],...]]
-//          [--screenshot PATH [--after SECONDS]]
+//          [--screenshot PATH [--after SECONDS] [--drag SECONDS]]
 //          [--size WxH]   (default: sized from the screen, MainWindow::initialSize)
 //
 // --screenshot grabs the whole window (widgets plus the GL views' frames) after SECONDS of
-// running, writes PATH and quits: scripts/screenshot.sh uses it under Xvfb.
+// running, writes PATH and quits: scripts/screenshot.sh uses it under Xvfb. With --drag, a
+// scripted camera drag of that many seconds runs first and its frame rate is reported
+// (docs/PERFORMANCE.md, "The GUI at 100k spheres").
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTimer>
@@ -41,6 +43,11 @@ int main(int argc, char** argv)
                                          QStringLiteral("Seconds to run before the screenshot "
                                                         "(default 4)."),
                                          QStringLiteral("SECONDS"), QStringLiteral("4"));
+    const QCommandLineOption dragOption(QStringLiteral("drag"),
+                                        QStringLiteral("With --screenshot: after --after seconds, drag the 3D "
+                                                       "view's camera for SECONDS, report its frame rate, "
+                                                       "then take the screenshot."),
+                                        QStringLiteral("SECONDS"));
     const QCommandLineOption sizeOption(QStringLiteral("size"),
                                         QStringLiteral("Window size, e.g. 1280x800 (default: from the screen)."),
                                         QStringLiteral("WxH"));
@@ -74,6 +81,7 @@ int main(int argc, char** argv)
     parser.addOption(colourOption);
     parser.addOption(shotOption);
     parser.addOption(afterOption);
+    parser.addOption(dragOption);
     parser.addOption(sizeOption);
     parser.process(app);
 
@@ -122,8 +130,10 @@ int main(int argc, char** argv)
     if (parser.isSet(shotOption)) {
         bool ok = false;
         const double after = parser.value(afterOption).toDouble(&ok);
+        const double drag = parser.isSet(dragOption) ? parser.value(dragOption).toDouble() : 0.0;
         tumble::ui::scheduleScreenshot(window, parser.value(shotOption),
-                                       ok && after >= 0.0 ? int(after * 1000.0) : 4000);
+                                       ok && after >= 0.0 ? int(after * 1000.0) : 4000,
+                                       drag > 0.0 ? int(drag * 1000.0) : 0);
     }
     return app.exec();
 }

@@ -9,11 +9,14 @@
 #include "vtk/VtkTextLock.h"
 
 #include <vtkActor.h>
+#include <vtkCallbackCommand.h>
 #include <vtkCamera.h>
 #include <vtkCellArray.h>
 #include <vtkColorTransferFunction.h>
+#include <vtkCommand.h>
 #include <vtkFloatArray.h>
 #include <vtkGenericOpenGLRenderWindow.h>
+#include <vtkGenericRenderWindowInteractor.h>
 #include <vtkMatrix4x4.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
@@ -148,17 +151,39 @@ std::size_t selectedMembers(const FrameSnapshot& s, int b)
 } // namespace
 
 // ------------------------------------------------------------------------------------------------
-struct SceneView::Pipeline {
-    vtkNew<vtkRenderer> renderer;
+namespace {
 
-    // spheres: one polydata, updated in place
-    vtkNew<vtkPolyData> bodies;
+// who to tell that a share drew
+struct ShareDone {
+    SceneView* view = nullptr;
+    std::size_t index = 0;
+};
+
+// one share of the spheres (members i with i % kParts == its index), in a renderer of its own:
+// a frame can draw any set of shares, or one share per render pass, by switching whole
+// renderers on and off (SetDraw), which leaves the actors and their uploaded buffers alone
+struct SpherePart {
+    vtkNew<vtkRenderer> renderer; // layer 0, under the main renderer
+    vtkNew<vtkPolyData> bodies;   // updated in place
     vtkNew<vtkPoints> points;
     vtkNew<vtkFloatArray> radius;
     vtkNew<vtkFloatArray> speed;
     vtkNew<vtkUnsignedCharArray> bodyRgb; // (m x 3) direct colours in ColourMode::Body
-    vtkNew<vtkPointGaussianMapper> sphereMapper;
-    vtkNew<vtkActor> sphereActor;
+    vtkNew<vtkPointGaussianMapper> mapper;
+    vtkNew<vtkActor> actor;
+    std::size_t count = 0;            // spheres uploaded
+    vtkNew<vtkCallbackCommand> drawn; // after the renderer drew: SceneView::afterShare
+    ShareDone done;
+};
+
+} // namespace
+
+struct SceneView::Pipeline {
+    // walls, halo, overlays and text, on layer 1 over the spheres' depth; first in the window
+    // (its camera is the one the compare grid shares and the spheres' renderers follow)
+    vtkNew<vtkRenderer> renderer;
+
+    std::array<SpherePart, kSphereParts> parts;
     vtkNew<vtkColorTransferFunction> speedColors;
     vtkNew<LockedScalarBarActor> scalarBar; // text: rendered under vtkTextLock()
 
@@ -189,44 +214,66 @@ SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_u
     setThreadedRendering(true);
     Pipeline& p = *m_p;
     vtkRenderer* r = p.renderer;
-    r->GradientBackgroundOn();
-    r->SetBackground(kBottom[0], kBottom[1], kBottom[2]);
-    r->SetBackground2(kTop[0], kTop[1], kTop[2]);
+    renderWindow()->SetNumberOfLayers(2);
+    r->SetLayer(1);             // over the spheres, keeping their colours
+    r->PreserveDepthBufferOn(); // and their depth: walls and halos behind spheres stay hidden
     r->UseFXAAOff();
     renderWindow()->AddRenderer(r);
-
-    // bodies: float points and arrays, overwritten in place by every snapshot
-    p.points->SetDataTypeToFloat();
-    p.radius->SetName("radius");
-    p.speed->SetName("speed");
-    p.bodies->SetPoints(p.points);
-    p.bodies->GetPointData()->AddArray(p.radius);
-    p.bodies->GetPointData()->AddArray(p.speed);
-    p.bodyRgb->SetName("bodyColour");
-    p.bodyRgb->SetNumberOfComponents(3);
-    p.bodies->GetPointData()->AddArray(p.bodyRgb);
-    p.bodies->GetPointData()->SetActiveScalars("speed");
 
     // cool-to-warm (Moreland) from rest to the fastest bodies
     p.speedColors->SetColorSpaceToDiverging();
     p.speedColors->AddRGBPoint(0.0, 0.230, 0.299, 0.754);
     p.speedColors->AddRGBPoint(1.0, 0.706, 0.016, 0.150);
 
-    p.sphereMapper->SetInputData(p.bodies);
-    p.sphereMapper->SetScaleArray("radius");
-    p.sphereMapper->SetScaleFactor(1.0);
-    p.sphereMapper->EmissiveOff();
-    p.sphereMapper->SetSplatShaderCode(kSphereSplatShader);
-    p.sphereMapper->SetLookupTable(p.speedColors);
-    p.sphereMapper->SetScalarModeToUsePointFieldData();
-    p.sphereMapper->SelectColorArray("speed");
-    p.sphereMapper->SetColorModeToMapScalars();
-    p.sphereMapper->UseLookupTableScalarRangeOn();
-    p.sphereMapper->ScalarVisibilityOn();
-    p.sphereActor->SetMapper(p.sphereMapper);
-    p.sphereActor->GetProperty()->SetAmbient(0.0);
-    p.sphereActor->GetProperty()->SetDiffuse(1.0);
-    r->AddActor(p.sphereActor);
+    // bodies: float points and arrays, overwritten in place by every snapshot, in kSphereParts
+    // shares; the first share's renderer clears the frame and draws the background
+    for (std::size_t j = 0; j < p.parts.size(); ++j) {
+        SpherePart& part = p.parts[j];
+        part.points->SetDataTypeToFloat();
+        part.radius->SetName("radius");
+        part.speed->SetName("speed");
+        part.bodies->SetPoints(part.points);
+        part.bodies->GetPointData()->AddArray(part.radius);
+        part.bodies->GetPointData()->AddArray(part.speed);
+        part.bodyRgb->SetName("bodyColour");
+        part.bodyRgb->SetNumberOfComponents(3);
+        part.bodies->GetPointData()->AddArray(part.bodyRgb);
+        part.bodies->GetPointData()->SetActiveScalars("speed");
+
+        part.mapper->SetInputData(part.bodies);
+        part.mapper->SetScaleArray("radius");
+        part.mapper->SetScaleFactor(1.0);
+        part.mapper->EmissiveOff();
+        part.mapper->SetSplatShaderCode(kSphereSplatShader);
+        part.mapper->SetLookupTable(p.speedColors);
+        part.mapper->SetScalarModeToUsePointFieldData();
+        part.mapper->SelectColorArray("speed");
+        part.mapper->SetColorModeToMapScalars();
+        part.mapper->UseLookupTableScalarRangeOn();
+        part.mapper->ScalarVisibilityOn();
+        part.actor->SetMapper(part.mapper);
+        part.actor->GetProperty()->SetAmbient(0.0);
+        part.actor->GetProperty()->SetDiffuse(1.0);
+
+        vtkRenderer* pr = part.renderer;
+        pr->SetLayer(0);
+        pr->SetErase(j == 0);
+        pr->GradientBackgroundOn();
+        pr->SetBackground(kBottom[0], kBottom[1], kBottom[2]);
+        pr->SetBackground2(kTop[0], kTop[1], kTop[2]);
+        pr->UseFXAAOff();
+        pr->InteractiveOff(); // the trackball works on the main renderer (one shared camera)
+        pr->SetActiveCamera(r->GetActiveCamera());
+        pr->AddActor(part.actor);
+        renderWindow()->AddRenderer(pr);
+        part.done = {this, j};
+        part.drawn->SetClientData(&part.done);
+        part.drawn->SetCallback([](vtkObject*, unsigned long, void* client, void*) {
+            auto* share = static_cast<ShareDone*>(client);
+            share->view->afterShare(share->index);
+        });
+        pr->AddObserver(vtkCommand::EndEvent, part.drawn);
+    }
 
     // selection halo: same radii, a ring outside each selected member
     p.haloPoints->SetDataTypeToFloat();
@@ -309,6 +356,8 @@ SceneView::~SceneView()
     // no frame renders any more (afterRender is ours); then the renderer leaves the window
     shutDownRendering();
     renderWindow()->RemoveRenderer(m_p->renderer);
+    for (SpherePart& part : m_p->parts)
+        renderWindow()->RemoveRenderer(part.renderer);
 }
 
 QColor SceneView::backgroundBottom()
@@ -376,12 +425,14 @@ void SceneView::setColourMode(ColourMode mode)
     m_colourMode = mode;
     editPipeline([this, mode]() {
         Pipeline& p = *m_p;
-        if (mode == ColourMode::Body) {
-            p.sphereMapper->SelectColorArray("bodyColour");
-            p.sphereMapper->SetColorModeToDirectScalars();
-        } else {
-            p.sphereMapper->SelectColorArray("speed");
-            p.sphereMapper->SetColorModeToMapScalars();
+        for (SpherePart& part : p.parts) {
+            if (mode == ColourMode::Body) {
+                part.mapper->SelectColorArray("bodyColour");
+                part.mapper->SetColorModeToDirectScalars();
+            } else {
+                part.mapper->SelectColorArray("speed");
+                part.mapper->SetColorModeToMapScalars();
+            }
         }
         m_uploaded.reset(); // upload again: the colour array and the bar follow the mode
     });
@@ -393,14 +444,28 @@ QColor SceneView::drawnColour(std::size_t i) const
     // reads VTK's arrays and lookup table: not while a frame renders
     const_cast<SceneView*>(this)->flushPipeline();
     const Pipeline& p = *m_p;
-    if (i >= m_drawn)
+    if (i >= m_drawn || !m_uploaded)
         return {};
+    // the i-th finite member of the snapshot uploaded: its share, and its place in the share
+    const FrameSnapshot& s = *m_uploaded;
+    std::size_t seen = 0;
+    std::array<std::size_t, kSphereParts> places{};
+    std::size_t member = 0;
+    for (; member < s.memberCount(); ++member) {
+        if (!drawable(s, member) || !std::isfinite(s.speeds[member]))
+            continue;
+        if (seen++ == i)
+            break;
+        ++places[member % kSphereParts];
+    }
+    const SpherePart& part = p.parts[member % kSphereParts];
+    const auto slot = static_cast<vtkIdType>(places[member % kSphereParts]);
     if (m_colourMode == ColourMode::Body) {
-        const unsigned char* c = p.bodyRgb->GetPointer(static_cast<vtkIdType>(3 * i));
+        const unsigned char* c = part.bodyRgb->GetPointer(3 * slot);
         return QColor(c[0], c[1], c[2]);
     }
     double rgb[3];
-    p.speedColors->GetColor(p.speed->GetValue(static_cast<vtkIdType>(i)), rgb);
+    p.speedColors->GetColor(part.speed->GetValue(slot), rgb);
     return QColor::fromRgbF(float(rgb[0]), float(rgb[1]), float(rgb[2]));
 }
 
@@ -427,10 +492,11 @@ bool SceneView::renderWanted() const
 
 void SceneView::afterRender()
 {
-    // the camera of this frame, for bodyAt() while the next one renders
+    // the camera of this frame, for bodyAt() while the next one renders; in the view's full
+    // size (the interactor's), also for a frame rendered at a reduced resolution
     vtkRenderer* ren = m_p->renderer;
     ViewCamera& v = m_p->rendered;
-    const int* size = renderWindow()->GetSize();
+    const int* size = interactor()->GetSize();
     v.width = size[0];
     v.height = size[1];
     vtkMatrix4x4* m =
@@ -447,6 +513,16 @@ void SceneView::frameShown()
 {
     m_shownCamera = m_p->rendered;
     m_shown = m_rendering;
+    m_shownLevel = m_renderingLevel;
+    m_shownDrawn = m_renderingDrawn;
+    m_detail.record(m_shownLevel, shownRenderMilliseconds());
+}
+
+void SceneView::interactionEnded()
+{
+    // the camera stopped: full quality again
+    if (m_renderingLevel != 0 || m_shownLevel != 0)
+        requestRender();
 }
 
 void SceneView::placeColourBar()
@@ -507,21 +583,90 @@ void SceneView::prepareRender()
     else
         m_ghostOverlay->hide();
     m_rendering = m_snapshot;
-    if (!m_snapshot || m_snapshot == m_uploaded)
-        return;
-    const FrameSnapshot& s = *m_snapshot;
-    if (s.scene && s.scene->revision != m_sceneRevision) {
-        rebuildWalls(*s.scene);
-        m_sceneRevision = s.scene->revision;
-        m_speedMax = 0.0;
-        m_p->speedMax = 0.0;
-        placeCamera();
+    if (m_snapshot && m_snapshot != m_uploaded) {
+        const FrameSnapshot& s = *m_snapshot;
+        if (s.scene && s.scene->revision != m_sceneRevision) {
+            rebuildWalls(*s.scene);
+            m_sceneRevision = s.scene->revision;
+            m_speedMax = 0.0;
+            m_p->speedMax = 0.0;
+            placeCamera();
+        }
+        uploadBodies(s);
+        uploadSelection(s);
+        m_overlay->update(s, m_selectedBody);
+        m_uploaded = m_snapshot;
+        placeColourBar(); // for the scale just set
     }
-    uploadBodies(s);
-    uploadSelection(s);
-    m_overlay->update(s, m_selectedBody);
-    m_uploaded = m_snapshot;
-    placeColourBar(); // for the scale just set
+
+    // while the camera moves: a coarser level, chosen from the frame times measured so far
+    // (a grab, an export or a screenshot, is always full quality)
+    const int level = m_compact ? 0 : m_detail.choose(interacting() && !grabbing());
+    const DetailLevel detail = InteractiveDetail::kLadder[std::size_t(level)];
+    setFrameScale(detail.scale);
+    m_renderingLevel = level;
+    // the shares drawn (every stride-th sphere: the shares j with j % stride == 0), on the
+    // camera the main renderer has now (the compare grid may have swapped it)
+    Pipeline& p = *m_p;
+    vtkCamera* camera = p.renderer->GetActiveCamera();
+    m_renderingDrawn = 0;
+    double bounds[6] = {1, -1, 1, -1, 1, -1};
+    p.renderer->ComputeVisiblePropBounds(bounds);
+    for (std::size_t j = 0; j < p.parts.size(); ++j) {
+        SpherePart& part = p.parts[j];
+        const bool drawn = j % std::size_t(detail.stride) == 0;
+        part.renderer->SetActiveCamera(camera);
+        part.renderer->SetDraw(drawn);
+        if (drawn)
+            m_renderingDrawn += part.count;
+        if (part.count > 0) {
+            // every share's spheres bound the depth range, drawn or not (no jump at the release)
+            const double* b = part.bodies->GetBounds();
+            if (bounds[0] > bounds[1])
+                std::copy(b, b + 6, bounds);
+            for (int k = 0; k < 3; ++k) {
+                bounds[2 * k] = std::min(bounds[2 * k], b[2 * k]);
+                bounds[2 * k + 1] = std::max(bounds[2 * k + 1], b[2 * k + 1]);
+            }
+        }
+    }
+    // the trackball resets the clipping range from the main renderer's props only
+    if (bounds[0] <= bounds[1])
+        p.renderer->ResetCameraClippingRange(bounds);
+    // a slow full-quality frame may be cut short after any share when camera input comes
+    // (afterShare, VtkOpenGLWidget::frameCancellable); compact views and fast frames are not
+    p.renderer->SetDraw(true);
+    m_frameCut = false;
+    m_cutShares =
+        level == 0 && !m_compact && threadedRendering() && m_detail.estimateMs(0) > InteractiveDetail::kBudgetMs;
+}
+
+bool SceneView::frameCancellable() const
+{
+    return m_cutShares;
+}
+
+void SceneView::afterShare(std::size_t share)
+{
+    // render thread, after share `share` drew: camera input came, so the shares left and the
+    // main renderer are skipped (vtkRenderer::Render does nothing while Draw is off). llvmpipe
+    // only queues the draw calls and rasterises later (at the read-back), so the share is
+    // finished first: the check then comes after its real cost, one share of the frame.
+    if (!m_cutShares || m_frameCut)
+        return;
+    renderWindow()->WaitForCompletion();
+    if (!cancelRequested())
+        return;
+    Pipeline& p = *m_p;
+    for (std::size_t j = share + 1; j < p.parts.size(); ++j)
+        p.parts[j].renderer->SetDraw(false);
+    p.renderer->SetDraw(false);
+    m_frameCut = true;
+}
+
+bool SceneView::frameComplete() const
+{
+    return !m_frameCut;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -530,17 +675,31 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
     Pipeline& p = *m_p;
     const std::size_t n = s.memberCount();
     const bool byBody = m_colourMode == ColourMode::Body;
-    // size once, then overwrite in place (no reallocation while the count is steady)
-    p.points->SetNumberOfPoints(static_cast<vtkIdType>(n));
-    p.radius->SetNumberOfValues(static_cast<vtkIdType>(n));
-    p.speed->SetNumberOfValues(static_cast<vtkIdType>(n));
-    p.bodyRgb->SetNumberOfTuples(static_cast<vtkIdType>(byBody ? n : 0));
-    float* xyz = static_cast<vtkFloatArray*>(p.points->GetData())->GetPointer(0);
-    float* rad = p.radius->GetPointer(0);
-    float* spd = p.speed->GetPointer(0);
-    unsigned char* rgb = byBody ? p.bodyRgb->GetPointer(0) : nullptr;
+    // the finite members only (a NaN would poison VTK's bounds and the camera), member i in
+    // share i % kSphereParts. Counted first: the arrays are sized to them once and overwritten
+    // in place (a size set twice could reallocate them twice).
+    std::array<std::size_t, kSphereParts> counts{};
+    for (std::size_t i = 0; i < n; ++i)
+        counts[i % kSphereParts] += drawable(s, i) && std::isfinite(s.speeds[i]);
+    std::array<float*, kSphereParts> xyz{};
+    std::array<float*, kSphereParts> rad{};
+    std::array<float*, kSphereParts> spd{};
+    std::array<unsigned char*, kSphereParts> rgb{};
+    for (std::size_t j = 0; j < p.parts.size(); ++j) {
+        SpherePart& part = p.parts[j];
+        const auto count = static_cast<vtkIdType>(counts[j]);
+        part.points->SetNumberOfPoints(count);
+        part.radius->SetNumberOfValues(count);
+        part.speed->SetNumberOfValues(count);
+        part.bodyRgb->SetNumberOfTuples(byBody ? count : 0);
+        xyz[j] = static_cast<vtkFloatArray*>(part.points->GetData())->GetPointer(0);
+        rad[j] = part.radius->GetPointer(0);
+        spd[j] = part.speed->GetPointer(0);
+        rgb[j] = byBody ? part.bodyRgb->GetPointer(0) : nullptr;
+        part.count = counts[j];
+    }
 
-    // copy the finite members only: a NaN would poison VTK's bounds and the camera
+    std::array<std::size_t, kSphereParts> at{};
     std::size_t m = 0;
     std::vector<float>& finiteSpeeds = m_speedScratch; // keeps its capacity between frames
     finiteSpeeds.clear();
@@ -552,38 +711,34 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
         const float v = s.speeds[i];
         if (!finite3(x) || !std::isfinite(r) || r <= 0.f || !std::isfinite(v))
             continue;
-        xyz[3 * m] = x[0];
-        xyz[3 * m + 1] = x[1];
-        xyz[3 * m + 2] = x[2];
-        rad[m] = r;
-        spd[m] = v;
-        if (rgb) {
+        const std::size_t j = i % kSphereParts;
+        const std::size_t k = at[j]++;
+        xyz[j][3 * k] = x[0];
+        xyz[j][3 * k + 1] = x[1];
+        xyz[j][3 * k + 2] = x[2];
+        rad[j][k] = r;
+        spd[j][k] = v;
+        if (byBody) {
             const int b = s.bodyOf(i);
             if (b != lastBody) { // a clump's members are consecutive: one colour lookup each
                 colour = bodyColour(b);
                 lastBody = b;
             }
-            rgb[3 * m] = static_cast<unsigned char>(colour.red());
-            rgb[3 * m + 1] = static_cast<unsigned char>(colour.green());
-            rgb[3 * m + 2] = static_cast<unsigned char>(colour.blue());
+            rgb[j][3 * k] = static_cast<unsigned char>(colour.red());
+            rgb[j][3 * k + 1] = static_cast<unsigned char>(colour.green());
+            rgb[j][3 * k + 2] = static_cast<unsigned char>(colour.blue());
         }
         finiteSpeeds.push_back(v);
         ++m;
     }
-    if (m != n) {
-        p.points->SetNumberOfPoints(static_cast<vtkIdType>(m));
-        p.radius->SetNumberOfValues(static_cast<vtkIdType>(m));
-        p.speed->SetNumberOfValues(static_cast<vtkIdType>(m));
-        if (rgb)
-            p.bodyRgb->SetNumberOfTuples(static_cast<vtkIdType>(m));
+    for (SpherePart& part : p.parts) {
+        part.points->Modified();
+        part.radius->Modified();
+        part.speed->Modified();
+        part.bodyRgb->Modified();
+        part.bodies->Modified();
     }
-    p.points->Modified();
-    p.radius->Modified();
-    p.speed->Modified();
-    p.bodyRgb->Modified();
-    p.bodies->Modified();
     m_drawn = m;
-
     // colour scale: the 98th percentile of speed, growing at once and shrinking slowly, so one
     // stray body does not wash out the rest and the scale does not flicker
     double target = 0.0;
@@ -679,9 +834,11 @@ int SceneView::bodyAt(const QPoint& widgetPos) const
 
     // nearest entry point along the ray over every member sphere: |o + t d - c|^2 = r^2,
     // t = b -+ sqrt(b^2 - |o - c|^2 + r^2) with b = d.(c - o)
+    // only the spheres drawn in that frame (every stride-th at a coarse level of detail)
     double best = std::numeric_limits<double>::infinity();
     int body = -1;
-    for (std::size_t i = 0; i < s->memberCount(); ++i) {
+    const std::size_t stride = m_shown ? std::size_t(shownDetail().stride) : 1;
+    for (std::size_t i = 0; i < s->memberCount(); i += stride) {
         const float* x = &s->positions[3 * i];
         const double r = s->radii[i];
         if (!finite3(x) || !std::isfinite(r) || r <= 0.0)

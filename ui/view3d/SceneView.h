@@ -5,9 +5,9 @@
 // vtkPointGaussianMapper with a sphere splat shader (a camera-facing quad per point, shaded as a
 // sphere in the fragment shader), scaled by a "radius" array and coloured by a "speed" array
 // through a lookup table. Measured on llvmpipe with 5000 spheres: tessellated glyphs 2.4 fps,
-// impostors 12.7 fps (issue 2). Each snapshot overwrites the points and arrays of that one
-// polydata in place: one upload per frame, no VTK object per sphere, no allocation once the
-// body count is steady. Non-finite bodies (a blow-up) are skipped, so no NaN reaches VTK.
+// impostors 12.7 fps (issue 2). Each snapshot overwrites the points and arrays of the
+// kSphereParts polydata (below) in place: one upload per frame, no VTK object per sphere, no
+// allocation once the body count is steady. Non-finite bodies (a blow-up) are skipped, so no NaN reaches VTK.
 // Clumps are drawn as their member spheres (the snapshot carries members, not bodies). Colour
 // shows either the owning body's speed or the body itself (a distinct colour per body from a
 // golden-ratio hue walk, so a clump's members look alike and neighbours differ).
@@ -27,6 +27,17 @@
 // Compact views (compare mode) render on the GUI thread: the grid shares one vtkCamera
 // between their renderers and edits it directly. Caption and colour bar are text, drawn
 // under vtkTextLock() (VtkTextLock.h).
+// While the camera moves (VtkOpenGLWidget::interacting) the main view draws at a level of
+// detail InteractiveDetail chooses from the measured frame times: a reduced render resolution,
+// then every stride-th sphere (snapshot order); snapshots that arrive meanwhile are drawn at
+// that level too. kSettleMs after the camera stops it draws full quality again. Picking tests
+// only the spheres of the frame on screen. Compact views always draw full quality.
+// Spheres sit in kSphereParts renderers on layer 0 (the first clears and draws the background),
+// everything else in the main renderer on layer 1 over their colours and depth. Choosing the
+// shares to draw is then a switch per renderer (no re-upload, no actor modified). When a
+// full-quality frame is slower than the budget, camera input while it renders skips the shares
+// not yet drawn (VtkOpenGLWidget::frameCancellable; the frame is dropped), so a drag starts
+// within one share's render, not one whole frame.
 // Rejected: vtkPicker/hardware selection (a render pass per pick, and the impostors have no
 // geometry a cell picker could hit). The selected body's members get an amber halo ring (a
 // second impostor mapper over the same radii, drawing only 1 < |offset| < kHaloOuter).
@@ -39,6 +50,7 @@
 
 #include "session/FrameSnapshot.h"
 #include "view3d/ColourMode.h"
+#include "view3d/InteractiveDetail.h"
 #include "view3d/OverlayOptions.h"
 #include "vtk/VtkOpenGLWidget.h"
 
@@ -101,8 +113,21 @@ public:
             setThreadedRendering(false);
     }
 
-    /// Spheres drawn from the last snapshot (finite ones only).
+    /// Spheres uploaded from the last snapshot: its finite ones (a frame at a coarse level of
+    /// detail draws some of them: shownSphereCount).
     std::size_t drawnSphereCount() const { return m_drawn; }
+    /// The spheres are uploaded in this many shares, member i in share i % kSphereParts, each
+    /// in a renderer of its own: a coarse level draws every stride-th share; a slow full-quality
+    /// frame draws one share per render pass.
+    static constexpr int kSphereParts = 16;
+    static_assert(kSphereParts % InteractiveDetail::kMaxStride == 0);
+    /// The level of detail of the frame on screen (0: full quality) and what it is.
+    int shownDetailLevel() const { return m_shownLevel; }
+    DetailLevel shownDetail() const { return InteractiveDetail::kLadder[std::size_t(m_shownLevel)]; }
+    /// Spheres in the frame on screen.
+    std::size_t shownSphereCount() const { return m_shownDrawn; }
+    /// The level chooser with its per-level render times.
+    const InteractiveDetail& interactiveDetail() const { return m_detail; }
     /// Upper end of the speed colour scale, m/s.
     double speedScaleMax() const { return m_speedMax; }
 
@@ -126,6 +151,9 @@ protected:
     void afterRender() override;
     void frameShown() override;
     bool renderWanted() const override;
+    void interactionEnded() override;
+    bool frameCancellable() const override;
+    bool frameComplete() const override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
@@ -142,6 +170,7 @@ private:
     struct Pipeline; // VTK objects, kept out of this header
     void placeCamera();
     void uploadBodies(const FrameSnapshot& s);
+    void afterShare(std::size_t share);           // render thread: a share drew; cut the frame short?
     void uploadSelection(const FrameSnapshot& s); // the selected body's halo
     void rebuildWalls(const SceneInfo& info);
     void refreshOverlay();
@@ -161,6 +190,13 @@ private:
     double m_ghostStart = 0.0;       // s, that ghost's start time
     long long m_sceneRevision = -1;
     std::size_t m_drawn = 0;
+    InteractiveDetail m_detail;
+    bool m_cutShares = false; // the frame last requested may be cut short between shares
+    bool m_frameCut = false;  // and was (render thread, pipeline held)
+    int m_renderingLevel = 0; // detail of the frame last requested
+    int m_shownLevel = 0;     // and of the frame on screen
+    std::size_t m_renderingDrawn = 0;
+    std::size_t m_shownDrawn = 0;
     double m_speedMax = 0.0; // m/s, top of the colour scale
     ColourMode m_colourMode = ColourMode::Speed;
     bool m_compact = false; // no colour bar, time-only caption

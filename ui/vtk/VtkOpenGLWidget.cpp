@@ -2,6 +2,7 @@
 
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QImage>
 #include <QMouseEvent>
 #include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
@@ -17,6 +18,8 @@
 #include <vtkOpenGLFramebufferObject.h>
 #include <vtkOpenGLState.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 
 #include "vtk/RenderThread.h"
@@ -31,6 +34,7 @@ struct RenderedFrame {
     int height = 0;
     long long serial = 0; // the request it answers
     double renderMs = 0.0;
+    bool abandoned = false; // camera input cut it short: nothing to show
 };
 
 // threaded mode: the render thread and what passes between it and the GUI thread
@@ -39,6 +43,8 @@ struct VtkOpenGLWidget::Async {
     std::mutex pipeline; // held by the render thread while it renders; see the design note
 
     // render thread only (or under `pipeline`)
+    bool cancellable = false;            // the frame in flight may be cut short
+    std::atomic<bool> cancel{false};     // camera input came: cut it short
     bool vtkReady = false;               // VTK initialised its GL state in the render context
     std::vector<unsigned char> readBack; // the frame being read back
 
@@ -97,6 +103,16 @@ VtkOpenGLWidget::VtkOpenGLWidget(QWidget* parent) : QOpenGLWidget(parent)
         m_interactorObservers.push_back(m_interactor->AddObserver(ev, this, &VtkOpenGLWidget::onInteractorEvent));
 
     m_interactor->Initialize();
+
+    // the camera counts as still kSettleMs after the last drag move or wheel turn
+    m_settle = new QTimer(this);
+    m_settle->setSingleShot(true);
+    m_settle->setInterval(kSettleMs);
+    connect(m_settle, &QTimer::timeout, this, [this]() {
+        m_settling = false;
+        if (!m_dragging)
+            interactionEnded();
+    });
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -283,6 +299,71 @@ void VtkOpenGLWidget::updateSize()
     m_window->SetDPI(int(std::lround(72.0 * dpr)));
 }
 
+QSize VtkOpenGLWidget::viewPixels() const
+{
+    const double dpr = devicePixelRatioF();
+    return QSize(std::max(1, int(std::lround(width() * dpr))), std::max(1, int(std::lround(height() * dpr))));
+}
+
+void VtkOpenGLWidget::setFrameScale(double scale)
+{
+    m_frameScale = std::clamp(scale, 0.05, 1.0);
+}
+
+bool VtkOpenGLWidget::applyFrameScale()
+{
+    // pipeline free (GUI thread, no frame in flight); the scale holds for this frame only
+    const double scale = m_frameScale;
+    m_frameScale = 1.0;
+    if (scale >= 1.0)
+        return false;
+    const int* size = m_window->GetSize();
+    m_fullSize[0] = size[0];
+    m_fullSize[1] = size[1];
+    m_fullDpi = m_window->GetDPI();
+    const int w = std::max(1, int(std::lround(m_fullSize[0] * scale)));
+    const int h = std::max(1, int(std::lround(m_fullSize[1] * scale)));
+    // not through the interactor (UpdateSize): event positions stay in full-size pixels
+    m_window->SetSize(w, h);
+    m_window->SetDPI(std::max(1, int(std::lround(m_fullDpi * scale)))); // text keeps its size
+    m_scaledFrame = true;
+    return true;
+}
+
+void VtkOpenGLWidget::restoreFullSize()
+{
+    // on the thread that rendered, with the pipeline held
+    if (!m_scaledFrame)
+        return;
+    m_window->SetSize(m_fullSize[0], m_fullSize[1]);
+    m_window->SetDPI(m_fullDpi);
+    m_scaledFrame = false;
+}
+
+QImage VtkOpenGLWidget::shownFrameImage()
+{
+    if (!m_async)
+        return grabFramebuffer(); // the GUI thread renders: a frame of the state as it is
+    const RenderedFrame& f = m_async->shown;
+    if (f.rgba.empty() || f.width <= 0 || f.height <= 0)
+        return {};
+    // rows bottom-up, as read back
+    return QImage(f.rgba.data(), f.width, f.height, 4 * f.width, QImage::Format_RGBA8888).mirrored();
+}
+
+bool VtkOpenGLWidget::cancelRequested() const
+{
+    return m_async && m_async->cancel.load();
+}
+
+void VtkOpenGLWidget::noteCameraInput()
+{
+    m_settling = true;
+    m_settle->start();
+    if (m_async && m_async->inFlight && m_async->cancellable)
+        m_async->cancel = true; // the rest of a slow frame
+}
+
 // ------------------------------------------------------------------------------------------------
 void VtkOpenGLWidget::initVtkContext()
 {
@@ -301,7 +382,9 @@ void VtkOpenGLWidget::paintEvent(QPaintEvent* event)
     // paintGL from here is a repaint; from anywhere else (grabFramebuffer) a grab
     if (m_async)
         m_async->inPaintEvent = true;
+    m_inPaintEvent = true;
     QOpenGLWidget::paintEvent(event);
+    m_inPaintEvent = false;
     if (m_async)
         m_async->inPaintEvent = false;
 }
@@ -329,9 +412,13 @@ void VtkOpenGLWidget::paintGL()
         // actors, a few ms); prepareRender may measure text too (the energy plot's labels)
         std::lock_guard<std::recursive_mutex> text(vtkTextLock());
         prepareRender();
+        applyFrameScale();
         m_window->Render();
     }
     afterRender();
+    const int renderedW = m_window->GetSize()[0];
+    const int renderedH = m_window->GetSize()[1];
+    restoreFullSize();
     const double renderMs = double(paintTimer.nsecsElapsed()) * 1e-6;
     m_renderMs = m_frameCount == 0 ? renderMs : 0.8 * m_renderMs + 0.2 * renderMs;
 
@@ -352,7 +439,9 @@ void VtkOpenGLWidget::paintGL()
         f->glDisable(GL_SCISSOR_TEST);
     }
     const int* src = m_window->GetRenderFramebuffer()->GetLastSize();
-    m_window->BlitDisplayFramebuffer(0, 0, 0, src[0], src[1], 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    const bool same = src[0] == w && src[1] == h;
+    m_window->BlitDisplayFramebuffer(0, 0, 0, src[0], src[1], 0, 0, w, h, GL_COLOR_BUFFER_BIT,
+                                     same ? GL_NEAREST : GL_LINEAR);
     forceOpaque(w, h);
     if (scissor) {
         state->vtkglEnable(GL_SCISSOR_TEST);
@@ -361,6 +450,8 @@ void VtkOpenGLWidget::paintGL()
     // we changed bindings behind VTK's cache
     state->ResetFramebufferBindings();
 
+    m_shownSize = QSize(renderedW, renderedH);
+    m_shownRenderMs = renderMs;
     frameShown();
     // glFinish-free: the cost seen by the GUI thread
     countFrame(double(paintTimer.nsecsElapsed()) * 1e-6);
@@ -544,6 +635,9 @@ void VtkOpenGLWidget::kickFrame()
         if (m_window->GetSize()[0] != w || m_window->GetSize()[1] != h)
             updateSize();
         prepareRender();
+        a.cancellable = frameCancellable();
+        a.cancel = false;
+        applyFrameScale(); // restored on the thread after the render
         a.editing = false;
     }
     a.dirty = false;
@@ -567,6 +661,19 @@ void VtkOpenGLWidget::renderOnThread(long long serial)
             a.vtkReady = true;
         }
         m_window->Render();
+        if (a.cancellable && !frameComplete()) {
+            // cut short: nothing to read back or show
+            restoreFullSize();
+            {
+                std::lock_guard<std::mutex> frames(a.frames);
+                a.ready.serial = serial;
+                a.ready.abandoned = true;
+                a.ready.renderMs = double(timer.nsecsElapsed()) * 1e-6;
+            }
+            QMetaObject::invokeMethod(
+                this, [this]() { onFrameReady(); }, Qt::QueuedConnection);
+            return;
+        }
 
         // read VTK's display framebuffer back
         vtkOpenGLFramebufferObject* fb = m_window->GetDisplayFramebuffer();
@@ -585,6 +692,7 @@ void VtkOpenGLWidget::renderOnThread(long long serial)
             state->PopReadFramebufferBinding();
         }
         afterRender();
+        restoreFullSize(); // the GUI thread sees the full size between frames
     }
     {
         std::lock_guard<std::mutex> lock(a.frames);
@@ -593,6 +701,7 @@ void VtkOpenGLWidget::renderOnThread(long long serial)
         a.ready.height = h;
         a.ready.serial = serial;
         a.ready.renderMs = double(timer.nsecsElapsed()) * 1e-6;
+        a.ready.abandoned = false;
     }
     QMetaObject::invokeMethod(
         this, [this]() { onFrameReady(); }, Qt::QueuedConnection);
@@ -605,6 +714,14 @@ bool VtkOpenGLWidget::takeFrame()
         std::lock_guard<std::mutex> lock(a.frames);
         if (a.ready.serial <= a.shown.serial)
             return false;
+        if (a.ready.abandoned) {
+            // nothing to show: the frame on screen stays, and the next one is wanted at once
+            a.shown.serial = a.ready.serial;
+            if (a.shown.serial >= a.requested)
+                a.inFlight = false;
+            a.dirty = true;
+            return false;
+        }
         a.shown.rgba.swap(a.ready.rgba); // three buffers go round: no allocation when steady
         a.shown.width = a.ready.width;
         a.shown.height = a.ready.height;
@@ -615,6 +732,8 @@ bool VtkOpenGLWidget::takeFrame()
     if (a.shown.serial >= a.requested)
         a.inFlight = false;
     m_renderMs = m_frameCount == 0 ? a.shown.renderMs : 0.8 * m_renderMs + 0.2 * a.shown.renderMs;
+    m_shownSize = QSize(a.shown.width, a.shown.height);
+    m_shownRenderMs = a.shown.renderMs;
     frameShown();
     return true;
 }
@@ -797,10 +916,18 @@ void VtkOpenGLWidget::mouseReleaseEvent(QMouseEvent* event)
     const unsigned long ev = releaseEventFor(event->button());
     if (ev != vtkCommand::NoEvent)
         forwardMouse(event, ev);
+    if (m_dragging && event->buttons() == Qt::NoButton) {
+        m_dragging = false;
+        noteCameraInput(); // still moving for kSettleMs: the release frame is interactive too
+    }
 }
 
 void VtkOpenGLWidget::mouseMoveEvent(QMouseEvent* event)
 {
+    if (event->buttons() != Qt::NoButton) {
+        m_dragging = true;
+        noteCameraInput();
+    }
     forwardMouse(event, vtkCommand::MouseMoveEvent);
 }
 
@@ -811,6 +938,7 @@ void VtkOpenGLWidget::wheelEvent(QWheelEvent* event)
         return;
     emit userInteracted();
     event->accept();
+    noteCameraInput();
     const unsigned long ev = dy > 0 ? vtkCommand::MouseWheelForwardEvent : vtkCommand::MouseWheelBackwardEvent;
     if (m_async) {
         const QPointF pos = event->position();

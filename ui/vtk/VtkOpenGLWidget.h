@@ -39,10 +39,19 @@
 //     request, a resize, an expose, renderWanted()); a paint that only shows a finished frame
 //     requests none, so an idle view does not render in a loop.
 //   - paintGL outside a paint event (grabFramebuffer: exports, the screenshot, tests) renders
-//     the current state and waits for it: a grab always shows what was set before it.
+//     the current state and waits for it: a grab always shows what was set before it (at full
+//     quality, also while the camera moves).
 //   - text is drawn under vtkTextLock() (VtkTextLock.h); GUI-thread renders hold it too.
 //   - VTK's make-current request on the render thread makes the render context current; the
 //     GUI thread never makes GL calls for VTK while the thread lives.
+// Interactive frames (issue 18). A subclass may render a frame at a reduced resolution
+// (setFrameScale in prepareRender): the render window is made that much smaller for the one
+// render (its DPI too, so text keeps its size), restored right after it, and the frame is scaled
+// up (linear filter) when shown. Interaction code (the trackball, picking) only ever sees the
+// full size. interacting() tells a subclass that the user is moving the camera: a drag under
+// way, or a drag or wheel turn less than kSettleMs ago; interactionEnded() follows kSettleMs
+// after the last one, for the full-quality frame. A slow frame may be cancellable
+// (frameCancellable): camera input cuts it short, so a drag need not wait for a whole slow frame.
 // Not for views whose VTK objects other code edits directly at any time (the energy plot's
 // charts, the compare grid's shared camera): those stay in the default, GUI-thread mode.
 #include <QOpenGLWidget>
@@ -53,6 +62,7 @@
 #include <mutex>
 #include <vector>
 
+class QImage;
 class QTimer;
 class vtkGenericOpenGLRenderWindow;
 class vtkGenericRenderWindowInteractor;
@@ -89,6 +99,20 @@ public:
     /// Asks for a new frame of the current pipeline state (update() in the default mode).
     void requestRender();
 
+    /// The frame on screen: its size as rendered (device pixels; smaller than the view when it
+    /// was rendered at a reduced resolution) and its render time, ms. Empty / 0 before the first.
+    QSize shownFrameSize() const { return m_shownSize; }
+    double shownRenderMilliseconds() const { return m_shownRenderMs; }
+    /// The frame on screen as rendered (shownFrameSize), without rendering or waiting; in the
+    /// default mode, where nothing renders ahead, a grab.
+    QImage shownFrameImage();
+
+    /// Time after the last drag move or wheel turn until the camera counts as still, ms.
+    static constexpr int kSettleMs = 250;
+    /// True while the user moves the camera: a drag (a button held and moved) under way, or a
+    /// drag or wheel turn that ended less than kSettleMs ago.
+    bool interacting() const { return m_dragging || m_settling; }
+
 signals:
     /// The user pressed a button or turned the wheel over the view.
     void userInteracted();
@@ -107,6 +131,24 @@ protected:
     /// Asked by a paint that only shows a finished frame: true if a new frame is needed anyway
     /// (state that changed without requestRender(), e.g. behind an external update()).
     virtual bool renderWanted() const { return false; }
+    /// Called on the GUI thread kSettleMs after the camera stopped (interacting() is false).
+    virtual void interactionEnded() {}
+    /// Asked right after prepareRender(): may camera input cut this frame short? In threaded
+    /// mode, camera input (a drag move, a wheel turn) while such a frame renders raises
+    /// cancelRequested(); the subclass checks it while VTK renders (between its renderers) and
+    /// skips the rest; frameComplete() false after the render drops the frame (the one on screen
+    /// stays) and the next one is prepared at once.
+    virtual bool frameCancellable() const { return false; }
+    /// Render thread, while a cancellable frame renders: camera input came.
+    bool cancelRequested() const;
+    /// Render thread, after the render: false when the frame was cut short.
+    virtual bool frameComplete() const { return true; }
+    /// In prepareRender: true when the frame is for grabFramebuffer (an export, a screenshot),
+    /// not the screen.
+    bool grabbing() const { return !m_inPaintEvent; }
+    /// In prepareRender: render this frame at scale (0 < scale <= 1) times the view's
+    /// resolution in each direction; frames render at full resolution unless asked.
+    void setFrameScale(double scale);
     /// Runs edit (VTK calls on this widget's pipeline) now if no frame is rendering, else right
     /// before the next frame; in the default mode, now. GUI thread.
     void editPipeline(std::function<void()> edit);
@@ -138,6 +180,10 @@ private:
     void forwardMouse(QMouseEvent* event, unsigned long vtkEvent, bool repeat = false);
     void setEventPosition(const QPointF& pos, Qt::KeyboardModifiers mods, bool repeat);
     void updateSize();
+    QSize viewPixels() const; // the view's size in device pixels
+    bool applyFrameScale();   // the render window at the frame scale; true when reduced
+    void restoreFullSize();   // and back, after the render
+    void noteCameraInput();   // a drag move or wheel turn: interacting until kSettleMs after
     void paintThreaded();
     void kickFrame(); // edits, prepareRender, then one frame posted to the thread
     void renderOnThread(long long seq);
@@ -160,7 +206,19 @@ private:
     std::vector<unsigned long> m_interactorObservers;
     QHash<int, QTimer*> m_timers; // platform timer id (= VTK timer id) -> timer
     bool m_initialized = false;
+    bool m_inPaintEvent = false; // paintGL from a paint event, not a grab
     QMetaObject::Connection m_contextGone;
+
+    // reduced-resolution frames and the user's camera input (GUI thread)
+    double m_frameScale = 1.0;  // of the frame being prepared
+    bool m_scaledFrame = false; // the window is at a reduced size for a render
+    int m_fullSize[2] = {0, 0}; // and its full size and DPI then
+    int m_fullDpi = 72;
+    QSize m_shownSize;
+    double m_shownRenderMs = 0.0;
+    bool m_dragging = false; // a button held and moved
+    bool m_settling = false; // the settle timer runs
+    QTimer* m_settle = nullptr;
 
     // frame rate over a sliding one-second window
     long long m_frameCount = 0;
