@@ -20,20 +20,7 @@ cd "$(dirname "$0")/.."
 
 case "${1:-}" in -h|--help) sed -n 2,17p "$0"; exit 0 ;; esac
 
-if ! command -v lmp >/dev/null; then
-    echo "bench-family: installing lammps"
-    sudo=""
-    [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -qq
-    $sudo apt-get install -y -qq --no-install-recommends lammps </dev/null
-fi
-
-cli="${TUMBLE_CLI:-build/app/tumble-cli}"
-if [ -z "${TUMBLE_CLI:-}" ]; then
-    [ -f build/build.ninja ] || cmake --preset default >/dev/null
-    cmake --build build --target tumble-cli >/dev/null
-fi
+. scripts/bench-prelude.sh bench-family
 
 export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in scripts/
 exec python3 scripts/bench_family.py --cli "$cli" "$@"

@@ -30,20 +30,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-if ! command -v lmp >/dev/null; then
-    echo "bench-lammps: installing lammps"
-    sudo=""
-    [ "$(id -u)" -ne 0 ] && sudo="sudo"
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -qq
-    $sudo apt-get install -y -qq --no-install-recommends lammps </dev/null
-fi
-
-cli="${TUMBLE_CLI:-build/app/tumble-cli}"
-if [ -z "${TUMBLE_CLI:-}" ]; then
-    [ -f build/build.ninja ] || cmake --preset default >/dev/null
-    cmake --build build --target tumble-cli >/dev/null
-fi
+. scripts/bench-prelude.sh bench-lammps
 
 exec python3 - "$cli" "$steps" "$repeats" "$threads" "$json" "$check" <<'PY'
 import json, os, re, statistics, subprocess, sys, tempfile

@@ -17,10 +17,10 @@
 #include <QJsonObject>
 
 #include <cstdlib>
-#include <fstream>
 #include <malloc.h>
-#include <sstream>
 #include <string>
+
+#include "DensePacking100k.h"
 
 #include "scene/SceneLoader.h"
 #include "sim/Simulation.h"
@@ -31,24 +31,6 @@ namespace {
 
 constexpr long long kSteps = 300;
 constexpr double kLimit = 1024.0; // B per particle
-
-std::string readFile(const std::string& path)
-{
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-// replaces the one occurrence of from, failing the test if there is not exactly one
-bool replaceOnce(std::string& text, const std::string& from, const std::string& to)
-{
-    const std::size_t at = text.find(from);
-    if (at == std::string::npos || text.find(from, at + 1) != std::string::npos)
-        return false;
-    text.replace(at, from.size(), to);
-    return true;
-}
 
 // bytes in use: the arenas' allocated chunks plus the blocks glibc maps on their own (every
 // large array)
@@ -70,10 +52,8 @@ void TestMemoryAt100k::heapPerParticle()
 {
     const char* source = std::getenv("TUMBLE_SOURCE_DIR");
     QVERIFY2(source, "TUMBLE_SOURCE_DIR is not set");
-    std::string text = readFile(std::string(source) + "/tests/bench/data/dense-packing.json");
-    QVERIFY(replaceOnce(text, "\"count\": [22, 22, 21]", "\"count\": [47, 47, 46]"));
-    QVERIFY(replaceOnce(text, "\"point\": [22, 0, 0]", "\"point\": [47, 0, 0]"));
-    QVERIFY(replaceOnce(text, "\"point\": [0, 22, 0]", "\"point\": [0, 47, 0]"));
+    const std::string text = tumble::bench::densePacking100k(source);
+    QVERIFY2(!text.empty(), "tests/bench/data/dense-packing.json could not be read or grown");
 
     const std::size_t before = heapInUse();
     std::size_t bodies = 0;
