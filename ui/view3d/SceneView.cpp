@@ -622,11 +622,13 @@ void SceneView::prepareRender()
         if (part.count > 0) {
             // every share's spheres bound the depth range, drawn or not (no jump at the release)
             const double* b = part.bodies->GetBounds();
-            if (bounds[0] > bounds[1])
-                std::copy(b, b + 6, bounds);
-            for (int k = 0; k < 3; ++k) {
-                bounds[2 * k] = std::min(bounds[2 * k], b[2 * k]);
-                bounds[2 * k + 1] = std::max(bounds[2 * k + 1], b[2 * k + 1]);
+            if (bounds[0] > bounds[1]) {
+                std::copy(b, b + 6, bounds); // nothing bounded yet
+            } else {
+                for (int k = 0; k < 3; ++k) {
+                    bounds[2 * k] = std::min(bounds[2 * k], b[2 * k]);
+                    bounds[2 * k + 1] = std::max(bounds[2 * k + 1], b[2 * k + 1]);
+                }
             }
         }
     }
