@@ -69,26 +69,43 @@ void mergeCarried(const std::vector<Key>& keys, const ContactHistory& carried, c
     }
 }
 
-} // namespace
+// the cell search's pair test, on raw arrays held in registers: member ia (loaded once for a run
+// of partners) against member jb
+struct PairScan {
+    const Vec3* x;      // member positions, m
+    const double* r;    // member radii, m
+    const int* body;    // member's body
+    const Vec3* offset; // member's offset from its body's centre, m
+    const int* cls;     // member's class, with a class table
+    int classes;        // class count, 0 without a table
+    double skin;        // m
+    struct Member {
+        int index;
+        int body;
+        double radius; // m
+        Vec3 x;        // m
+    };
+    Member member(int i) const { return {i, body[i], r[i], x[i]}; }
+    [[gnu::always_inline]] void near(const Member& a, int j, std::vector<PairCandidate>& out) const
+    {
+        const double reach = (a.radius + r[j]) + skin;
+        if ((a.x - x[j]).squaredNorm() >= reach * reach)
+            return;
+        const int bj = body[j];
+        if (a.body == bj)
+            return; // members of one rigid body never touch each other
+        const int i = std::min(a.index, j);
+        const int k = std::max(a.index, j);
+        const int bi = i == a.index ? a.body : bj;
+        const int bk = i == a.index ? bj : a.body;
+        const bool crosses = static_cast<std::size_t>(bi) / kBodyChunk != static_cast<std::size_t>(bk) / kBodyChunk;
+        // a class table's index now; per-candidate constants once the slabs are joined (-1 until then)
+        const int params = classes > 0 ? cls[i] * classes + cls[k] : -1;
+        out.push_back({i, k, params, offset[i].isZero(0.0), offset[k].isZero(0.0), crosses});
+    }
+};
 
-void NeighbourList::addPairIfNear(const World& w, int i, int j, std::vector<PairCandidate>& out) const
-{
-    const int bi = w.memberBody[i];
-    const int bj = w.memberBody[j];
-    if (bi == bj)
-        return; // members of one rigid body never touch each other
-    if (i > j)
-        std::swap(i, j);
-    const double reach = w.memberRadius[i] + w.memberRadius[j] + m_skin;
-    if ((w.memberPosition[i] - w.memberPosition[j]).squaredNorm() >= reach * reach)
-        return;
-    const bool crosses = static_cast<std::size_t>(bi) / kBodyChunk != static_cast<std::size_t>(bj) / kBodyChunk;
-    // a class table's index now; per-candidate constants once the slabs are joined (-1 until then)
-    const int params = m_classTable ? m_memberClass[static_cast<std::size_t>(i)] * static_cast<int>(m_classes.size()) +
-                                          m_memberClass[static_cast<std::size_t>(j)]
-                                    : -1;
-    out.push_back({i, j, params, w.memberOffset[i].isZero(0.0), w.memberOffset[j].isZero(0.0), crosses});
-}
+} // namespace
 
 void NeighbourList::classifyMembers(const World& w, const ContactTable& table)
 {
@@ -289,6 +306,15 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
     const std::size_t slabs = std::min(kSearchSlabs, static_cast<std::size_t>(dims.z()));
     if (m_slabs.size() < kSearchSlabs)
         m_slabs.resize(kSearchSlabs);
+    const PairScan scan{w.memberPosition.data(),
+                        w.memberRadius.data(),
+                        w.memberBody.data(),
+                        w.memberOffset.data(),
+                        m_memberClass.data(),
+                        m_classTable ? static_cast<int>(m_classes.size()) : 0,
+                        skin};
+    const int* cellStart = m_cellStart.data();
+    const int* cellBodies = m_cellBodies.data();
     auto search = [&](std::size_t s) {
         std::vector<PairCandidate>& out = m_slabs[s];
         out.clear();
@@ -298,23 +324,29 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
             for (int cy = 0; cy < dims.y(); ++cy) {
                 for (int cx = 0; cx < dims.x(); ++cx) {
                     const int c = (cz * dims.y() + cy) * dims.x() + cx;
-                    const int a0 = m_cellStart[c];
-                    const int a1 = m_cellStart[c + 1];
+                    const int a0 = cellStart[c];
+                    const int a1 = cellStart[c + 1];
                     if (a0 == a1)
                         continue;
-                    for (int a = a0; a < a1; ++a)
+                    for (int a = a0; a < a1; ++a) {
+                        const PairScan::Member m = scan.member(cellBodies[a]);
                         for (int b = a + 1; b < a1; ++b)
-                            addPairIfNear(w, m_cellBodies[a], m_cellBodies[b], out);
+                            scan.near(m, cellBodies[b], out);
+                    }
                     for (const auto& st : kStencil) {
                         const int nx = cx + st[0], ny = cy + st[1], nz = cz + st[2];
                         if (nx < 0 || ny < 0 || nz < 0 || nx >= dims.x() || ny >= dims.y() || nz >= dims.z())
                             continue;
                         const int d = (nz * dims.y() + ny) * dims.x() + nx;
-                        const int b0 = m_cellStart[d];
-                        const int b1 = m_cellStart[d + 1];
-                        for (int a = a0; a < a1; ++a)
+                        const int b0 = cellStart[d];
+                        const int b1 = cellStart[d + 1];
+                        if (b0 == b1)
+                            continue;
+                        for (int a = a0; a < a1; ++a) {
+                            const PairScan::Member m = scan.member(cellBodies[a]);
                             for (int b = b0; b < b1; ++b)
-                                addPairIfNear(w, m_cellBodies[a], m_cellBodies[b], out);
+                                scan.near(m, cellBodies[b], out);
+                        }
                     }
                 }
             }
@@ -326,12 +358,44 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
         for (std::size_t s = 0; s < slabs; ++s)
             search(s);
     }
+    // the slabs' candidates in order of (i, j), a fixed order that keeps force sums reproducible
+    // whatever the cell layout: a counting sort by i (stable: slab order, then search order),
+    // then each i's few partners by j
     std::size_t total = 0; // (m_pairs is empty: candidate k lands at k)
     for (std::size_t s = 0; s < slabs; ++s)
         total += m_slabs[s].size();
     keepHeadroom(m_pairs, total);
+    m_pairs.resize(total);
+    keepHeadroom(m_pairStart, n + 1);
+    m_pairStart.assign(n + 1, 0);
     for (std::size_t s = 0; s < slabs; ++s)
-        m_pairs.insert(m_pairs.end(), m_slabs[s].begin(), m_slabs[s].end());
+        for (const PairCandidate& c : m_slabs[s])
+            ++m_pairStart[static_cast<std::size_t>(c.i) + 1];
+    for (std::size_t k = 1; k <= n; ++k)
+        m_pairStart[k] += m_pairStart[k - 1];
+    for (std::size_t s = 0; s < slabs; ++s)
+        for (const PairCandidate& c : m_slabs[s])
+            m_pairs[static_cast<std::size_t>(m_pairStart[static_cast<std::size_t>(c.i)]++)] = c;
+    // (each start has moved to its i's end: i's partners are [start[i - 1], start[i]))
+    auto byJ = [&](std::size_t r) {
+        const std::size_t i1 = (r + 1) * n / kSearchSlabs;
+        for (std::size_t i = r * n / kSearchSlabs; i < i1; ++i) {
+            const std::size_t a0 = i == 0 ? 0 : static_cast<std::size_t>(m_pairStart[i - 1]);
+            const std::size_t a1 = static_cast<std::size_t>(m_pairStart[i]);
+            for (std::size_t a = a0 + 1; a < a1; ++a) { // insertion sort: a handful each
+                const PairCandidate c = m_pairs[a];
+                std::size_t b = a;
+                for (; b > a0 && m_pairs[b - 1].j > c.j; --b)
+                    m_pairs[b] = m_pairs[b - 1];
+                m_pairs[b] = c;
+            }
+        }
+    };
+    if (pool)
+        pool->run(kSearchSlabs, byJ);
+    else
+        for (std::size_t r = 0; r < kSearchSlabs; ++r)
+            byJ(r);
     if (!m_classTable) {
         // each candidate's constants, in list order (as one sweep would append them), on the
         // threads in fixed ranges
@@ -351,9 +415,6 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
             for (std::size_t r = 0; r < kSearchSlabs; ++r)
                 constants(r);
     }
-    // a fixed order (by i, then j) keeps force sums reproducible whatever the cell layout
-    std::sort(m_pairs.begin(), m_pairs.end(),
-              [](const PairCandidate& p, const PairCandidate& q) { return p.i != q.i ? p.i < q.i : p.j < q.j; });
     if (!m_classTable)
         findSprings(pairParamsStart);
     findUniformLaw();

@@ -96,7 +96,6 @@ private:
     // the cell search runs in kSearchSlabs slabs of cell layers, each into its own list (fixed:
     // the lists do not depend on the thread count)
     static constexpr std::size_t kSearchSlabs = 16;
-    void addPairIfNear(const World& world, int i, int j, std::vector<PairCandidate>& out) const;
     void classifyMembers(const World& world, const ContactTable& table);
     ContactParams pairParams(const World& world, const ContactTable& table, int i, int j) const;
     int wallParams(const World& world, const ContactTable& table, int member, int wall);
@@ -120,6 +119,7 @@ private:
     std::vector<int> m_cellStart;                    // (cells + 1) offsets into m_cellBodies
     std::vector<int> m_cellBodies;                   // (m) member indices sorted by cell
     std::vector<std::vector<PairCandidate>> m_slabs; // (kSearchSlabs) the cell search's lists
+    std::vector<int> m_pairStart;                    // (m + 1) the counting sort's offsets by i
     std::vector<PairCandidate> m_pairs;              // sorted by (i, j)
     std::vector<WallCandidate> m_wallPairs;          // sorted by (member, wall)
     ContactHistory m_pairHistory;                    // parallel to m_pairs

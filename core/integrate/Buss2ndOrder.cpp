@@ -1,6 +1,8 @@
 #include "integrate/Buss2ndOrder.h"
 
-#include <array>
+#include <bit>
+
+#include "math/Lanes4.h"
 
 namespace tumble {
 
@@ -33,20 +35,6 @@ void Buss2ndOrder::beginTurning(World& w, std::size_t i, const Steps& steps, Vec
     w.angularVelocity[i] = w.angularVelocityFromMomentum(i);
 }
 
-namespace {
-
-// one component of four consecutive Vec3s (or Quat coefficients) as lanes
-template <int C, class V> [[gnu::always_inline]] inline Lanes4 lanes(const V* v)
-{
-    return Lanes4{v[0].coeffs()[C], v[1].coeffs()[C], v[2].coeffs()[C], v[3].coeffs()[C]};
-}
-template <int C> [[gnu::always_inline]] inline Lanes4 lanes(const Vec3* v)
-{
-    return Lanes4{v[0][C], v[1][C], v[2][C], v[3][C]};
-}
-
-} // namespace
-
 void Buss2ndOrder::beginTurningSpheres(World& w, std::size_t begin, std::size_t end, const Steps& steps, Vec3* rotation)
 {
     const Vec3* j = w.inertia.data();
@@ -62,49 +50,53 @@ void Buss2ndOrder::beginTurningSpheres(World& w, std::size_t begin, std::size_t 
             beginTurningIsotropic(1.0 / j[i].x(), torque[i], steps, l[i], q[i], om[i], rotation[i]);
         }
     };
+    const Lanes4 zero{};
     std::size_t i = begin;
     for (; i + 4 <= end; i += 4) {
-        std::array<bool, 4> still{};
-        int stillCount = 0;
-        for (int k = 0; k < 4; ++k) {
-            still[k] = allZero(l[i + k], torque[i + k]);
-            stillCount += still[k] ? 1 : 0;
-        }
-        if (stillCount == 4) {
-            for (std::size_t k = i; k < i + 4; ++k) {
-                om[k].setZero();
-                rotation[k].setZero();
-            }
+        // four spheres, one per lane, moved in and out by transposes; every lane's arithmetic is
+        // beginTurningIsotropic's, and a still lane (no momentum, no torque: allZero's bit test)
+        // keeps its q and L and gets w = 0 and a zero rotation, as one() gives it
+        const Vec3Lanes lv = loadLanes(l + i);
+        const Vec3Lanes tv = loadLanes(torque + i);
+        const Lanes4Mask bits = std::bit_cast<Lanes4Mask>(lv.x) | std::bit_cast<Lanes4Mask>(lv.y) |
+                                std::bit_cast<Lanes4Mask>(lv.z) | std::bit_cast<Lanes4Mask>(tv.x) |
+                                std::bit_cast<Lanes4Mask>(tv.y) | std::bit_cast<Lanes4Mask>(tv.z);
+        const Lanes4Mask still = (bits << 1) == 0;
+        if (allLanes(still)) {
+            storeLanes(Vec3Lanes{zero, zero, zero}, om + i);
+            storeLanes(Vec3Lanes{zero, zero, zero}, rotation + i);
             continue;
         }
-        // four spheres, one per lane (a still one's lane computes zeros and is not stored);
-        // Quat's coeffs() are (x, y, z, w)
+        const QuatLanes qv = loadLanes(q + i);
         const Lanes4 inv = 1.0 / Lanes4{j[i].x(), j[i + 1].x(), j[i + 2].x(), j[i + 3].x()};
-        const IsotropicTurn<Lanes4> t(inv, lanes<0>(torque + i), lanes<1>(torque + i), lanes<2>(torque + i),
-                                      lanes<0>(l + i), lanes<1>(l + i), lanes<2>(l + i), lanes<3>(q + i),
-                                      lanes<0>(q + i), lanes<1>(q + i), lanes<2>(q + i), steps.dt, steps.half,
-                                      steps.twelfth);
-        bool exact = true;
-        for (int k = 0; k < 4; ++k)
-            exact &= still[k] || (t.halfAngle2[k] < kSmallHalfAngle2 && std::abs(t.norm2[k] - 1.0) < kUnitTolerance &&
-                                  (t.rx[k] != 0.0 || t.ry[k] != 0.0 || t.rz[k] != 0.0));
-        if (!exact) {
+        const IsotropicTurn<Lanes4> t(inv, tv.x, tv.y, tv.z, lv.x, lv.y, lv.z, qv.w, qv.x, qv.y, qv.z, steps.dt,
+                                      steps.half, steps.twelfth);
+        // the series and the Newton step are exact on every turning lane, and each turns
+        const Lanes4 off = t.norm2 - 1.0;
+        const Lanes4Mask exact = still | ((t.halfAngle2 < kSmallHalfAngle2) & (off < kUnitTolerance) &
+                                          (off > -kUnitTolerance) & ((t.rx != 0.0) | (t.ry != 0.0) | (t.rz != 0.0)));
+        if (!allLanes(exact)) {
             for (std::size_t k = i; k < i + 4; ++k)
                 one(k); // a lane outside the series' bounds, or one that does not turn
             continue;
         }
-        for (int k = 0; k < 4; ++k) {
-            const std::size_t b = i + static_cast<std::size_t>(k);
-            if (still[k]) {
-                om[b].setZero();
-                rotation[b].setZero();
-                continue;
-            }
-            rotation[b] = Vec3(t.rx[k], t.ry[k], t.rz[k]);
-            q[b] = Quat(t.qw[k], t.qx[k], t.qy[k], t.qz[k]);
-            l[b] += torque[b] * steps.half;
-            om[b] = l[b] * inv[k];
+        const Vec3Lanes ln{lv.x + tv.x * steps.half, lv.y + tv.y * steps.half, lv.z + tv.z * steps.half};
+        if (noLanes(still)) { // (every sphere of a flow turns)
+            storeLanes(Vec3Lanes{t.rx, t.ry, t.rz}, rotation + i);
+            storeLanes(QuatLanes{t.qw, t.qx, t.qy, t.qz}, q + i);
+            storeLanes(ln, l + i);
+            storeLanes(Vec3Lanes{ln.x * inv, ln.y * inv, ln.z * inv}, om + i);
+            continue;
         }
+        storeLanes(Vec3Lanes{select(still, zero, t.rx), select(still, zero, t.ry), select(still, zero, t.rz)},
+                   rotation + i);
+        storeLanes(QuatLanes{select(still, qv.w, t.qw), select(still, qv.x, t.qx), select(still, qv.y, t.qy),
+                             select(still, qv.z, t.qz)},
+                   q + i);
+        storeLanes(Vec3Lanes{select(still, lv.x, ln.x), select(still, lv.y, ln.y), select(still, lv.z, ln.z)}, l + i);
+        storeLanes(Vec3Lanes{select(still, zero, ln.x * inv), select(still, zero, ln.y * inv),
+                             select(still, zero, ln.z * inv)},
+                   om + i);
     }
     for (; i < end; ++i)
         one(i);

@@ -8,6 +8,7 @@
 // exact to rounding for x^2 < kSmallHalfAngle2 (remainder x^8/8! < 3e-21); the product with q is
 // normalised by one Newton step, exact while |q'|^2 - 1 < kUnitTolerance. A step outside either
 // bound takes Buss2ndOrder's general path (sine, cosine, square root).
+#include "math/Lanes4.h"
 #include "math/Types.h"
 
 namespace tumble {
@@ -55,9 +56,5 @@ template <class T> struct IsotropicTurn {
         qz = pz * k;
     }
 };
-
-/// Four doubles, one sphere per lane (GCC's vector extension: AVX where the build has it, two
-/// SSE2 halves otherwise; the same IEEE operations per lane either way).
-using Lanes4 = double __attribute__((vector_size(32)));
 
 } // namespace tumble
