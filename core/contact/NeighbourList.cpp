@@ -426,10 +426,11 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
 
 namespace {
 
-// list and history reordered by key, through index and the scratch list and history
+// list and history reordered by key, in place (index and done are scratch): no second copy of
+// the history, whose arrays hold every candidate
 template <class Candidate>
 void sortByKey(std::vector<Candidate>& list, ContactHistory& history, std::vector<int>& index,
-               std::vector<unsigned char>& done, ContactHistory& scratch, Key (*key)(const Candidate&))
+               std::vector<unsigned char>& done, Key (*key)(const Candidate&))
 {
     const std::size_t n = list.size();
     index.resize(n);
@@ -438,11 +439,9 @@ void sortByKey(std::vector<Candidate>& list, ContactHistory& history, std::vecto
     std::sort(index.begin(), index.end(), [&](int a, int b) {
         return key(list[static_cast<std::size_t>(a)]) < key(list[static_cast<std::size_t>(b)]);
     });
-    scratch.keepHeadroom(n, history.hasShear(), history.hasRoll());
-    scratch.assignZero(n, history.hasShear(), history.hasRoll());
-    for (std::size_t k = 0; k < n; ++k)
-        scratch.copyEntry(k, history, static_cast<std::size_t>(index[k]));
-    history.swap(scratch);
+    permuteInPlace(history.overlap, index, done);
+    permuteInPlace(history.shear, index, done);
+    permuteInPlace(history.roll, index, done);
     permuteInPlace(list, index, done);
 }
 
@@ -468,8 +467,8 @@ void NeighbourList::renumberMembers(const std::vector<int>& newOfOld)
     for (WallCandidate& c : m_wallPairs)
         c.member = newOfOld[static_cast<std::size_t>(c.member)];
     keepHeadroom(m_sortIndex, std::max(m_pairs.size(), m_wallPairs.size()));
-    sortByKey(m_pairs, m_pairHistory, m_sortIndex, m_sortDone, m_carriedPairs, pairKey);
-    sortByKey(m_wallPairs, m_wallHistory, m_sortIndex, m_sortDone, m_carriedWalls, wallKey);
+    sortByKey(m_pairs, m_pairHistory, m_sortIndex, m_sortDone, pairKey);
+    sortByKey(m_wallPairs, m_wallHistory, m_sortIndex, m_sortDone, wallKey);
     m_reference.clear(); // the next step builds the lists for the new numbers
 }
 

@@ -59,7 +59,8 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
     if (m_params.threads > 1)
         m_pool = std::make_unique<ThreadPool>(m_params.threads);
     m_motion.resize(n);
-    m_motion.markStart(m_world);
+    if (!m_fused || m_translation->multiStage())
+        m_motion.keepStartPoses();
 
     m_world.updateMemberPositions();
     updateNeighbours();
@@ -418,6 +419,8 @@ LiveChange Simulation::apply(const LiveParams& change)
             m_translation = makeTranslationScheme(next.translation);
             m_rotation = makeRotationScheme(next.rotation);
             m_fused = FusedPasses::fits(*m_translation, *m_rotation);
+            if (!m_fused || m_translation->multiStage())
+                m_motion.keepStartPoses(); // (the first switch to such schemes allocates)
         }
         m_params = next;
         OnStepConversion::fromOnStep(m_world, m_params.dt, *m_translation, *m_rotation);

@@ -7,10 +7,16 @@ namespace tumble {
 
 void StepMotionRecord::resize(std::size_t n)
 {
-    m_startPosition.resize(n);
-    m_startOrientation.resize(n);
     m_displacement.assign(n, Vec3::Zero());
     m_rotation.assign(n, Vec3::Zero());
+    if (!m_startPosition.empty())
+        keepStartPoses();
+}
+
+void StepMotionRecord::keepStartPoses()
+{
+    m_startPosition.resize(m_displacement.size());
+    m_startOrientation.resize(m_displacement.size());
 }
 
 void StepMotionRecord::markStart(const World& w, std::size_t b0, std::size_t b1)

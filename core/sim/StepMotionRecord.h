@@ -13,10 +13,14 @@ namespace tumble {
 
 class StepMotionRecord {
 public:
-    /// Buffers for n bodies, the motion zero.
+    /// Buffers for n bodies' motion, zero. The start poses are kept only once keepStartPoses()
+    /// asks for them: the fused passes never read them (56 B per body they would not use).
     void resize(std::size_t n);
+    /// Room for the start poses of the resize()d bodies (allocates the first time only); the
+    /// caller does it before markStart() or update() run, outside the chunk passes.
+    void keepStartPoses();
 
-    /// Remembers the pose of bodies [begin, end) as the start of the step.
+    /// Remembers the pose of bodies [begin, end) as the start of the step (keepStartPoses first).
     void markStart(const World& w, std::size_t begin, std::size_t end);
     void markStart(const World& w) { markStart(w, 0, w.size()); }
 
