@@ -2,10 +2,14 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <set>
 
 #include "UsageError.h"
 #include "integrate/IntegratorRegistry.h"
+#include "parallel/MachineResources.h"
+#include "scene/SceneLimits.h"
 #include "sim/ConvergenceSweep.h"
 #include "sim/Simulation.h"
 
@@ -62,6 +66,30 @@ long long atLeast(const std::string& option, long long v, long long min)
         throw UsageError(option + ": must be >= " + std::to_string(min) + ", got " + std::to_string(v));
     return v;
 }
+
+std::string shortNumber(double v)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", v);
+    return text;
+}
+
+// a value within the scene's own range (scene/SceneLimits.h), so an override is no laxer than a file
+double within(const std::string& option, double v, double lo, double hi, const char* unit)
+{
+    if (!(v >= lo && v <= hi))
+        throw UsageError(option + ": must be in [" + shortNumber(lo) + ", " + shortNumber(hi) + "]" + unit + ", got " +
+                         shortNumber(v));
+    return v;
+}
+
+double timestep(const std::string& option, const std::string& text)
+{
+    return within(option, positive(option, parseDouble(option, text), " s"), limits::kMinDt, limits::kMaxDt, " s");
+}
+
+// a sweep's run of T / dt steps (its rk4 reference takes 16 times more) must end in hours, not years
+constexpr double kMaxSweepSteps = 1e8;
 
 std::string checkTranslation(const std::string& option, const std::string& name)
 {
@@ -160,7 +188,7 @@ void applySweepOption(CliOptions& o, const std::string& opt, const std::string& 
         }
     } else if (opt == "--dt") {
         for (const std::string& item : splitList(opt, val))
-            o.sweepDts.push_back(positive(opt, parseDouble(opt, item), " s"));
+            o.sweepDts.push_back(timestep(opt, item));
     } else if (opt == "--duration") {
         o.duration = positive(opt, parseDouble(opt, val), " s");
     } else if (opt == "--csv") {
@@ -180,11 +208,13 @@ void applyRunOption(CliOptions& o, const std::string& opt, const std::string& va
     } else if (opt == "--rotation") {
         o.rotation = checkRotation(opt, val);
     } else if (opt == "--dt") {
-        o.dt = positive(opt, parseDouble(opt, val), " s");
+        o.dt = timestep(opt, val);
     } else if (opt == "--dt-factor") {
-        o.dtFactor = positive(opt, parseDouble(opt, val), "");
+        o.dtFactor = within(opt, positive(opt, parseDouble(opt, val), ""), 0.0, limits::kMaxDtFactor, "");
     } else if (opt == "--steps") {
         o.steps = atLeast(opt, parseInteger(opt, val), 0);
+        if (static_cast<double>(*o.steps) > limits::kMaxSteps)
+            throw UsageError(opt + ": must be <= 1e15, got " + val);
     } else if (opt == "--duration") {
         o.duration = positive(opt, parseDouble(opt, val), " s");
     } else if (opt == "--local-damping") {
@@ -203,11 +233,20 @@ void applyRunOption(CliOptions& o, const std::string& opt, const std::string& va
         const double b = parseDouble(opt, val);
         if (!(b >= 0.0))
             throw UsageError(opt + ": must be >= 0 (1/s), got " + val);
-        o.viscousDamping = b;
+        o.viscousDamping = within(opt, b, 0.0, limits::kMaxViscousDamping, " 1/s");
     } else if (opt == "--threads") {
         const long long n = atLeast(opt, parseInteger(opt, val), 1);
-        if (n > 4096)
-            throw UsageError(opt + ": must be <= 4096, got " + val);
+        // more threads than the machine runs at once only take turns (and spin) on its cores;
+        // TUMBLE_OVERSUBSCRIBE=1 lifts this for tests that results do not depend on N
+        const char* oversubscribe = std::getenv("TUMBLE_OVERSUBSCRIBE");
+        const bool allowMore = oversubscribe && std::string(oversubscribe) == "1";
+        const int hardware = hardwareThreads();
+        if (n > hardware && !allowMore)
+            throw UsageError(opt + ": " + val + " is more than the " + std::to_string(hardware) +
+                             " hardware thread(s) this machine gives the process; give 1 to " +
+                             std::to_string(hardware));
+        if (n > SimParams::kMaxThreads)
+            throw UsageError(opt + ": must be <= " + std::to_string(SimParams::kMaxThreads) + ", got " + val);
         o.threads = static_cast<int>(n);
     } else if (opt == "--energy-csv") {
         o.energyCsv = val;
@@ -337,6 +376,13 @@ CliOptions parseCommandLine(const std::vector<std::string>& args)
             throw UsageError("--dt: required by sweep (one or more timesteps, comma-separated)");
         if (!o.duration)
             throw UsageError("--duration: required by sweep (the time T at which errors are measured)");
+        for (double dt : o.sweepDts)
+            if (*o.duration / dt > kMaxSweepSteps)
+                throw UsageError("--dt: " + shortNumber(dt) + " s needs " + shortNumber(*o.duration / dt) +
+                                 " steps to reach --duration " + shortNumber(*o.duration) +
+                                 " s; a sweep run may take "
+                                 "at most " +
+                                 shortNumber(kMaxSweepSteps));
     }
     return o;
 }
@@ -376,7 +422,8 @@ run options (command-line values override the scene's):
   --local-damping A              Cundall local damping coefficient in [0, 1)
   --local-damping-variant V      pfc (sign of the velocity) or woo (on-step estimate)
   --viscous-damping B            global viscous damping rate, 1/s
-  --threads N                    threads that step the run (results do not depend on N)
+  --threads N                    threads that step the run, 1 to the machine's hardware threads
+                                 (results do not depend on N)
   --energy-csv PATH              energy CSV: step 0, every K steps and the last step
   --ledger-csv PATH              the energy CSV's columns, then the ledger split by mechanism:
                                  elastic_normal, _tangential, _rolling, _bond, dissipated_dashpot,
@@ -388,9 +435,11 @@ run options (command-line values override the scene's):
   --vtk-dir DIR                  VTK XML frames (.vtp) and a .pvd collection
   --vtk-every K                  frame interval in steps (default 100)
   Give one of --scheme or --translation/--rotation, of --dt or --dt-factor, and of
-  --steps or --duration. Options also take the form --option=value.
+  --steps or --duration. Options also take the form --option=value. Outputs must name
+  different files, none of them the scene.
 
-exit codes: 0 success, 1 output error, 2 bad usage, 3 invalid scene, 4 unstable run
+exit codes: 0 success, 1 output error, 2 bad usage, 3 invalid scene, 4 unstable run,
+            5 not enough memory
 )";
 }
 

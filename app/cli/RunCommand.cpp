@@ -3,10 +3,12 @@
 #include <chrono>
 #include <cmath>
 #include <memory>
+#include <new>
 #include <optional>
 #include <sstream>
 
 #include "ExitCode.h"
+#include "OutputPaths.h"
 #include "SceneSource.h"
 #include "UsageError.h"
 #include "io/EnergyCsvWriter.h"
@@ -14,7 +16,10 @@
 #include "io/SummaryJson.h"
 #include "io/TrackCsvWriter.h"
 #include "io/VtpWriter.h"
+#include "parallel/MachineResources.h"
+#include "scene/SceneLimits.h"
 #include "sim/CriticalTimestep.h"
+#include "sim/ResourceError.h"
 #include "sim/Simulation.h"
 
 namespace tumble::cli {
@@ -22,7 +27,7 @@ namespace tumble::cli {
 namespace {
 
 // a run needs no more steps than this (a duration of 1e15 steps is a typo, not a plan)
-constexpr double kMaxSteps = 1e15;
+constexpr double kMaxSteps = limits::kMaxSteps;
 
 // scene parameters with the command line's overrides applied
 SimParams resolveParams(const Scene& scene, const CliOptions& o)
@@ -39,6 +44,9 @@ SimParams resolveParams(const Scene& scene, const CliOptions& o)
         if (!std::isfinite(critical))
             throw UsageError("--dt-factor: the scene has no critical timestep (no bodies); give --dt");
         p.dt = *o.dtFactor * critical;
+        if (!(p.dt >= limits::kMinDt && p.dt <= limits::kMaxDt))
+            throw UsageError("--dt-factor: " + std::to_string(*o.dtFactor) + " x the critical timestep " +
+                             std::to_string(critical) + " s is outside the timestep range [1e-15, 1e3] s");
     }
     if (o.localDamping)
         p.localDamping = *o.localDamping;
@@ -73,19 +81,38 @@ template <class Make> auto openOutput(const char* option, Make make)
     }
 }
 
-bool isFinite(const EnergySample& s)
+// outputs must not overwrite each other or the scene (checked before the scene is even loaded)
+void checkPaths(const CliOptions& o)
 {
-    for (double v : {s.time, s.kineticTranslational, s.kineticRotational, s.potentialGravity, s.elastic, s.dissipated,
-                     s.externalWork, s.total(), s.balanceError})
-        if (!std::isfinite(v))
-            return false;
-    return true;
+    std::vector<NamedPath> outputs;
+    for (const auto& [option, path] : {std::pair{"--energy-csv", o.energyCsv}, std::pair{"--ledger-csv", o.ledgerCsv},
+                                       std::pair{"--track-csv", o.trackCsv}, std::pair{"--summary-json", o.summaryJson},
+                                       std::pair{"--vtk-dir", o.vtkDir}})
+        if (path)
+            outputs.push_back({option, *path});
+    std::vector<NamedPath> inputs;
+    if (!o.scene.starts_with("builtin:"))
+        inputs.push_back({"scene file", o.scene});
+    checkOutputPaths(outputs, inputs);
+}
+
+std::string outOfMemoryMessage(long long step, double time)
+{
+    const AvailableMemory have = availableMemory();
+    std::ostringstream msg;
+    msg << "out of memory at step " << step << ", t = " << time
+        << " s: an allocation failed (std::bad_alloc); this process can allocate about " << have.bytes / 1e9
+        << " GB more (limited by " << have.source
+        << "). Run a smaller scene, or raise the limit; the files written so far are complete up to step "
+        << (step > 0 ? step - 1 : 0);
+    return msg.str();
 }
 
 } // namespace
 
 int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
 {
+    checkPaths(o);
     Scene scene = loadSceneArgument(o.scene);
     const std::size_t bodies = scene.world.size();
     for (int id : o.track)
@@ -132,12 +159,12 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
 
     std::string instability;
     // one sampled row: energy (for the balance maximum), then the files that asked for it
+    std::string outOfMemory;
     auto sample = [&](bool first) {
         const EnergySample s = sim.energy();
-        if (!isFinite(s)) {
-            std::ostringstream msg;
-            msg << "unstable at step " << s.step << ", t = " << s.time << " s: non-finite energy";
-            instability = msg.str();
+        // a runaway sample never reaches a file or the screen: the run stops before it
+        if (!sim.checkEnergySample(s)) {
+            instability = sim.instabilityMessage();
             return;
         }
         if (first)
@@ -162,12 +189,17 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
     for (long long k = 1; k <= steps && instability.empty(); ++k) {
         try {
             sim.step();
+        } catch (const std::bad_alloc&) {
+            // running out of memory is not an instability, and no dt helps it
+            outOfMemory = outOfMemoryMessage(sim.world().step + 1, sim.world().time + params.dt);
+            break;
         } catch (const std::exception& e) {
             // a state that has run away (finite but astronomically large positions) can break
             // the step itself before the core's periodic runaway check sees it
             std::ostringstream msg;
             msg << "unstable at step " << sim.world().step + 1 << ", t = " << sim.world().time + params.dt
-                << " s: the step failed (" << e.what() << "); reduce dt (critical dt " << sim.criticalDt() << " s)";
+                << " s: the step failed (" << e.what() << "); "
+                << InstabilityReport::adviceFor(sim.world(), params.dt, sim.criticalDt());
             instability = msg.str();
             break;
         }
@@ -176,13 +208,16 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
             break;
         }
         const bool last = k == steps;
+        const bool frame = vtp && (k % o.vtkEvery == 0 || last);
         if (k % o.every == 0 || last)
             sample(false);
+        else if (frame && !sim.checkEnergySample(sim.energy()))
+            instability = sim.instabilityMessage(); // a frame is shown too: the same check first
         if (!instability.empty())
             break;
         done = k;
         doneTime = sim.world().time;
-        if (vtp && (k % o.vtkEvery == 0 || last))
+        if (frame)
             vtp->writeFrame(sim.world(), params.dt);
     }
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -193,6 +228,17 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
     summary.wallSeconds = wall;
     summary.particleStepsPerSecond = wall > 0.0 ? static_cast<double>(bodies) * static_cast<double>(done) / wall : 0.0;
     summary.instabilityMessage = instability;
+    summary.outOfMemoryMessage = outOfMemory;
+    if (!outOfMemory.empty()) {
+        // the summary may itself fail to allocate: the CSVs are complete already, so say what
+        // happened either way
+        try {
+            if (o.summaryJson)
+                SummaryJson::write(*o.summaryJson, summary);
+        } catch (const std::exception&) {
+        }
+        throw ResourceError(outOfMemory);
+    }
     if (o.summaryJson)
         SummaryJson::write(*o.summaryJson, summary);
 

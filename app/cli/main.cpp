@@ -1,7 +1,9 @@
 // tumble-cli: headless runs, sweeps, inspection and listings over the core (CONTRACT.md, tumble-cli).
 // main() only parses and maps each kind of failure to its exit code.
 #include <iostream>
+#include <new>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "CliOptions.h"
@@ -13,6 +15,7 @@
 #include "UsageError.h"
 #include "io/IoError.h"
 #include "scene/SceneError.h"
+#include "sim/ResourceError.h"
 #include "sim/Simulation.h"
 
 int main(int argc, char** argv)
@@ -35,6 +38,21 @@ int main(int argc, char** argv)
         case Command::Sweep:
             return sweepCommand(options, std::cout);
         }
+    } catch (const ResourceError& e) {
+        std::cerr << "tumble-cli: not enough memory: " << e.what() << '\n';
+        return kExitResources;
+    } catch (const std::bad_alloc& e) {
+        // loading, building the simulation or writing: never an instability, and no dt helps
+        std::cerr << "tumble-cli: out of memory: an allocation failed (" << e.what()
+                  << "); run a smaller scene or give the process more memory\n";
+        return kExitResources;
+    } catch (const std::system_error& e) {
+        if (e.code() != std::errc::resource_unavailable_try_again && e.code() != std::errc::not_enough_memory) {
+            std::cerr << "tumble-cli: error: " << e.what() << '\n';
+            return kExitFailure;
+        }
+        std::cerr << "tumble-cli: not enough resources: " << e.what() << " (e.g. threads for --threads)\n";
+        return kExitResources;
     } catch (const UsageError& e) {
         std::cerr << "tumble-cli: " << e.what() << "\n(tumble-cli --help lists the commands and options)\n";
         return kExitUsage;

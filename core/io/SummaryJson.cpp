@@ -52,6 +52,8 @@ std::string SummaryJson::toText(const RunSummary& r)
     j["unstable"] = !r.instabilityMessage.empty();
     if (!r.instabilityMessage.empty())
         j["instability_message"] = r.instabilityMessage;
+    if (!r.outOfMemoryMessage.empty())
+        j["out_of_memory_message"] = r.outOfMemoryMessage;
     // non-finite doubles become null (JSON has no NaN); replace invalid UTF-8 in paths
     return j.dump(2, ' ', false, ordered_json::error_handler_t::replace) + '\n';
 }

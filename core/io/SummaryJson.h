@@ -5,8 +5,8 @@
 // local_damping_variant, viscous_damping, bodies, contacts, threads, wall_seconds,
 // particle_steps_per_second, energy_start and energy_end (objects keyed by the energy CSV's
 // column names), max_abs_balance_error, energy_samples, unstable, and instability_message when
-// unstable. Doubles are written as shortest round-trip decimals; a non-finite value as null.
-// The file is replaced atomically, so a reader never sees half a document.
+// unstable, out_of_memory_message when an allocation failed mid-run. Doubles are written as shortest round-trip
+// decimals; a non-finite value as null. The file is replaced atomically, so a reader never sees half a document.
 #include <string>
 
 #include "energy/EnergySample.h"
@@ -34,6 +34,7 @@ struct RunSummary {
     double maxAbsBalanceError = 0.0;     ///< largest |balance_error| over the sampled rows, J
     long long energySamples = 0;         ///< rows the maximum was taken over
     std::string instabilityMessage;      ///< empty when the run stayed stable
+    std::string outOfMemoryMessage;      ///< empty unless an allocation failed mid-run
 };
 
 class SummaryJson {

@@ -1,5 +1,7 @@
 #include "parallel/ThreadPool.h"
 
+#include <utility>
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #endif
@@ -54,7 +56,15 @@ bool ThreadPool::claimFrom(int share, bool back)
         if (claim.compare_exchange_weak(v, claimed, std::memory_order_acq_rel, std::memory_order_acquire))
             break;
     }
-    m_call(m_ctx, static_cast<std::size_t>(chunk));
+    try {
+        m_call(m_ctx, static_cast<std::size_t>(chunk));
+    } catch (...) {
+        // e.g. std::bad_alloc on a worker: kept (the first one) and rethrown by run() on the
+        // calling thread once every chunk is done, instead of std::terminate
+        std::lock_guard lock(m_errorMutex);
+        if (!m_error)
+            m_error = std::current_exception();
+    }
     if (m_remaining.fetch_sub(1, std::memory_order_acq_rel) == 1)
         m_remaining.notify_all();
     return true;
@@ -117,6 +127,13 @@ void ThreadPool::runJob(std::size_t chunks, Call call, void* ctx)
         m_remaining.wait(left, std::memory_order_acquire);
         left = m_remaining.load(std::memory_order_acquire);
     }
+    std::exception_ptr error;
+    {
+        std::lock_guard lock(m_errorMutex);
+        error = std::exchange(m_error, nullptr);
+    }
+    if (error)
+        std::rethrow_exception(error);
 }
 
 } // namespace tumble

@@ -20,7 +20,9 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <memory>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -37,7 +39,8 @@ public:
     int threads() const { return m_threads; }
 
     /// Calls f(c) for c in [0, chunks) on all threads; returns when every call has returned.
-    /// f must not throw.
+    /// An exception f throws (e.g. std::bad_alloc) is rethrown here after every call has
+    /// returned (the first one; the job's other chunks still run).
     template <class F> void run(std::size_t chunks, F& f)
     {
         runJob(
@@ -63,6 +66,8 @@ private:
     // the job: written by the caller before the shares are published, read after a successful claim
     Call m_call = nullptr;
     void* m_ctx = nullptr;
+    std::mutex m_errorMutex;
+    std::exception_ptr m_error;                          // the first exception a chunk threw in the current job
     std::unique_ptr<Share[]> m_shares;                   // (threads)
     alignas(64) std::atomic<std::size_t> m_remaining{0}; // chunks of the job not finished yet
     alignas(64) std::atomic<unsigned> m_generation{0};   // bumped per job (and to stop): wakes workers

@@ -15,7 +15,9 @@
 #include "analysis/AnalyticSolutions.h"
 #include "integrate/IntegratorRegistry.h"
 #include "model/ClumpShape.h"
+#include "scene/SceneLimits.h"
 #include "sim/CriticalTimestep.h"
+#include "sim/MemoryEstimate.h"
 
 namespace tumble {
 
@@ -23,8 +25,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-// the largest body count a scene may create; keeps a typo in a generator from eating the RAM
-constexpr double kMaxBodies = 5e6;
+using limits::kMaxBodies;
 
 std::string typeName(const Json& j)
 {
@@ -149,6 +150,40 @@ public:
     }
     Vec3 vec3(const char* key, const Vec3& fallback) const { return has(key) ? vec3(key) : fallback; }
 
+    // a number in [lo, hi] (unit for the message)
+    double inRange(const char* key, double lo, double hi, const char* unit) const
+    {
+        const double x = number(key);
+        if (!(x >= lo && x <= hi))
+            fail("must be in [" + fmt(lo) + ", " + fmt(hi) + "]" + unit + ", got " + fmt(x), key);
+        return x;
+    }
+    double inRange(const char* key, double fallback, double lo, double hi, const char* unit) const
+    {
+        return has(key) ? inRange(key, lo, hi, unit) : fallback;
+    }
+
+    // a position: every coordinate within +-limits::kMaxCoordinate
+    Vec3 point(const char* key) const
+    {
+        const Vec3 x = vec3(key);
+        for (int k = 0; k < 3; ++k)
+            if (!(std::abs(x[k]) <= limits::kMaxCoordinate))
+                fail("coordinate " + fmt(x[k]) + " m is beyond +-" + fmt(limits::kMaxCoordinate) + " m",
+                     std::string(key) + "/" + std::to_string(k));
+        return x;
+    }
+    Vec3 point(const char* key, const Vec3& fallback) const { return has(key) ? point(key) : fallback; }
+
+    // a vector whose length is at most max (unit for the message)
+    Vec3 vec3AtMost(const char* key, const Vec3& fallback, double max, const char* unit) const
+    {
+        const Vec3 v = vec3(key, fallback);
+        if (!(v.norm() <= max))
+            fail("magnitude " + fmt(v.norm()) + unit + " exceeds " + fmt(max) + unit, key);
+        return v;
+    }
+
     // an array of objects, each handed to f(reader, index)
     template <class F> void forEach(const char* key, F&& f) const
     {
@@ -181,18 +216,18 @@ Material readMaterial(const Reader& r)
     m.name = r.string("name");
     if (m.name.empty())
         r.fail("must not be empty", "name");
-    m.density = r.positive("density");
+    m.density = r.inRange("density", limits::kMinDensity, limits::kMaxDensity, " kg/m^3");
     const Reader c = r.object("contact");
     const std::string model = c.string("model", "linear");
     if (model == "linear") {
         c.allowOnly({"model", "kn", "kt", "restitution", "friction", "rolling_friction"});
         m.model = ContactModelKind::Linear;
-        m.kn = c.positive("kn");
-        m.kt = c.has("kt") ? c.positive("kt") : 0.25 * m.kn;
+        m.kn = c.inRange("kn", limits::kMinStiffness, limits::kMaxStiffness, " N/m");
+        m.kt = c.has("kt") ? c.inRange("kt", limits::kMinStiffness, limits::kMaxStiffness, " N/m") : 0.25 * m.kn;
     } else if (model == "hertz_mindlin") {
         c.allowOnly({"model", "young", "poisson", "restitution", "friction", "rolling_friction"});
         m.model = ContactModelKind::HertzMindlin;
-        m.young = c.positive("young");
+        m.young = c.inRange("young", limits::kMinYoung, limits::kMaxYoung, " Pa");
         m.poisson = c.number("poisson");
         // -1 < nu < 1/2 for a stable isotropic solid (positive shear and bulk moduli)
         if (!(m.poisson > -1.0 && m.poisson < 0.5))
@@ -201,8 +236,8 @@ Material readMaterial(const Reader& r)
         c.fail("unknown contact model '" + model + "' (known: linear, hertz_mindlin)", "model");
     }
     m.restitution = c.unitInterval("restitution", 1.0, true);
-    m.friction = c.nonNegative("friction", 0.0);
-    m.rollingFriction = c.nonNegative("rolling_friction", 0.0);
+    m.friction = c.inRange("friction", 0.0, 0.0, limits::kMaxFriction, "");
+    m.rollingFriction = c.inRange("rolling_friction", 0.0, 0.0, limits::kMaxFriction, "");
     return m;
 }
 
@@ -225,13 +260,22 @@ void checkBodyCount(const Reader& r, const World& world, double adding, const ch
         r.fail("the scene would hold more than " + Reader::fmt(kMaxBodies) + " bodies", key);
 }
 
+Vec3 velocity(const Reader& r)
+{
+    return r.vec3AtMost("velocity", Vec3::Zero(), limits::kMaxSpeed, " m/s");
+}
+
+Vec3 angularVelocity(const Reader& r)
+{
+    return r.vec3AtMost("angular_velocity", Vec3::Zero(), limits::kMaxAngularSpeed, " rad/s");
+}
+
 void readSphere(const Reader& r, World& world, const std::map<std::string, int>& byName)
 {
     r.allowOnly({"type", "material", "radius", "position", "velocity", "angular_velocity"});
     const int mat = materialIndex(r, byName);
-    const double radius = r.positive("radius");
-    world.addSphere(mat, radius, r.vec3("position"), r.vec3("velocity", Vec3::Zero()),
-                    r.vec3("angular_velocity", Vec3::Zero()));
+    const double radius = r.inRange("radius", limits::kMinRadius, limits::kMaxRadius, " m");
+    world.addSphere(mat, radius, r.point("position"), velocity(r), angularVelocity(r));
 }
 
 Quat readQuaternion(const Reader& r, const char* key)
@@ -260,21 +304,29 @@ void readClump(const Reader& r, World& world, const std::map<std::string, int>& 
     std::vector<ClumpMember> members;
     r.forEach("spheres", [&](const Reader& m, std::size_t) {
         m.allowOnly({"center", "radius"});
-        members.push_back({m.vec3("center"), m.positive("radius")});
+        members.push_back({m.point("center"), m.inRange("radius", limits::kMinRadius, limits::kMaxRadius, " m")});
     });
     r.require("spheres");
     if (members.empty())
         r.fail("a clump needs at least one sphere", "spheres");
+    if (members.size() > static_cast<std::size_t>(limits::kMaxClumpMembers))
+        r.fail("a clump may have at most " + std::to_string(limits::kMaxClumpMembers) + " spheres, got " +
+                   std::to_string(members.size()),
+               "spheres");
+    if (static_cast<double>(world.memberCount() + members.size()) > limits::kMaxMembers)
+        r.fail("the scene would hold more than " + Reader::fmt(limits::kMaxMembers) + " collision spheres", "spheres");
     MassProperties mp = sphereUnionMassProperties(members, world.materials[mat].density);
     if (r.has("mass_properties")) {
         // the centre of mass stays the union's centroid; mass, moments and axes are the file's
         const Reader o = r.object("mass_properties");
         o.allowOnly({"mass", "principal_moments", "principal_axes"});
-        mp.mass = o.positive("mass");
+        mp.mass = o.inRange("mass", limits::kMinMass, limits::kMaxMass, " kg");
         mp.principalMoments = o.vec3("principal_moments");
         const Vec3& j = mp.principalMoments;
-        if (!(j.minCoeff() > 0.0))
-            o.fail("principal moments must be > 0", "principal_moments");
+        if (!(j.minCoeff() >= limits::kMinMoment && j.maxCoeff() <= limits::kMaxMoment))
+            o.fail("principal moments must be in [" + Reader::fmt(limits::kMinMoment) + ", " +
+                       Reader::fmt(limits::kMaxMoment) + "] kg m^2",
+                   "principal_moments");
         if (j.x() + j.y() < j.z() || j.y() + j.z() < j.x() || j.z() + j.x() < j.y())
             o.fail("principal moments violate the triangle inequality (no rigid body has them)", "principal_moments");
         mp.principalAxes = o.has("principal_axes") ? readQuaternion(o, "principal_axes") : Quat::Identity();
@@ -287,8 +339,19 @@ void readClump(const Reader& r, World& world, const std::map<std::string, int>& 
         offsets.push_back(mp.principalAxes.conjugate() * (m.center - mp.centerOfMass));
         bounding = std::max(bounding, offsets.back().norm() + m.radius);
     }
-    const int body = world.addRigidBody(mat, mp.mass, mp.principalMoments, q, bounding, r.vec3("position"),
-                                        r.vec3("velocity", Vec3::Zero()), r.vec3("angular_velocity", Vec3::Zero()));
+    const Vec3 position = r.point("position");
+    // every member must lie within the coordinate range too (the neighbour grid spans them)
+    for (int k = 0; k < 3; ++k)
+        if (!(std::abs(position[k]) + bounding <= limits::kMaxCoordinate))
+            r.fail("the clump reaches beyond +-" + Reader::fmt(limits::kMaxCoordinate) + " m (its spheres extend " +
+                       Reader::fmt(bounding) + " m from its centre of mass at " + Reader::fmt(position[k]) + " m)",
+                   "position/" + std::to_string(k));
+    // the union's mass properties come from the members; tiny or huge ones are out of range too
+    if (!(mp.mass >= limits::kMinMass && mp.mass <= limits::kMaxMass && std::isfinite(mp.principalMoments.norm()) &&
+          mp.principalMoments.minCoeff() > 0.0))
+        r.fail("the clump's mass properties are out of range (mass " + Reader::fmt(mp.mass) + " kg)", "spheres");
+    const int body =
+        world.addRigidBody(mat, mp.mass, mp.principalMoments, q, bounding, position, velocity(r), angularVelocity(r));
     for (std::size_t k = 0; k < members.size(); ++k)
         world.addMember(body, offsets[k], members[k].radius);
 }
@@ -309,10 +372,10 @@ void readGridGenerator(const Reader& r, World& world, const std::map<std::string
 {
     r.allowOnly({"type", "material", "radius", "count", "spacing", "origin", "jitter", "seed"});
     const int mat = materialIndex(r, byName);
-    const double radius = r.positive("radius");
-    const double spacing = r.positive("spacing");
-    const Vec3 origin = r.vec3("origin", Vec3::Zero());
-    const double jitter = r.nonNegative("jitter", 0.0);
+    const double radius = r.inRange("radius", limits::kMinRadius, limits::kMaxRadius, " m");
+    const double spacing = r.inRange("spacing", limits::kMinRadius, 2.0 * limits::kMaxCoordinate, " m");
+    const Vec3 origin = r.point("origin", Vec3::Zero());
+    const double jitter = r.inRange("jitter", 0.0, 0.0, limits::kMaxJitter, "");
     const std::int64_t seed = r.has("seed") ? r.integer("seed") : 1;
     r.require("count");
     const Json& count = r.raw("count");
@@ -326,6 +389,19 @@ void readGridGenerator(const Reader& r, World& world, const std::map<std::string
     }
     checkBodyCount(r, world, static_cast<double>(n[0]) * static_cast<double>(n[1]) * static_cast<double>(n[2]),
                    "count");
+    // the farthest generated centre, jitter included, stays within the coordinate range
+    for (int k = 0; k < 3; ++k) {
+        const double reach = static_cast<double>(n[k] - 1) * spacing + jitter * spacing;
+        if (!(std::abs(origin[k]) + reach <= limits::kMaxCoordinate))
+            r.fail("the grid reaches " + Reader::fmt(origin[k] + reach) + " m along axis " + std::to_string(k) +
+                       ", beyond +-" + Reader::fmt(limits::kMaxCoordinate) + " m",
+                   "count/" + std::to_string(k));
+    }
+    const double adding = static_cast<double>(n[0]) * static_cast<double>(n[1]) * static_cast<double>(n[2]);
+    // before allocating: the whole scene so far plus this grid must fit in the machine's memory
+    MemoryEstimate::requireFits(static_cast<double>(world.size()) + adding,
+                                static_cast<double>(world.memberCount()) + adding,
+                                r.file() + ": " + r.path("count") + ": ");
     std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
     for (std::int64_t k = 0; k < n[2]; ++k) {
         for (std::int64_t j = 0; j < n[1]; ++j) {
@@ -388,11 +464,13 @@ Scene readScene(const Json& doc, const std::string& file)
     scene.name = top.string("name", "Untitled");
     scene.description = top.string("description", "");
     World& world = scene.world;
-    world.gravity = top.vec3("gravity", Vec3(0.0, 0.0, -9.81));
+    world.gravity = top.vec3AtMost("gravity", Vec3(0.0, 0.0, -9.81), limits::kMaxGravity, " m/s^2");
 
     // materials first: bodies and walls refer to them by name
     std::map<std::string, int> byName;
-    top.forEach("materials", [&](const Reader& r, std::size_t) {
+    top.forEach("materials", [&](const Reader& r, std::size_t i) {
+        if (i >= static_cast<std::size_t>(limits::kMaxMaterials))
+            r.fail("more than " + std::to_string(limits::kMaxMaterials) + " materials");
         Material m = readMaterial(r);
         if (byName.count(m.name))
             r.fail("material '" + m.name + "' is defined twice", "name");
@@ -419,14 +497,16 @@ Scene readScene(const Json& doc, const std::string& file)
             r.fail("unknown generator type '" + type + "' (known: grid)", "type");
         readGridGenerator(r, world, byName);
     });
-    top.forEach("walls", [&](const Reader& r, std::size_t) {
+    top.forEach("walls", [&](const Reader& r, std::size_t i) {
+        if (i >= static_cast<std::size_t>(limits::kMaxWalls))
+            r.fail("more than " + std::to_string(limits::kMaxWalls) + " walls");
         r.allowOnly({"type", "point", "normal", "material"});
         const std::string type = r.string("type");
         if (type != "plane")
             r.fail("unknown wall type '" + type + "' (known: plane)", "type");
         Wall w;
         w.material = materialIndex(r, byName);
-        w.point = r.vec3("point");
+        w.point = r.point("point");
         const Vec3 normal = r.vec3("normal");
         if (normal.norm() < 1e-12)
             r.fail("the normal must not be the zero vector", "normal");
@@ -466,6 +546,9 @@ Scene readScene(const Json& doc, const std::string& file)
     }
     if (world.size() == 0)
         top.fail("the scene has no bodies (give \"bodies\" or \"generators\")");
+    // the run's memory (contacts, grid) on top of the bodies: refused here, so inspect and run agree
+    MemoryEstimate::requireFits(static_cast<double>(world.size()), static_cast<double>(world.memberCount()),
+                                file + ": /: ");
 
     // run parameters
     SimParams& p = scene.params;
@@ -488,8 +571,11 @@ Scene readScene(const Json& doc, const std::string& file)
                 const Reader d = in.object("dt");
                 d.allowOnly({"factor"});
                 scene.dtFactor = d.positive("factor");
+                if (scene.dtFactor > limits::kMaxDtFactor)
+                    d.fail("must be <= " + Reader::fmt(limits::kMaxDtFactor) + ", got " + Reader::fmt(scene.dtFactor),
+                           "factor");
             } else {
-                p.dt = in.positive("dt");
+                p.dt = in.inRange("dt", limits::kMinDt, limits::kMaxDt, " s");
             }
         } else {
             scene.dtFactor = 0.3;
@@ -497,8 +583,16 @@ Scene readScene(const Json& doc, const std::string& file)
     } else {
         scene.dtFactor = 0.3;
     }
-    if (scene.dtFactor > 0.0)
-        p.dt = scene.dtFactor * criticalTimestep(world);
+    if (scene.dtFactor > 0.0) {
+        const double critical = criticalTimestep(world);
+        p.dt = scene.dtFactor * critical;
+        if (!(p.dt >= limits::kMinDt && p.dt <= limits::kMaxDt))
+            throw SceneError(file, "/integration/dt",
+                             "dt = " + Reader::fmt(scene.dtFactor) + " x the critical timestep " +
+                                 Reader::fmt(critical) + " s = " + Reader::fmt(p.dt) + " s is outside [" +
+                                 Reader::fmt(limits::kMinDt) + ", " + Reader::fmt(limits::kMaxDt) +
+                                 "] s (the scene's stiffness and masses are extreme)");
+    }
 
     if (top.has("damping")) {
         const Reader d = top.object("damping");
@@ -511,7 +605,7 @@ Scene readScene(const Json& doc, const std::string& file)
             p.localDampingVariant = LocalDampingVariant::Woo;
         else
             d.fail("unknown local damping variant '" + variant + "' (known: pfc, woo)", "local_variant");
-        p.viscousDamping = d.nonNegative("viscous", 0.0);
+        p.viscousDamping = d.inRange("viscous", 0.0, 0.0, limits::kMaxViscousDamping, " 1/s");
     }
     if (top.has("analytic"))
         readAnalytic(top.object("analytic"), scene);
@@ -520,8 +614,45 @@ Scene readScene(const Json& doc, const std::string& file)
 
 } // namespace
 
+namespace {
+
+// no scene nests this deep; refusing deeper documents before parsing keeps a hostile one from
+// exhausting the stack of any recursive walk over the parsed tree
+constexpr int kMaxNesting = 64;
+
+void checkNesting(const std::string& text, const std::string& sourceName)
+{
+    int depth = 0;
+    bool inString = false;
+    std::size_t line = 1, col = 1;
+    for (std::size_t i = 0; i < text.size(); ++i, ++col) {
+        const char c = text[i];
+        if (c == '\n') {
+            ++line;
+            col = 0;
+        }
+        if (inString) {
+            if (c == '\\')
+                ++i, ++col; // the escaped character
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > kMaxNesting)
+                throw SceneError(sourceName, "line " + std::to_string(line) + ", column " + std::to_string(col),
+                                 "JSON nested deeper than " + std::to_string(kMaxNesting) + " levels");
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+}
+
+} // namespace
+
 Scene loadSceneText(const std::string& text, const std::string& sourceName)
 {
+    checkNesting(text, sourceName);
     Json doc;
     try {
         doc = Json::parse(text);

@@ -1,35 +1,105 @@
 #include "sim/InstabilityReport.h"
 
+#include <cmath>
+#include <limits>
 #include <sstream>
 
+#include "sim/CriticalTimestep.h"
+
 namespace tumble {
+
+namespace {
+
+constexpr std::size_t kNoBody = std::numeric_limits<std::size_t>::max();
+
+// the body with the most kinetic energy (translation + rotation, non-finite counting as most):
+// where a runaway shows first
+std::size_t liveliestBody(const World& w)
+{
+    std::size_t best = kNoBody;
+    double most = -1.0;
+    for (std::size_t i = 0; i < w.size(); ++i) {
+        double e = 0.5 * w.mass[i] * w.velocity[i].squaredNorm() +
+                   0.5 * std::abs(w.angularVelocity[i].dot(w.angularMomentum[i]));
+        if (!std::isfinite(e))
+            e = std::numeric_limits<double>::infinity();
+        if (e > most) {
+            most = e;
+            best = i;
+        }
+    }
+    return best;
+}
+
+} // namespace
+
+std::string InstabilityReport::adviceFor(const World& w, double dt, double criticalDt)
+{
+    std::ostringstream a;
+    if (!std::isfinite(criticalDt) || !(criticalDt > 0.0))
+        criticalDt = criticalTimestep(w);
+    a << "reduce dt: dt = " << dt << " s";
+    if (std::isfinite(criticalDt) && criticalDt > 0.0)
+        a << " is " << dt / criticalDt << " x the critical dt " << criticalDt << " s";
+    // the stiffest material sets the critical dt with the lightest body it touches
+    int stiffest = -1;
+    double k = 0.0;
+    for (std::size_t m = 0; m < w.materials.size(); ++m) {
+        const Material& mat = w.materials[m];
+        const double km = mat.model == ContactModelKind::Linear ? std::max(mat.kn, mat.kt) : mat.young;
+        if (km > k) {
+            k = km;
+            stiffest = static_cast<int>(m);
+        }
+    }
+    if (stiffest >= 0) {
+        const Material& mat = w.materials[static_cast<std::size_t>(stiffest)];
+        a << " (stiffest contact: material '" << mat.name << "', ";
+        if (mat.model == ContactModelKind::Linear)
+            a << "kn = " << mat.kn << " N/m, kt = " << mat.kt << " N/m)";
+        else
+            a << "Young's modulus " << mat.young << " Pa)";
+    }
+    a << "; try dt <= 0.3 x the critical dt (a dt factor of 0.3) or a softer contact";
+    return a.str();
+}
 
 void InstabilityReport::nonFinitePosition(const World& w, std::size_t i, double dt)
 {
     std::ostringstream what;
     what << "body " << w.bodyId(i) << " has a non-finite position";
-    report(w.step + 1, w.time + dt, what.str());
+    report(w, w.step + 1, w.time + dt, i, what.str(), dt, 0.0);
 }
 
-void InstabilityReport::nonFiniteVelocity(const World& w, std::size_t i)
+void InstabilityReport::nonFiniteVelocity(const World& w, std::size_t i, double dt)
 {
     std::ostringstream what;
     what << "body " << w.bodyId(i) << " has a non-finite velocity or force";
-    report(w.step, w.time, what.str());
+    report(w, w.step, w.time, i, what.str(), dt, 0.0);
 }
 
-void InstabilityReport::runaway(const World& w, double balanceError, double factor, double scale, double criticalDt)
+void InstabilityReport::runaway(const World& w, double balanceError, double factor, double scale, double dt,
+                                double criticalDt)
 {
     std::ostringstream what;
     what << "runaway energy, balance error " << balanceError << " J exceeds " << factor
-         << " x the scene's energy scale (" << scale << " J); reduce dt (critical dt " << criticalDt << " s)";
-    report(w.step, w.time, what.str());
+         << " x the scene's energy scale (" << scale << " J)";
+    const std::size_t body = liveliestBody(w);
+    if (body != kNoBody)
+        what << "; body " << w.bodyId(body) << " has the most kinetic energy (speed " << w.velocity[body].norm()
+             << " m/s)";
+    report(w, w.step, w.time, body, what.str(), dt, criticalDt);
 }
 
-void InstabilityReport::report(long long step, double time, const std::string& what)
+void InstabilityReport::report(const World& w, long long step, double time, std::size_t slot, const std::string& what,
+                               double dt, double criticalDt)
 {
+    m_step = step;
+    m_time = time;
+    m_body = slot == kNoBody ? -1 : static_cast<long long>(w.bodyId(slot));
+    m_advice = adviceFor(w, dt, criticalDt);
     std::ostringstream msg;
-    msg << "unstable at step " << step << ", t = " << time << " s: " << what;
+    msg << "unstable at step " << step << ", t = " << time << " s: " << what << "; " << m_advice;
     m_message = msg.str();
 }
 

@@ -16,7 +16,7 @@ namespace tumble {
 namespace {
 
 // a run is a runaway once its balance error exceeds this many times the scene's energy scale
-constexpr double kRunawayFactor = 100.0;
+constexpr double kRunawayFactor = InstabilityReport::kRunawayFactor;
 // the runaway test needs an O(n) energy sum, so it runs every this many steps
 constexpr long long kRunawayCheckInterval = 64;
 
@@ -343,7 +343,7 @@ void Simulation::singleStageStep()
     bookChannelWork(work);
     for (const BodyChunk& r : m_bodyChunks) {
         if (r.bad) {
-            m_instability.nonFiniteVelocity(w, r.firstBad);
+            m_instability.nonFiniteVelocity(w, r.firstBad, m_params.dt);
             return;
         }
     }
@@ -358,7 +358,7 @@ void Simulation::checkStability()
     const World& w = m_world;
     for (std::size_t i = 0; i < w.size(); ++i) {
         if (!w.velocity[i].allFinite() || !w.angularMomentum[i].allFinite() || !w.force[i].allFinite()) {
-            m_instability.nonFiniteVelocity(w, i);
+            m_instability.nonFiniteVelocity(w, i, m_params.dt);
             return;
         }
     }
@@ -373,7 +373,20 @@ void Simulation::checkRunaway()
     const EnergySample s = energy();
     const double limit = kRunawayFactor * m_ledger.scale();
     if (!std::isfinite(s.balanceError) || std::abs(s.balanceError) > limit)
-        m_instability.runaway(w, s.balanceError, kRunawayFactor, m_ledger.scale(), m_criticalDt);
+        m_instability.runaway(w, s.balanceError, kRunawayFactor, m_ledger.scale(), m_params.dt, m_criticalDt);
+}
+
+bool Simulation::checkEnergySample(const EnergySample& s)
+{
+    if (isUnstable())
+        return false;
+    // the every-64-steps test's criterion at every sample, so no runaway row is shown or written
+    bool finite = std::isfinite(s.time) && std::isfinite(s.total()) && std::isfinite(s.dissipated) &&
+                  std::isfinite(s.externalWork) && std::isfinite(s.balanceError);
+    if (finite && std::abs(s.balanceError) <= kRunawayFactor * m_ledger.scale())
+        return true;
+    m_instability.runaway(m_world, s.balanceError, kRunawayFactor, m_ledger.scale(), m_params.dt, m_criticalDt);
+    return false;
 }
 
 EnergySample Simulation::energy() const

@@ -118,6 +118,15 @@ public:
     bool isUnstable() const { return !m_instability.empty(); }
     /// Why and when the run became unstable (step and time), empty while stable.
     const std::string& instabilityMessage() const { return m_instability.message(); }
+    /// The same with its parts (step, time, body, advice) for a GUI to point at.
+    const InstabilityReport& instability() const { return m_instability; }
+    /// Checks a sample of energy() before it is shown or written: false, and the run marked
+    /// unstable (a runaway report), when any of its energies is non-finite or its |balance
+    /// error| exceeds InstabilityReport::kRunawayFactor x energyScale(). The step checks this
+    /// itself only every 64 steps; callers that sample more often call this at each sample.
+    bool checkEnergySample(const EnergySample& sample);
+    /// The scene's energy scale at the start, J (EnergyLedger::scale): the runaway yardstick.
+    double energyScale() const { return m_ledger.scale(); }
 
 private:
     // StageEvaluator (multi-stage schemes)

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <new>
 #include <thread>
 #include <vector>
 
@@ -65,6 +66,27 @@ private slots:
         for (std::size_t c = 9; c >= 1; --c)
             expected.push_back(c); // the caller's from the back
         QCOMPARE(workerOrder, expected);
+    }
+
+    void anExceptionInAChunkReachesTheCaller()
+    {
+        // a failed allocation on a worker must reach run()'s caller (tumble-cli reports it as out
+        // of memory), not end the program; every other chunk still runs, and the pool stays usable
+        ThreadPool pool(3);
+        const std::size_t chunks = 30;
+        std::vector<std::atomic<int>> calls(chunks);
+        auto f = [&](std::size_t c) {
+            calls[c].fetch_add(1, std::memory_order_relaxed);
+            if (c == 17 || c == 2)
+                throw std::bad_alloc();
+        };
+        QVERIFY_THROWS_EXCEPTION(std::bad_alloc, pool.run(chunks, f));
+        for (std::size_t c = 0; c < chunks; ++c)
+            QCOMPARE(calls[c].load(), 1);
+        std::atomic<int> total{0};
+        auto g = [&](std::size_t) { total.fetch_add(1); };
+        pool.run(chunks, g);
+        QCOMPARE(total.load(), int(chunks));
     }
 };
 

@@ -94,7 +94,9 @@ private slots:
         QFETCH(QString, translation);
         QFETCH(QString, rotation);
         const double dt = 1e-3;
-        Scene s = fallingSphere(translation.toStdString(), dt, 0.6, -1e4, 1e308);
+        // (a scene file may not give such a stiffness: SceneLimits; the world may)
+        Scene s = fallingSphere(translation.toStdString(), dt, 0.6, -1e4, 1e5);
+        s.world.materials[0].kn = 1e308;
         Simulation sim(std::move(s.world), s.params);
         sim.setSchemes(translation.toStdString(), rotation.toStdString());
         sim.step();
@@ -133,6 +135,64 @@ private slots:
         const std::string& msg = sim.instabilityMessage();
         QVERIFY2(startsWith(msg, prefix(sim.world().step, sim.world().time) + "runaway energy"), msg.c_str());
         QVERIFY2(msg.find("reduce dt") != std::string::npos, msg.c_str());
+    }
+
+    void sampleCheckStopsAtTheFirstBadSample()
+    {
+        // the same runaway sampled at every step: every sample checkEnergySample accepts is within
+        // kRunawayFactor x the energy scale, the first one past it is refused and marks the run
+        // unstable at its step, naming the body and advising on dt against the critical one
+        const double r = 0.01, rho = 2500.0, kn = 1e5;
+        const double m = 4.0 / 3.0 * std::numbers::pi * r * r * r * rho;
+        const double dt = 2.5 * std::sqrt(m / kn);
+        Scene s = fallingSphere("velocity_verlet", dt, r - m * 9.81 / kn, 0.0, kn, 1.0, r);
+        Simulation sim(std::move(s.world), s.params);
+        const double bound = InstabilityReport::kRunawayFactor * sim.energyScale();
+        QVERIFY(bound > 0.0);
+        long long refusedAt = -1;
+        for (int k = 0; k < 100000 && refusedAt < 0; ++k) {
+            sim.step();
+            if (sim.isUnstable()) { // the step's own check fired at this very step
+                refusedAt = sim.world().step;
+                break;
+            }
+            const EnergySample e = sim.energy();
+            if (sim.checkEnergySample(e))
+                QVERIFY(std::abs(e.balanceError) <= bound);
+            else
+                refusedAt = e.step;
+        }
+        QVERIFY(refusedAt > 0);
+        QVERIFY(sim.isUnstable());
+        const InstabilityReport& report = sim.instability();
+        QCOMPARE(report.step(), refusedAt);
+        QCOMPARE(report.time(), sim.world().time);
+        QCOMPARE(report.body(), 0LL);
+        QVERIFY2(report.advice().find("critical dt") != std::string::npos, report.advice().c_str());
+        QVERIFY2(report.advice().find("stiffest contact: material 'm'") != std::string::npos, report.advice().c_str());
+        QVERIFY2(sim.instabilityMessage().find(report.advice()) != std::string::npos, sim.instabilityMessage().c_str());
+        // an unstable run takes no more steps
+        const long long at = sim.world().step;
+        sim.step();
+        QCOMPARE(sim.world().step, at);
+    }
+
+    void aGoodSampleIsAccepted()
+    {
+        // a sphere resting on the floor at a fifth of the critical dt stays within the bound
+        const double r = 0.01, rho = 2500.0, kn = 1e5;
+        const double m = 4.0 / 3.0 * std::numbers::pi * r * r * r * rho;
+        Scene s = fallingSphere("velocity_verlet", 0.2 * std::sqrt(m / kn), r - m * 9.81 / kn, 0.0, kn, 1.0, r);
+        Simulation sim(std::move(s.world), s.params);
+        for (int k = 0; k < 500; ++k) {
+            sim.step();
+            QVERIFY(sim.checkEnergySample(sim.energy()));
+        }
+        QVERIFY(!sim.isUnstable());
+        EnergySample bad = sim.energy();
+        bad.balanceError = std::numeric_limits<double>::quiet_NaN();
+        QVERIFY(!sim.checkEnergySample(bad));
+        QVERIFY(sim.isUnstable());
     }
 };
 
