@@ -8,6 +8,7 @@
 
 #include "TestHelpers.h"
 #include "integrate/IntegratorRegistry.h"
+#include "parallel/MachineResources.h"
 
 #include "CliOptions.h"
 #include "UsageError.h"
@@ -85,7 +86,7 @@ private slots:
                                                "--viscous-damping",
                                                "3",
                                                "--threads",
-                                               "4",
+                                               std::to_string(hardwareThreads()),
                                                "--energy-csv",
                                                "e.csv",
                                                "--every",
@@ -112,7 +113,7 @@ private slots:
         QCOMPARE(o.localDamping.value(), 0.7);
         QVERIFY(o.localDampingVariant.value() == LocalDampingVariant::Woo);
         QCOMPARE(o.viscousDamping.value(), 3.0);
-        QCOMPARE(o.threads, 4);
+        QCOMPARE(o.threads, hardwareThreads());
         QCOMPARE(o.energyCsv.value(), std::string("e.csv"));
         QCOMPARE(o.every, 10LL);
         QCOMPARE(o.track, (std::vector<int>{3, 0, 12}));
@@ -221,6 +222,18 @@ private slots:
         row("negative viscous damping", runArgs({"--viscous-damping", "-2"}), {"--viscous-damping", ">= 0"});
         row("zero threads", runArgs({"--threads", "0"}), {"--threads", ">= 1"});
         row("malformed threads", runArgs({"--threads", "two"}), {"--threads", "not an integer"});
+        // issue 21: more threads than the machine has are refused, naming its figure
+        row("threads above the hardware", runArgs({"--threads", std::to_string(hardwareThreads() + 1)}),
+            {"--threads", QString::number(hardwareThreads()) + " hardware thread"});
+        row("absurd threads", runArgs({"--threads", "99999999999999999999"}), {"--threads", "not an integer"});
+        row("dt above the range", runArgs({"--dt", "1e30"}), {"--dt", "[1e-15, 1000] s"});
+        row("dt below the range", runArgs({"--dt", "1e-300"}), {"--dt", "[1e-15, 1000] s"});
+        row("dt factor above the range", runArgs({"--dt-factor", "1e9"}), {"--dt-factor", "[0, 100]"});
+        row("steps above the range", {"run", "a.json", "--steps", "9000000000000000000"}, {"--steps", "1e15"});
+        row("viscous damping above the range", runArgs({"--viscous-damping", "1e300"}),
+            {"--viscous-damping", "[0, 1e+06] 1/s"});
+        row("sweep of too many steps", {"sweep", "s.json", "--scheme", "pfc", "--dt", "1e-12", "--duration", "1"},
+            {"--dt", "steps"});
         row("zero every", runArgs({"--energy-csv", "e.csv", "--every", "0"}), {"--every", ">= 1"});
         row("zero vtk every", runArgs({"--vtk-dir", "d", "--vtk-every", "0"}), {"--vtk-every", ">= 1"});
         row("malformed track", runArgs({"--track", "1,x", "--track-csv", "t.csv"}), {"--track", "x"});
