@@ -22,8 +22,8 @@ constexpr std::size_t kMaxSteppedBodies = 2000;
 extern "C" int LLVMFuzzerInitialize(int*, char***)
 {
     // the loader refuses scenes that would not fit in memory; under the fuzzer that is its
-    // -rss_limit_mb (2 GB by default), not the machine's
-    setenv("TUMBLE_MEMORY_LIMIT_MB", "512", 0);
+    // -rss_limit_mb, not the machine's, and small scenes keep the executions fast
+    setenv("TUMBLE_MEMORY_LIMIT_MB", "64", 0);
     return 0;
 }
 
