@@ -124,8 +124,8 @@ private slots:
     {
         std::string materials;
         for (int k = 0; k <= limits::kMaxMaterials; ++k)
-            materials += (k ? ", " : "") + std::string(R"({"name": "m)") + std::to_string(k) +
-                         R"(", "density": 1000, "contact": {"kn": 1e5}})";
+            materials += (k ? ", " : "") + std::string("{\"name\": \"m") + std::to_string(k) +
+                         "\", \"density\": 1000, \"contact\": {\"kn\": 1e5}}";
         const std::string json = mutated(R"("materials": [)", R"("materials": [)" + materials + ", ");
         try {
             loadSceneText(json, "many.json");
