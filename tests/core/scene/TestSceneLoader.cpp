@@ -100,7 +100,7 @@ private slots:
                                        << "unknown key 'raduis'";
         QTest::newRow("negative radius") << QString::fromStdString(mutated("\"radius\": 0.01", "\"radius\": -0.01"))
                                          << "/bodies/0/radius"
-                                         << "must be > 0";
+                                         << "must be in [1e-09, 1000] m, got -0.01";
         QTest::newRow("missing material") << QString::fromStdString(mutated("\"material\": \"glass\", \"radius\"",
                                                                             "\"material\": \"steel\", \"radius\""))
                                           << "/bodies/0/material"
@@ -156,7 +156,7 @@ private slots:
         QTest::newRow("negative friction")
             << QString::fromStdString(mutated("\"restitution\": 0.9", "\"restitution\": 0.9, \"friction\": -0.1"))
             << "/materials/0/contact/friction"
-            << "must be >= 0";
+            << "must be in [0, 100], got -0.1";
         // a Hertz wall under a linear sphere: no law joins the two; the error names the second
         // model met (materials are listed rubber, glass)
         std::string mixed = mutated("\"normal\": [0, 0, 2], \"material\": \"glass\"",
