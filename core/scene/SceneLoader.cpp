@@ -673,8 +673,35 @@ Scene loadSceneText(const std::string& text, const std::string& sourceName)
             what = what.substr(pos);
         throw SceneError(sourceName, "line " + std::to_string(line) + ", column " + std::to_string(col),
                          "malformed JSON: " + what);
+    } catch (const Json::out_of_range& e) {
+        // a number past the double range (e.g. 2e308, a fuzzer's find): no byte offset comes
+        // with it, so find the number the message quotes
+        std::string what = e.what();
+        std::string where = "/";
+        const auto open = what.find('\'');
+        const auto close = what.rfind('\'');
+        if (open != std::string::npos && close > open) {
+            const std::string number = what.substr(open + 1, close - open - 1);
+            if (const auto at = text.find(number); at != std::string::npos) {
+                const auto lineStart = text.rfind('\n', at);
+                const std::size_t line =
+                    1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + at, '\n'));
+                const std::size_t col = at - (lineStart == std::string::npos ? 0 : lineStart + 1) + 1;
+                where = "line " + std::to_string(line) + ", column " + std::to_string(col);
+            }
+        }
+        if (const auto pos = what.find("number overflow"); pos != std::string::npos)
+            what = what.substr(pos);
+        throw SceneError(sourceName, where, "number out of range: " + what);
+    } catch (const Json::exception& e) {
+        throw SceneError(sourceName, "/", std::string("malformed JSON: ") + e.what());
     }
-    return readScene(doc, sourceName);
+    try {
+        return readScene(doc, sourceName);
+    } catch (const Json::exception& e) {
+        // every value is type-checked before it is read; this is a safety net, never a crash
+        throw SceneError(sourceName, "/", std::string("unexpected JSON: ") + e.what());
+    }
 }
 
 Scene loadSceneFile(const std::string& path)
