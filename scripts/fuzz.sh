@@ -52,9 +52,10 @@ for t in "${targets[@]}"; do
     log=build-fuzz/fuzz-$t.log
     echo "fuzz: $t for $seconds s (log $log)"
     # -rss_limit_mb: the loader refuses scenes over TUMBLE_MEMORY_LIMIT_MB (set by the target);
-    # -timeout: one input may take 10 s (a slow input is a finding too)
+    # -timeout: one input may take 30 s under the sanitizers (a 1000-sphere scene of fully
+    # overlapping spheres takes 5 to 13 s there, 0.2 s in a release build); longer is a hang
     set +e
-    "build-fuzz/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 -max_len=65536 \
+    "build-fuzz/tests/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2560 -max_len=65536 \
         -artifact_prefix="$out/" -print_final_stats=1 "build-fuzz/corpus-grown/$t" "$work/$t" >"$log" 2>&1
     rc=$?
     set -e
