@@ -19,6 +19,20 @@ using Lanes4 = double __attribute__((vector_size(32)));
 /// A comparison's result on Lanes4: all bits set (true) or clear, per lane.
 using Lanes4Mask = long long __attribute__((vector_size(32)));
 
+#if defined(__clang__)
+// clang (the fuzz preset's compiler) lacks GCC's two-vector __builtin_shuffle; the same selection
+// lane by lane (lane k takes a[m[k]] for m[k] < 4, else b[m[k] - 4]). GCC builds never see this.
+[[gnu::always_inline]] inline Lanes4 __builtin_shuffle(Lanes4 a, Lanes4 b, Lanes4Mask m)
+{
+    Lanes4 r;
+    for (int k = 0; k < 4; ++k) {
+        const long long i = m[k] & 7;
+        r[k] = i < 4 ? a[i] : b[i - 4];
+    }
+    return r;
+}
+#endif
+
 /// Component c (0: x, 1: y, 2: z) of four consecutive vectors, one per lane.
 struct Vec3Lanes {
     Lanes4 x, y, z;
