@@ -16,10 +16,17 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(scene_loader cli_options)
 
-command -v clang++ >/dev/null || { echo "fuzz: clang++ is not installed (apt-get install clang)" >&2; exit 1; }
-if ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
-    echo "fuzz: libFuzzer is missing (apt-get install libclang-rt-dev or the llvm version's libfuzzer)" >&2
-    exit 1
+# clang and libFuzzer (Debian 12: clang 14 and its runtime), installed as scripts/setup.sh does
+missing=()
+command -v clang++ >/dev/null || missing+=(clang)
+ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || missing+=(libclang-rt-14-dev)
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "fuzz: installing ${missing[*]}"
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
 fi
 [ -f build-fuzz/build.ninja ] || cmake --preset fuzz >/dev/null
 cmake --build build-fuzz --target $(printf 'fuzz_%s ' "${targets[@]}")
