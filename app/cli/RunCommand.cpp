@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "ExitCode.h"
+#include "HeapInUse.h"
 #include "SceneSource.h"
 #include "UsageError.h"
 #include "io/EnergyCsvWriter.h"
@@ -86,6 +87,7 @@ bool isFinite(const EnergySample& s)
 
 int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
 {
+    const std::size_t heapBefore = heapInUse();
     Scene scene = loadSceneArgument(o.scene);
     const std::size_t bodies = scene.world.size();
     for (int id : o.track)
@@ -193,6 +195,7 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
     summary.wallSeconds = wall;
     summary.particleStepsPerSecond = wall > 0.0 ? static_cast<double>(bodies) * static_cast<double>(done) / wall : 0.0;
     summary.instabilityMessage = instability;
+    summary.heapBytes = static_cast<long long>(heapInUse()) - static_cast<long long>(heapBefore);
     if (o.summaryJson)
         SummaryJson::write(*o.summaryJson, summary);
 
