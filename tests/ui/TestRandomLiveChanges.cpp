@@ -6,9 +6,10 @@
 // in time order, and the run still steps. ThreadSanitizer runs it (scripts/sanitizers.sh) to
 // find races between the GUI, the runners and the render thread.
 //
-// TUMBLE_RANDOM_CHANGES (default 2000) sets the number of changes, TUMBLE_RANDOM_SEED (default
-// 21) the seed, TUMBLE_RANDOM_SECONDS (default 45, reached only on a busy machine) a wall-clock cap for the changes
-// (under a sanitizer the loop is several times slower: the script raises it).
+// TUMBLE_RANDOM_CHANGES (default 2000, about 15 s on a quiet machine) sets the number of changes,
+// TUMBLE_RANDOM_SEED (default 21) the seed, TUMBLE_RANDOM_SECONDS (default 45, reached only on a
+// busy machine) a wall-clock cap for the changes (under a sanitizer the loop is several times
+// slower: the script raises it).
 #include <QtTest>
 
 #include <QComboBox>

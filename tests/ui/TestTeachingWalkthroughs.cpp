@@ -525,7 +525,7 @@ void TestTeachingWalkthroughs::sweepFollowUps()
 // ------------------------------------------------------------------------------------------------
 // README's "Try this": Verlet's balance error stays at or below 4e-3 |E0| on the oscillator;
 // at 0.01x explicit Euler grows it 1.08-fold per step, past 1 |E0|, and the run pauses unstable
-// within three runaway checks, saying at which step
+// within 3 x 64 steps (at the first step past the runaway bound), saying at which step
 void TestTeachingWalkthroughs::readmeTryThis()
 {
     auto w = openWindow();
