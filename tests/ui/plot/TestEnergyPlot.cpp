@@ -663,6 +663,8 @@ void TestEnergyPlot::aOneSamplePeakSurvivesALongRun()
         QVERIFY(s.x.size() == std::size_t(plot.sampleCount()) || s.x.size() == 2 * std::size_t(plot.sampleCount()));
     plot.grab();
     const QImage img = plot.grab().toImage();
+    if (qEnvironmentVariableIsSet("TUMBLE_KEEP_IMAGES"))
+        img.save(QStringLiteral("/tmp/energyplot-long.png"));
     qInfo("%d samples: paint %.1f ms", n, plot.paintMilliseconds());
     // kinetic blue pixels above the 2 J line (the potential's) near t = 0.5 s: the peak
     const QRectF area = plot.energyPlotArea();
