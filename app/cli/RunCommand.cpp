@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "ExitCode.h"
+#include "HeapInUse.h"
 #include "OutputPaths.h"
 #include "SceneSource.h"
 #include "UsageError.h"
@@ -113,6 +114,7 @@ std::string outOfMemoryMessage(long long step, double time)
 int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
 {
     checkPaths(o);
+    const std::size_t heapBefore = heapInUse();
     Scene scene = loadSceneArgument(o.scene);
     const std::size_t bodies = scene.world.size();
     for (int id : o.track)
@@ -228,6 +230,7 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
     summary.wallSeconds = wall;
     summary.particleStepsPerSecond = wall > 0.0 ? static_cast<double>(bodies) * static_cast<double>(done) / wall : 0.0;
     summary.instabilityMessage = instability;
+    summary.heapBytes = static_cast<long long>(heapInUse()) - static_cast<long long>(heapBefore);
     summary.outOfMemoryMessage = outOfMemory;
     if (!outOfMemory.empty()) {
         // the summary may itself fail to allocate: the CSVs are complete already, so say what

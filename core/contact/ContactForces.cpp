@@ -299,6 +299,7 @@ struct SideLoad {
 struct PairContext {
     BodyView body;
     const ContactParams* table;
+    const PairScale* scales; // per candidate, null with a class table (NeighbourList::pairScales)
     HistoryView history;
     const Vec3* memberPosition; // m
     const double* memberRadius; // m
@@ -315,7 +316,13 @@ template <class Law, bool Centred, bool Blocked>
                                                   const Vec3& d, double dist2, DeferredLoad* slot)
 {
     const BodyView& body = c.body;
-    const ContactParams& params = c.table[p.params];
+    ContactParams scaledParams;
+    const ContactParams* table = &c.table[p.params];
+    if (c.scales) {
+        scaledParams = scaled(*table, c.scales[k]);
+        table = &scaledParams;
+    }
+    const ContactParams& params = *table;
     ContactSums& sums = *c.sums;
     const double dist = std::sqrt(dist2);
     const Vec3 n = d / dist;
@@ -451,6 +458,7 @@ template <bool Blocked, bool Commit, int Uniform = -1>
     const PairCandidate* pairs = list.pairs().data();
     const PairContext context{BodyView(w, motion),
                               list.contactParams().data(),
+                              list.pairScales().empty() ? nullptr : list.pairScales().data(),
                               HistoryView(list.pairHistory()),
                               w.memberPosition.data(),
                               w.memberRadius.data(),
@@ -473,7 +481,8 @@ template <bool Blocked, bool Commit, int Uniform = -1>
         if (!((dist2 < reach * reach) & (dist2 != 0.0))) {
             // every touching contact stores its overlap when it commits: zero means nothing to empty
             if (Commit && overlap[k] != 0.0)
-                release(table[p.params], context.history, k, sums);
+                release(context.scales ? scaled(table[p.params], context.scales[k]) : table[p.params], context.history,
+                        k, sums);
             if (defer)
                 (deferred++)->flags = 0;
             continue;
@@ -551,6 +560,7 @@ ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion
     const WallCandidate* walls = list.wallPairs().data();
     const PairContext context{BodyView(w, motion),
                               list.contactParams().data(),
+                              nullptr, // (a wall candidate's constants are its own)
                               HistoryView(list.wallHistory()),
                               w.memberPosition.data(),
                               w.memberRadius.data(),

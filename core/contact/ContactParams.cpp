@@ -29,4 +29,21 @@ ContactParams makeContactParams(const PairLaw& law, double rStar, double mStar)
     return p;
 }
 
+PairScale makePairScale(const PairLaw& law, double rStar, double mStar)
+{
+    // the same expressions as makeContactParams, so scaled() gives its bits
+    PairScale s;
+    s.rollingCap = law.rollingFriction * rStar;
+    if (law.model == ContactModelKind::HertzMindlin) {
+        s.root = std::sqrt(rStar);
+        const double kn = 4.0 / 3.0 * law.youngStar * s.root;
+        const double kt = 8.0 * law.shearStar * s.root;
+        s.cn = law.alpha * std::sqrt(mStar * kn);
+        s.ct = 2.0 / std::sqrt(6.0) * law.alpha * std::sqrt(mStar * kt);
+    } else {
+        s.cn = 2.0 * law.zeta * std::sqrt(mStar * law.kn);
+    }
+    return s;
+}
+
 } // namespace tumble

@@ -157,17 +157,6 @@ void NeighbourList::classifyMembers(const World& w, const ContactTable& table)
                                                  m_classes[a].mass));
 }
 
-ContactParams NeighbourList::pairParams(const World& w, const ContactTable& table, int i, int j) const
-{
-    const int bi = w.memberBody[i];
-    const int bj = w.memberBody[j];
-    const double mi = w.mass[bi];
-    const double mj = w.mass[bj];
-    const double ri = w.memberRadius[i];
-    const double rj = w.memberRadius[j];
-    return makeContactParams(table.law(w.material[bi], w.material[bj]), ri * rj / (ri + rj), mi * mj / (mi + mj));
-}
-
 int NeighbourList::wallParams(const World& w, const ContactTable& table, int member, int wall)
 {
     const std::size_t nc = m_classes.size();
@@ -195,14 +184,12 @@ void NeighbourList::findUniformLaw()
     m_uniformLaw = law;
 }
 
-void NeighbourList::findSprings(std::size_t firstParams)
+void NeighbourList::findSprings()
 {
-    // a table has every class pair's constants; per-candidate constants are checked as added
-    if (firstParams == 0) {
-        m_shear = false;
-        m_roll = false;
-    }
-    for (std::size_t k = firstParams; k < m_params.size(); ++k) {
+    // a table has every class pair's constants; else these are the wall candidates' own
+    m_shear = false;
+    m_roll = false;
+    for (std::size_t k = 0; k < m_params.size(); ++k) {
         const ContactParams& p = m_params[k];
         m_shear = m_shear || (p.friction > 0.0 && p.kt > 0.0);
         m_roll = m_roll || p.rollingCap > 0.0;
@@ -233,7 +220,7 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
         }
     }
     // with a class table every candidate's constants are known now; else the walls' were just added
-    findSprings(0);
+    findSprings();
     mergeCarried(m_carriedWallKeys, m_carriedWalls, m_wallPairs, m_wallHistory, m_shear, m_roll, wallKey);
     keepHeadroom(m_wallPairs, m_wallPairs.size());
     const std::size_t pairParamsStart = m_params.size();
@@ -396,17 +383,30 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
     else
         for (std::size_t r = 0; r < kSearchSlabs; ++r)
             byJ(r);
+    m_scales.clear();
     if (!m_classTable) {
-        // each candidate's constants, in list order (as one sweep would append them), on the
+        // each material pair's unit constants, and each candidate's scale (PairScale) on the
         // threads in fixed ranges
-        keepHeadroom(m_params, pairParamsStart + total);
-        m_params.resize(pairParamsStart + total);
+        const std::size_t materials = w.materials.size();
+        for (std::size_t a = 0; a < materials; ++a)
+            for (std::size_t b = 0; b < materials; ++b)
+                m_params.push_back(makeContactParams(table.law(static_cast<int>(a), static_cast<int>(b)), 1.0, 1.0));
+        keepHeadroom(m_scales, total);
+        m_scales.resize(total);
         auto constants = [&](std::size_t r) {
             const std::size_t k1 = (r + 1) * total / kSearchSlabs;
             for (std::size_t k = r * total / kSearchSlabs; k < k1; ++k) {
                 PairCandidate& p = m_pairs[k];
-                p.params = static_cast<int>(pairParamsStart + k);
-                m_params[pairParamsStart + k] = pairParams(w, table, p.i, p.j);
+                const int bi = w.memberBody[p.i];
+                const int bj = w.memberBody[p.j];
+                const int ma = w.material[bi];
+                const int mb = w.material[bj];
+                p.params = static_cast<int>(pairParamsStart) + ma * static_cast<int>(materials) + mb;
+                const double mi = w.mass[bi];
+                const double mj = w.mass[bj];
+                const double ri = w.memberRadius[p.i];
+                const double rj = w.memberRadius[p.j];
+                m_scales[k] = makePairScale(table.law(ma, mb), ri * rj / (ri + rj), mi * mj / (mi + mj));
             }
         };
         if (pool)
@@ -415,13 +415,18 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
             for (std::size_t r = 0; r < kSearchSlabs; ++r)
                 constants(r);
     }
-    if (!m_classTable)
-        findSprings(pairParamsStart);
+    if (!m_classTable) {
+        // the springs the candidates' material pairs have (not every pair of the scene's
+        // materials meets: a material only the walls have)
+        for (const PairCandidate& p : m_pairs) {
+            const unsigned char law = m_params[static_cast<std::size_t>(p.params)].law;
+            m_shear = m_shear || (law & kLawShear) != 0;
+            m_roll = m_roll || (law & kLawRolling) != 0;
+        }
+    }
     findUniformLaw();
     mergeCarried(m_carriedPairKeys, m_carriedPairs, m_pairs, m_pairHistory, m_shear, m_roll, pairKey);
     keepHeadroom(m_pairs, m_pairs.size());
-    if (!m_classTable)
-        keepHeadroom(m_params, m_params.size());
 }
 
 namespace {
@@ -429,8 +434,8 @@ namespace {
 // list and history reordered by key, in place (index and done are scratch): no second copy of
 // the history, whose arrays hold every candidate
 template <class Candidate>
-void sortByKey(std::vector<Candidate>& list, ContactHistory& history, std::vector<int>& index,
-               std::vector<unsigned char>& done, Key (*key)(const Candidate&))
+void sortByKey(std::vector<Candidate>& list, ContactHistory& history, std::vector<PairScale>* scales,
+               std::vector<int>& index, std::vector<unsigned char>& done, Key (*key)(const Candidate&))
 {
     const std::size_t n = list.size();
     index.resize(n);
@@ -442,6 +447,8 @@ void sortByKey(std::vector<Candidate>& list, ContactHistory& history, std::vecto
     permuteInPlace(history.overlap, index, done);
     permuteInPlace(history.shear, index, done);
     permuteInPlace(history.roll, index, done);
+    if (scales)
+        permuteInPlace(*scales, index, done);
     permuteInPlace(list, index, done);
 }
 
@@ -467,8 +474,8 @@ void NeighbourList::renumberMembers(const std::vector<int>& newOfOld)
     for (WallCandidate& c : m_wallPairs)
         c.member = newOfOld[static_cast<std::size_t>(c.member)];
     keepHeadroom(m_sortIndex, std::max(m_pairs.size(), m_wallPairs.size()));
-    sortByKey(m_pairs, m_pairHistory, m_sortIndex, m_sortDone, pairKey);
-    sortByKey(m_wallPairs, m_wallHistory, m_sortIndex, m_sortDone, wallKey);
+    sortByKey(m_pairs, m_pairHistory, &m_scales, m_sortIndex, m_sortDone, pairKey);
+    sortByKey(m_wallPairs, m_wallHistory, nullptr, m_sortIndex, m_sortDone, wallKey);
     m_reference.clear(); // the next step builds the lists for the new numbers
 }
 

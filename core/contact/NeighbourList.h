@@ -87,8 +87,12 @@ public:
     int uniformLaw() const { return m_uniformLaw; }
     /// Contact constants the candidates index. Members are grouped into classes of equal
     /// material, radius and body mass; with few classes (every scene of a few sizes) this is a
-    /// table per class pair and per class and wall, else one entry per candidate.
+    /// table per class pair and per class and wall. Else a pair candidate's entry is its material
+    /// pair's unit constants, to be scaled() by its pairScales() entry, and a wall candidate has
+    /// an entry of its own.
     const std::vector<ContactParams>& contactParams() const { return m_params; }
+    /// One scale per pairs() entry (same index) when the constants are not a class table; else empty.
+    const std::vector<PairScale>& pairScales() const { return m_scales; }
     long long buildCount() const { return m_builds; }
     double skin() const { return m_skin; }
 
@@ -97,7 +101,6 @@ private:
     // the lists do not depend on the thread count)
     static constexpr std::size_t kSearchSlabs = 16;
     void classifyMembers(const World& world, const ContactTable& table);
-    ContactParams pairParams(const World& world, const ContactTable& table, int i, int j) const;
     int wallParams(const World& world, const ContactTable& table, int member, int wall);
 
     // a class of members: equal material, radius and body mass give equal contact constants
@@ -111,6 +114,7 @@ private:
     std::vector<int> m_memberClass; // (m) class of each member, or -1 without a table
     bool m_classTable = false;      // m_params is the class table
     std::vector<ContactParams> m_params;
+    std::vector<PairScale> m_scales; // parallel to m_pairs without a class table
 
     double m_skin = 0.0;
     long long m_builds = 0;
@@ -136,7 +140,7 @@ private:
     // which history arrays the candidates need (a tangential, a rolling spring somewhere)
     bool m_shear = false;
     bool m_roll = false;
-    void findSprings(std::size_t firstParams);
+    void findSprings();
     void findUniformLaw();
 };
 

@@ -48,6 +48,11 @@ std::string SummaryJson::toText(const RunSummary& r)
     j["energy_start"] = energyRow(r.energyStart);
     j["energy_end"] = energyRow(r.energyEnd);
     j["max_abs_balance_error"] = r.maxAbsBalanceError;
+    if (r.heapBytes >= 0) {
+        j["heap_bytes"] = r.heapBytes;
+        j["heap_bytes_per_body"] =
+            r.bodies > 0 ? static_cast<double>(r.heapBytes) / static_cast<double>(r.bodies) : 0.0;
+    }
     j["energy_samples"] = r.energySamples;
     j["unstable"] = !r.instabilityMessage.empty();
     if (!r.instabilityMessage.empty())

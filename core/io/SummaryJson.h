@@ -4,9 +4,10 @@
 // Keys: scene, steps, time, dt, critical_dt, translation, rotation, local_damping,
 // local_damping_variant, viscous_damping, bodies, contacts, threads, wall_seconds,
 // particle_steps_per_second, energy_start and energy_end (objects keyed by the energy CSV's
-// column names), max_abs_balance_error, energy_samples, unstable, and instability_message when
-// unstable, out_of_memory_message when an allocation failed mid-run. Doubles are written as shortest round-trip
-// decimals; a non-finite value as null. The file is replaced atomically, so a reader never sees half a document.
+// column names), max_abs_balance_error, energy_samples, heap_bytes and heap_bytes_per_body when
+// measured, unstable, and instability_message when unstable, out_of_memory_message when an
+// allocation failed mid-run. Doubles are written as shortest round-trip decimals; a non-finite
+// value as null. The file is replaced atomically, so a reader never sees half a document.
 #include <string>
 
 #include "energy/EnergySample.h"
@@ -33,8 +34,11 @@ struct RunSummary {
     EnergySample energyEnd;              ///< energy row at the last stable step
     double maxAbsBalanceError = 0.0;     ///< largest |balance_error| over the sampled rows, J
     long long energySamples = 0;         ///< rows the maximum was taken over
-    std::string instabilityMessage;      ///< empty when the run stayed stable
-    std::string outOfMemoryMessage;      ///< empty unless an allocation failed mid-run
+    /// heap the run held at its end over what the process held before loading the scene
+    /// (simulation, contacts, output writers), B; negative: not measured
+    long long heapBytes = -1;
+    std::string instabilityMessage; ///< empty when the run stayed stable
+    std::string outOfMemoryMessage; ///< empty unless an allocation failed mid-run
 };
 
 class SummaryJson {

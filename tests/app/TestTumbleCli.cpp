@@ -277,6 +277,11 @@ private slots:
         QVERIFY(s["wall_seconds"].toDouble() > 0.0);
         QVERIFY(s["particle_steps_per_second"].toDouble() > 0.0);
         QVERIFY(s.contains("contacts"));
+        // the heap the run held: at least every body's pose and motion (position, velocity,
+        // orientation, angular velocity and momentum: 16 doubles), and the figure per body
+        const double heap = s["heap_bytes"].toDouble();
+        QVERIFY(heap >= 16.0 * sizeof(double) * s["bodies"].toDouble());
+        QCOMPARE(s["heap_bytes_per_body"].toDouble(), heap / s["bodies"].toDouble());
         TUMBLE_NEAR(s["time"].toDouble(), steps * dt, 1e-12, 1e-12);
         const QStringList columns = kEnergyHeader.split(',');
         const QJsonObject start = s["energy_start"].toObject();

@@ -104,34 +104,112 @@ void DriftPlot::appendSamples(int id, const std::vector<LaneSample>& samples)
 {
     if (samples.empty())
         return;
-    for (Series& s : m_series) {
-        if (s.id != id)
-            continue;
-        for (const LaneSample& ls : samples) {
-            s.index.push_back(ls.index);
-            s.samples.push_back(ls.energy);
-            // E0: the lane's first sample, the scene's initial state
-            const EnergySample& first = s.samples.front();
-            const double e0 = first.total();
-            const double scale = std::abs(e0) > 0.0 ? std::abs(e0) : 1.0;
-            // the same monotone formula on the value and the range's ends: the value stays inside
-            auto drift = [&](double budget) { return (budget - e0) / scale; };
-            const double d = drift(ls.energy.total() + ls.energy.dissipated);
-            const EnergyRange& r = ls.envelope.totalPlusDissipated;
-            const bool ok = !ls.envelope.empty() && std::isfinite(r.min) && std::isfinite(r.max) && drift(r.min) <= d &&
-                            d <= drift(r.max);
-            s.drift.push_back(d);
-            s.driftLo.push_back(ok ? drift(r.min) : d);
-            s.driftHi.push_back(ok ? drift(r.max) : d);
-        }
-        update();
+    Series* s = nullptr;
+    for (Series& x : m_series)
+        if (x.id == id)
+            s = &x;
+    if (!s)
         return;
+    for (const LaneSample& ls : samples) {
+        // E0: the lane's first sample, the scene's initial state
+        if (!s->haveE0) {
+            s->haveE0 = true;
+            s->e0 = ls.energy.total();
+        }
+        const double e0 = s->e0;
+        const double scale = std::abs(e0) > 0.0 ? std::abs(e0) : 1.0;
+        // the same monotone formula on the value and the range's ends: the value stays inside
+        auto drift = [&](double budget) { return (budget - e0) / scale; };
+        Bucket b;
+        b.key = ls.index >> m_level;
+        b.last = ls.index;
+        b.time = ls.energy.time;
+        b.drift = drift(ls.energy.total() + ls.energy.dissipated);
+        const EnergyRange& r = ls.envelope.totalPlusDissipated;
+        const bool ok = !ls.envelope.empty() && std::isfinite(r.min) && std::isfinite(r.max) &&
+                        drift(r.min) <= b.drift && b.drift <= drift(r.max);
+        b.driftLo = ok ? drift(r.min) : b.drift;
+        b.driftHi = ok ? drift(r.max) : b.drift;
+        // the group energies: the sample's, their ranges over the samples a bucket merges
+        for (int g = 0; g < kEnergyGroupCount; ++g)
+            b.group[std::size_t(g)] = b.groupLo[std::size_t(g)] = b.groupHi[std::size_t(g)] =
+                energyGroupValue(ls.energy, EnergyGroup(g));
+        if (!s->buckets.empty() && s->buckets.back().key == b.key)
+            mergeInto(s->buckets.back(), b);
+        else
+            s->buckets.push_back(b);
+        if (s->buckets.size() >= m_maxSamples)
+            halve();
     }
+    update();
+}
+
+void DriftPlot::mergeInto(Bucket& earlier, const Bucket& later)
+{
+    // the later sample's values, the union of the ranges
+    earlier.last = later.last;
+    earlier.time = later.time;
+    earlier.drift = later.drift;
+    earlier.driftLo = std::min(earlier.driftLo, later.driftLo);
+    earlier.driftHi = std::max(earlier.driftHi, later.driftHi);
+    for (std::size_t g = 0; g < earlier.group.size(); ++g) {
+        earlier.group[g] = later.group[g];
+        earlier.groupLo[g] = std::min(earlier.groupLo[g], later.groupLo[g]);
+        earlier.groupHi[g] = std::max(earlier.groupHi[g], later.groupHi[g]);
+    }
+}
+
+void DriftPlot::halve()
+{
+    // every lane at once, so a bucket key means the same sample numbers in every lane
+    ++m_level;
+    for (Series& s : m_series) {
+        std::size_t n = 0;
+        for (std::size_t i = 0; i < s.buckets.size(); ++i) {
+            Bucket b = s.buckets[i];
+            b.key >>= 1;
+            if (n > 0 && s.buckets[n - 1].key == b.key)
+                mergeInto(s.buckets[n - 1], b);
+            else
+                s.buckets[n++] = b;
+        }
+        s.buckets.resize(n);
+    }
+}
+
+void DriftPlot::setMaxSamples(std::size_t n)
+{
+    m_maxSamples = std::max<std::size_t>(4, n);
+    for (;;) {
+        std::size_t most = 0;
+        for (const Series& s : m_series)
+            most = std::max(most, s.buckets.size());
+        if (most < m_maxSamples)
+            break;
+        halve();
+    }
+}
+
+std::size_t DriftPlot::storedSamples() const
+{
+    std::size_t n = 0;
+    for (const Series& s : m_series)
+        n += s.buckets.size();
+    return n;
+}
+
+std::size_t DriftPlot::storedBytes() const
+{
+    std::size_t n = 0;
+    for (const Series& s : m_series)
+        n += s.buckets.capacity() * sizeof(Bucket);
+    return n;
 }
 
 void DriftPlot::clear()
 {
     m_series.clear();
+    m_level = 0;
     update();
 }
 
@@ -188,31 +266,45 @@ std::vector<int> DriftPlot::laneIds() const
     return ids;
 }
 
+std::vector<double> DriftPlot::column(int id, double Bucket::*field) const
+{
+    std::vector<double> out;
+    if (const Series* s = find(id))
+        for (const Bucket& b : s->buckets)
+            out.push_back(b.*field);
+    return out;
+}
+
+std::vector<double> DriftPlot::groupColumn(int id, std::array<double, kEnergyGroupCount> Bucket::*field) const
+{
+    std::vector<double> out;
+    if (m_term == Term::None)
+        return out;
+    const std::size_t g = std::size_t(groupOf(m_term));
+    if (const Series* s = find(id))
+        for (const Bucket& b : s->buckets)
+            out.push_back((b.*field)[g]);
+    return out;
+}
+
 std::vector<double> DriftPlot::times(int id) const
 {
-    std::vector<double> t;
-    if (const Series* s = find(id))
-        for (const EnergySample& e : s->samples)
-            t.push_back(e.time);
-    return t;
+    return column(id, &Bucket::time);
 }
 
 std::vector<double> DriftPlot::drift(int id) const
 {
-    const Series* s = find(id);
-    return s ? s->drift : std::vector<double>{};
+    return column(id, &Bucket::drift);
 }
 
 std::vector<double> DriftPlot::driftLow(int id) const
 {
-    const Series* s = find(id);
-    return s ? s->driftLo : std::vector<double>{};
+    return column(id, &Bucket::driftLo);
 }
 
 std::vector<double> DriftPlot::driftHigh(int id) const
 {
-    const Series* s = find(id);
-    return s ? s->driftHi : std::vector<double>{};
+    return column(id, &Bucket::driftHi);
 }
 
 std::pair<double, double> DriftPlot::magnitudeRange(double lo, double hi)
@@ -224,11 +316,17 @@ std::pair<double, double> DriftPlot::magnitudeRange(double lo, double hi)
 
 std::vector<double> DriftPlot::termValues(int id) const
 {
-    std::vector<double> v;
-    if (const Series* s = find(id); s && m_term != Term::None)
-        for (const EnergySample& e : s->samples)
-            v.push_back(termValue(e, m_term));
-    return v;
+    return groupColumn(id, &Bucket::group);
+}
+
+std::vector<double> DriftPlot::termLow(int id) const
+{
+    return groupColumn(id, &Bucket::groupLo);
+}
+
+std::vector<double> DriftPlot::termHigh(int id) const
+{
+    return groupColumn(id, &Bucket::groupHi);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -245,17 +343,18 @@ QStringList DriftPlot::hoverLines(double t) const
     QStringList lines;
     lines << tr("t = %1 s").arg(t, 0, 'g', 5);
     for (const Series& s : m_series) {
-        if (s.samples.empty())
+        if (s.buckets.empty())
             continue;
-        // the sample nearest to t
-        auto it = std::lower_bound(s.samples.begin(), s.samples.end(), t,
-                                   [](const EnergySample& e, double v) { return e.time < v; });
-        std::size_t i = std::size_t(it - s.samples.begin());
-        if (i == s.samples.size() || (i > 0 && std::abs(s.samples[i - 1].time - t) < std::abs(s.samples[i].time - t)))
+        // the bucket nearest to t
+        auto it = std::lower_bound(s.buckets.begin(), s.buckets.end(), t,
+                                   [](const Bucket& b, double v) { return b.time < v; });
+        std::size_t i = std::size_t(it - s.buckets.begin());
+        if (i == s.buckets.size() || (i > 0 && std::abs(s.buckets[i - 1].time - t) < std::abs(s.buckets[i].time - t)))
             i = i > 0 ? i - 1 : 0;
-        QString line = tr("%1: drift %2").arg(s.name).arg(s.drift[i], 0, 'e', 3);
+        const Bucket& b = s.buckets[i];
+        QString line = tr("%1: drift %2").arg(s.name).arg(b.drift, 0, 'e', 3);
         if (m_term != Term::None)
-            line += tr(", %1 %2 J").arg(termName(m_term)).arg(termValue(s.samples[i], m_term), 0, 'g', 5);
+            line += tr(", %1 %2 J").arg(termName(m_term)).arg(b.group[std::size_t(groupOf(m_term))], 0, 'g', 5);
         lines << line;
     }
     return lines;
@@ -265,7 +364,7 @@ std::vector<QColor> DriftPlot::hoverColours() const
 {
     std::vector<QColor> c{palette().color(QPalette::ToolTipText)};
     for (const Series& s : m_series)
-        if (!s.samples.empty())
+        if (!s.buckets.empty())
             c.push_back(s.colour.darker(130));
     return c;
 }
@@ -278,8 +377,8 @@ PlotFigure DriftPlot::figure() const
     // time: from 0 to the latest sample of any lane
     double t1 = 0.0;
     for (const Series& s : m_series)
-        if (!s.samples.empty() && std::isfinite(s.samples.back().time))
-            t1 = std::max(t1, s.samples.back().time);
+        if (!s.buckets.empty() && std::isfinite(s.buckets.back().time))
+            t1 = std::max(t1, s.buckets.back().time);
     const auto [x0, x1] = shownX(0.0, t1 > 0.0 ? t1 : std::max(m_interval, 1e-9));
     PlotAxis x;
     x.min = x0;
@@ -295,8 +394,8 @@ PlotFigure DriftPlot::figure() const
     if (m_axis == Axis::Log) {
         double lo = 1.0, hi = kFloor;
         for (const Series& s : m_series)
-            for (const std::vector<double>* v : {&s.drift, &s.driftLo, &s.driftHi})
-                for (double d : *v)
+            for (const Bucket& b : s.buckets)
+                for (double d : {b.drift, b.driftLo, b.driftHi})
                     if (std::isfinite(d) && d != 0.0) { // t = 0 is exactly 0 by definition
                         lo = std::min(lo, std::max(std::abs(d), kFloor));
                         hi = std::max(hi, std::max(std::abs(d), kFloor));
@@ -311,11 +410,14 @@ PlotFigure DriftPlot::figure() const
         drift.y.min = lo2;
         drift.y.max = hi2;
     } else {
-        std::vector<const std::vector<double>*> data;
+        std::vector<std::vector<double>> columns;
         for (const Series& s : m_series) {
-            data.push_back(&s.driftLo);
-            data.push_back(&s.driftHi);
+            columns.push_back(driftLow(s.id));
+            columns.push_back(driftHigh(s.id));
         }
+        std::vector<const std::vector<double>*> data;
+        for (const auto& c : columns)
+            data.push_back(&c);
         double lo = 0, hi = 0;
         linearRange(data, true, lo, hi);
         std::tie(drift.y.min, drift.y.max) = shownY(0, lo, hi);
@@ -331,9 +433,9 @@ PlotFigure DriftPlot::figure() const
         band.fill = s.colour;
         band.fill.setAlpha(kBandAlpha);
         bool wide = false;
-        for (std::size_t i = 0; i < s.samples.size(); ++i) {
-            band.x.push_back(s.samples[i].time);
-            double lo = s.driftLo[i], hi = s.driftHi[i];
+        for (const Bucket& b : s.buckets) {
+            band.x.push_back(b.time);
+            double lo = b.driftLo, hi = b.driftHi;
             wide = wide || lo != hi;
             if (m_axis == Axis::Log && std::isfinite(lo) && std::isfinite(hi))
                 std::tie(lo, hi) = magnitudeRange(lo, hi);
@@ -350,11 +452,13 @@ PlotFigure DriftPlot::figure() const
         c.label = s.name;
         c.colour = s.colour;
         c.width = widthOf(i);
-        for (const EnergySample& e : s.samples)
-            c.x.push_back(e.time);
-        c.y.reserve(s.drift.size());
-        for (double d : s.drift)
-            c.y.push_back(m_axis == Axis::Log && std::isfinite(d) ? std::max(std::abs(d), kFloor) : d);
+        c.x.reserve(s.buckets.size());
+        c.y.reserve(s.buckets.size());
+        for (const Bucket& b : s.buckets) {
+            c.x.push_back(b.time);
+            c.y.push_back(m_axis == Axis::Log && std::isfinite(b.drift) ? std::max(std::abs(b.drift), kFloor)
+                                                                        : b.drift);
+        }
         drift.series.push_back(std::move(c));
         fig.legend.push_back({s.name, s.colour, 4.0, Qt::SolidLine, QColor()});
     }
@@ -366,17 +470,33 @@ PlotFigure DriftPlot::figure() const
         term.weight = 0.38;
         term.x = x;
         term.title = tr("%1 energy per lane (J), dashed").arg(termName(m_term));
-        std::vector<std::vector<double>> values;
+        std::vector<std::vector<double>> values, lows, highs;
         std::vector<const std::vector<double>*> data;
-        for (const Series& s : m_series)
+        for (const Series& s : m_series) {
             values.push_back(termValues(s.id));
-        for (const auto& v : values)
-            data.push_back(&v);
+            lows.push_back(termLow(s.id));
+            highs.push_back(termHigh(s.id));
+        }
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            data.push_back(&lows[i]);
+            data.push_back(&highs[i]);
+        }
         double lo = 0, hi = 0;
         linearRange(data, false, lo, hi);
         std::tie(term.y.min, term.y.max) = shownY(1, lo, hi);
         term.y.ticks = niceTicks(term.y.min, term.y.max, 3);
         term.y.labels = labelsOf(term.y.ticks);
+        // merged buckets: the range of the samples each stands for, translucent, under the lines
+        for (std::size_t i = 0; i < m_series.size() && m_level > 0; ++i) {
+            PlotSeries band;
+            band.colour = Qt::transparent;
+            band.fill = m_series[i].colour;
+            band.fill.setAlpha(kBandAlpha);
+            band.x = fig.panels[0].series[firstLine + i].x;
+            band.y = std::move(highs[i]);
+            band.yLow = std::move(lows[i]);
+            term.series.push_back(std::move(band));
+        }
         for (std::size_t i = 0; i < m_series.size(); ++i) {
             PlotSeries c;
             c.colour = m_series[i].colour;
@@ -407,47 +527,52 @@ QString DriftPlot::csvText() const
         out += QLatin1Char(',') + clean(s.name + QStringLiteral(" drift"));
         if (m_term != Term::None)
             out += QLatin1Char(',') + clean(s.name + QLatin1Char(' ') + termName(m_term) + QStringLiteral(" (J)"));
-        if (!s.index.empty())
-            rows = std::max(rows, s.index.back() + 1);
+        if (!s.buckets.empty())
+            rows = std::max(rows, s.buckets.back().key + 1);
     }
     // appended, so scripts reading the first columns keep working: each lane's lowest and
-    // highest drift over the steps the row's sample stands for
+    // highest drift over the steps the row's samples stand for
     for (const Series& s : m_series)
         out += QLatin1Char(',') + clean(s.name + QStringLiteral(" drift min")) + QLatin1Char(',') +
                clean(s.name + QStringLiteral(" drift max"));
     out += QLatin1Char('\n');
+    // a row per bucket key (per shared sample before any merge); its values are each lane's
+    // latest sample in the bucket
+    const std::size_t g = std::size_t(groupOf(m_term));
     std::vector<std::size_t> at(m_series.size(), 0);
+    auto has = [&](std::size_t j, long long k) {
+        return at[j] < m_series[j].buckets.size() && m_series[j].buckets[at[j]].key == k;
+    };
     for (long long k = 0; k < rows; ++k) {
-        // the shared sample time; without an interval, the first lane's own time
-        double t = double(k) * m_interval;
-        if (!(m_interval > 0.0))
-            for (std::size_t j = 0; j < m_series.size(); ++j)
-                if (at[j] < m_series[j].index.size() && m_series[j].index[at[j]] == k) {
-                    t = m_series[j].samples[at[j]].time;
-                    break;
-                }
-        out += num(t);
+        // the shared time of the bucket's latest sample; without an interval, a lane's own time
+        long long last = -1;
+        double own = double(k);
+        for (std::size_t j = 0; j < m_series.size(); ++j)
+            if (has(j, k) && m_series[j].buckets[at[j]].last > last) {
+                last = m_series[j].buckets[at[j]].last;
+                own = m_series[j].buckets[at[j]].time;
+            }
+        if (last < 0)
+            last = ((k + 1) << m_level) - 1;
+        out += num(m_interval > 0.0 ? double(last) * m_interval : own);
         for (std::size_t j = 0; j < m_series.size(); ++j) {
-            const Series& s = m_series[j];
-            const bool has = at[j] < s.index.size() && s.index[at[j]] == k;
             out += QLatin1Char(',');
-            if (has)
-                out += num(s.drift[at[j]]);
+            if (has(j, k))
+                out += num(m_series[j].buckets[at[j]].drift);
             if (m_term != Term::None) {
                 out += QLatin1Char(',');
-                if (has)
-                    out += num(termValue(s.samples[at[j]], m_term));
+                if (has(j, k))
+                    out += num(m_series[j].buckets[at[j]].group[g]);
             }
         }
         for (std::size_t j = 0; j < m_series.size(); ++j) {
-            const Series& s = m_series[j];
-            const bool has = at[j] < s.index.size() && s.index[at[j]] == k;
+            const bool in = has(j, k);
             out += QLatin1Char(',');
-            if (has)
-                out += num(s.driftLo[at[j]]);
+            if (in)
+                out += num(m_series[j].buckets[at[j]].driftLo);
             out += QLatin1Char(',');
-            if (has) {
-                out += num(s.driftHi[at[j]]);
+            if (in) {
+                out += num(m_series[j].buckets[at[j]].driftHi);
                 ++at[j];
             }
         }

@@ -12,9 +12,19 @@
 // later, or stopped unstable). Each sample's envelope (the lowest and highest total +
 // dissipated over the steps it stands for, EnergyEnvelope) is drawn as a translucent band under
 // the lane's drift line: on the log axis the band of |drift| over those steps, down to the floor
-// when the drift changed sign within them. Per sample the plot keeps the sample and two doubles.
+// when the drift changed sign within them.
+// The history is bounded (issue 21: an hour of compare mode must not grow): every lane keeps at
+// most kMaxSamples buckets. A bucket stands for 2^mergeLevel() consecutive shared sample
+// numbers (index >> level, the same for every lane, so the CSV's rows stay aligned across
+// lanes); when the fullest lane reaches the bound every lane's buckets are merged in pairs (the
+// later sample's values, the union of the ranges). A bucket keeps its latest sample's time,
+// drift and group energies and the lowest and highest drift and group energies of every step
+// and sample in it, so every peak survives; the term panel draws that range as a band once
+// buckets were merged. The CSV then has a row per bucket: the time of its latest sample, each
+// lane's latest drift and term there, and the lowest and highest drift over the bucket.
 #include <QColor>
 
+#include <array>
 #include <vector>
 
 #include "plot/PlotView.h"
@@ -29,6 +39,8 @@ public:
     enum class Term { None, Kinetic, Potential, Elastic, Dissipated, Total };
     /// |drift| below this is drawn at it on the log axis: rounding of a double.
     static constexpr double kFloor = 1e-17;
+    /// Buckets kept per lane at most (see the design note): twice the widest plot's pixels.
+    static constexpr std::size_t kMaxSamples = 4096;
 
     explicit DriftPlot(QWidget* parent = nullptr);
 
@@ -39,6 +51,14 @@ public:
     void appendSamples(int id, const std::vector<LaneSample>& samples);
     /// Forgets every lane.
     void clear();
+    /// Buckets kept per lane at most (kMaxSamples; smaller for tests, at least 4).
+    void setMaxSamples(std::size_t n);
+    /// How often the history was merged in pairs: a bucket stands for 2^mergeLevel() samples.
+    int mergeLevel() const { return m_level; }
+    /// Buckets stored over every lane (what the plot's memory grows with).
+    std::size_t storedSamples() const;
+    /// Bytes the plotted history holds (every lane's buckets' capacity): bounded by kMaxSamples.
+    std::size_t storedBytes() const;
     /// The shared time between samples, s (the CSV's time column is k x interval).
     void setSampleInterval(double seconds) { m_interval = seconds; }
 
@@ -63,6 +83,9 @@ public:
     /// floor when the drift changed sign within them).
     static std::pair<double, double> magnitudeRange(double lo, double hi);
     std::vector<double> termValues(int id) const; ///< the chosen term, J (empty for None)
+    /// The chosen term's lowest and highest value over the samples each bucket stands for, J.
+    std::vector<double> termLow(int id) const;
+    std::vector<double> termHigh(int id) const;
 
     /// What hovering at simulated time t shows: "t = ... s", then one line per lane.
     QStringList hoverLines(double t) const override;
@@ -81,17 +104,31 @@ protected:
     std::vector<QColor> hoverColours() const override;
 
 private:
+    // one plotted bucket: the samples whose index >> level is key
+    struct Bucket {
+        long long key = 0;
+        long long last = 0; // the latest sample's index
+        double time = 0.0;  // the latest sample's, s
+        double drift = 0.0, driftLo = 0.0, driftHi = 0.0;
+        std::array<double, kEnergyGroupCount> group{}, groupLo{}, groupHi{}; // J
+    };
     struct Series {
         int id = 0;
         QString name;
         QColor colour;
-        std::vector<long long> index;
-        std::vector<EnergySample> samples;
-        std::vector<double> drift, driftLo, driftHi;
+        bool haveE0 = false;
+        double e0 = 0.0; // J, the lane's first sample's total
+        std::vector<Bucket> buckets;
     };
     const Series* find(int id) const;
+    static void mergeInto(Bucket& earlier, const Bucket& later);
+    void halve();
+    std::vector<double> column(int id, double Bucket::*field) const;
+    std::vector<double> groupColumn(int id, std::array<double, kEnergyGroupCount> Bucket::*field) const;
 
     std::vector<Series> m_series;
+    std::size_t m_maxSamples = kMaxSamples;
+    int m_level = 0;
     double m_interval = 0.0;
     Axis m_axis = Axis::Log;
     Term m_term = Term::None;

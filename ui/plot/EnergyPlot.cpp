@@ -181,6 +181,11 @@ void EnergyPlot::clear()
     m_relError.clear();
     for (auto& v : m_lo)
         v.clear();
+    for (auto* a : {&m_vLo, &m_vHi})
+        for (auto& v : *a)
+            v.clear();
+    m_relVLo.clear();
+    m_relVHi.clear();
     for (auto& v : m_hi)
         v.clear();
     m_relLo.clear();
@@ -292,6 +297,8 @@ void EnergyPlot::appendSnapshot(const FrameSnapshot& s)
             auto relative = [scale](double err) { return std::max(std::abs(err) / scale, kErrorFloor); };
             const double bLo = row.lo[BalanceError], bHi = row.hi[BalanceError];
             row.rel = relative(e.balanceError);
+            row.vLo = row.vHi = v;
+            row.relVLo = row.relVHi = row.rel;
             row.relLo = bLo <= 0.0 && bHi >= 0.0 ? kErrorFloor : std::min(relative(bLo), relative(bHi));
             row.relHi = std::max(relative(bLo), relative(bHi));
             m_rMin = std::min(m_rMin, row.relLo);
@@ -335,6 +342,12 @@ void EnergyPlot::mergeInto(Row& earlier, const Row& later)
         earlier.lo[k] = std::min(earlier.lo[k], later.lo[k]);
         earlier.hi[k] = std::max(earlier.hi[k], later.hi[k]);
     }
+    for (std::size_t k = 0; k < std::size_t(kTerms); ++k) {
+        earlier.vLo[k] = std::min(earlier.vLo[k], later.vLo[k]);
+        earlier.vHi[k] = std::max(earlier.vHi[k], later.vHi[k]);
+    }
+    earlier.relVLo = std::min(earlier.relVLo, later.relVLo);
+    earlier.relVHi = std::max(earlier.relVHi, later.relVHi);
     earlier.v = later.v;
     earlier.relLo = std::min(earlier.relLo, later.relLo);
     earlier.relHi = std::max(earlier.relHi, later.relHi);
@@ -374,11 +387,27 @@ void EnergyPlot::push(const Row& row)
             m_lo[k].assign(m_values[k].begin(), m_values[k].end());
             m_hi[k].assign(m_values[k].begin(), m_values[k].end());
         }
+        if (m_vLo[k].empty() && (row.vLo[k] != row.v[k] || row.vHi[k] != row.v[k])) {
+            m_vLo[k].assign(m_values[k].begin(), m_values[k].end());
+            m_vHi[k].assign(m_values[k].begin(), m_values[k].end());
+        }
         m_values[k].push_back(row.v[k]);
         if (!m_lo[k].empty()) {
             m_lo[k].push_back(row.lo[k]);
             m_hi[k].push_back(row.hi[k]);
         }
+        if (!m_vLo[k].empty()) {
+            m_vLo[k].push_back(row.vLo[k]);
+            m_vHi[k].push_back(row.vHi[k]);
+        }
+    }
+    if (m_relVLo.empty() && (row.relVLo != row.rel || row.relVHi != row.rel)) {
+        m_relVLo.assign(m_relError.begin(), m_relError.end());
+        m_relVHi.assign(m_relError.begin(), m_relError.end());
+    }
+    if (!m_relVLo.empty()) {
+        m_relVLo.push_back(row.relVLo);
+        m_relVHi.push_back(row.relVHi);
     }
     if (m_relLo.empty() && (row.relLo != row.rel || row.relHi != row.rel)) {
         m_relLo.assign(m_relError.begin(), m_relError.end());
@@ -403,10 +432,14 @@ EnergyPlot::Row EnergyPlot::rowAt(std::size_t i) const
         r.v[k] = m_values[k][i];
         r.lo[k] = m_lo[k].empty() ? r.v[k] : m_lo[k][i];
         r.hi[k] = m_hi[k].empty() ? r.v[k] : m_hi[k][i];
+        r.vLo[k] = m_vLo[k].empty() ? r.v[k] : m_vLo[k][i];
+        r.vHi[k] = m_vHi[k].empty() ? r.v[k] : m_vHi[k][i];
     }
     r.rel = m_relError[i];
     r.relLo = m_relLo.empty() ? r.rel : m_relLo[i];
     r.relHi = m_relHi.empty() ? r.rel : m_relHi[i];
+    r.relVLo = m_relVLo.empty() ? r.rel : m_relVLo[i];
+    r.relVHi = m_relVHi.empty() ? r.rel : m_relVHi[i];
     r.steps = m_steps[i];
     r.dt = m_dt[i];
     r.count = 1LL << m_level;
@@ -443,6 +476,27 @@ void EnergyPlot::halve()
                 return true;
         return false;
     };
+    // the values' ranges first (they start from the values, which are overwritten below)
+    for (std::size_t k = 0; k < std::size_t(kTerms); ++k) {
+        if (m_vLo[k].empty() && moves(m_values[k])) {
+            m_vLo[k] = m_values[k];
+            m_vHi[k] = m_values[k];
+        }
+        if (!m_vLo[k].empty()) {
+            ranges(m_vLo[k], m_vHi[k]);
+            m_vLo[k].resize(half);
+            m_vHi[k].resize(half);
+        }
+    }
+    if (m_relVLo.empty() && moves(m_relError)) {
+        m_relVLo = m_relError;
+        m_relVHi = m_relError;
+    }
+    if (!m_relVLo.empty()) {
+        ranges(m_relVLo, m_relVHi);
+        m_relVLo.resize(half);
+        m_relVHi.resize(half);
+    }
     for (std::size_t k = 0; k < std::size_t(kTerms); ++k) {
         if (m_lo[k].empty() && moves(m_values[k])) {
             m_lo[k] = m_values[k];
@@ -478,6 +532,16 @@ void EnergyPlot::halve()
     m_hasPending = bool(odd);
     if (odd)
         m_pending = *odd;
+}
+
+std::size_t EnergyPlot::storedBytes() const
+{
+    auto bytes = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
+    std::size_t n = bytes(m_time) + bytes(m_relError) + bytes(m_relLo) + bytes(m_relHi) + bytes(m_steps) + bytes(m_dt);
+    for (std::size_t k = 0; k < std::size_t(kTerms); ++k)
+        n += bytes(m_values[k]) + bytes(m_lo[k]) + bytes(m_hi[k]) + bytes(m_vLo[k]) + bytes(m_vHi[k]);
+    n += bytes(m_relVLo) + bytes(m_relVHi);
+    return n;
 }
 
 std::vector<double> EnergyPlot::termLow(Term term) const
@@ -711,16 +775,17 @@ PlotFigure EnergyPlot::figure() const
             fig.legendNoteColour = kBandNoteColour;
         }
         // a line per shown term in table order, the total last (on top)
-        for (const EnergyTerm& t : kEnergyTerms) {
-            if (!termShown(t.id) || t.group == EnergyGroup::Total)
-                continue;
-            energy.series.push_back(
-                {QString::fromUtf8(t.label), colourOf(t), widthOf(t), styleOf(t), m_time, m_values[t.id], {}, {}});
-        }
+        auto line = [&](const EnergyTerm& t) {
+            PlotSeries s{QString::fromUtf8(t.label), colourOf(t), widthOf(t), styleOf(t), {}, {}, {}, {}};
+            lineThrough(s, m_values[t.id], m_vLo[t.id], m_vHi[t.id]);
+            energy.series.push_back(std::move(s));
+        };
+        for (const EnergyTerm& t : kEnergyTerms)
+            if (termShown(t.id) && t.group != EnergyGroup::Total)
+                line(t);
         for (const EnergyTerm& t : kEnergyTerms)
             if (termShown(t.id) && t.group == EnergyGroup::Total)
-                energy.series.push_back(
-                    {QString::fromUtf8(t.label), colourOf(t), widthOf(t), styleOf(t), m_time, m_values[t.id], {}, {}});
+                line(t);
         for (Term id : legendOrder())
             if (termShown(id)) {
                 const EnergyTerm& t = energyTerm(id);
@@ -798,8 +863,7 @@ PlotFigure EnergyPlot::figure() const
         PlotSeries s;
         s.label = QStringLiteral("|balance error| / |E0|");
         s.colour = colourOf(energyTerm(BalanceError));
-        s.x = m_time;
-        s.y = m_relError;
+        lineThrough(s, m_relError, m_relVLo, m_relVHi);
         error.series.push_back(std::move(s));
     }
 
@@ -807,6 +871,24 @@ PlotFigure EnergyPlot::figure() const
     fig.panels.push_back(std::move(error));
     fig.markers = m_markers;
     return fig;
+}
+
+void EnergyPlot::lineThrough(PlotSeries& s, const std::vector<double>& v, const std::vector<double>& vLo,
+                             const std::vector<double>& vHi) const
+{
+    if (vLo.empty()) {
+        s.x = m_time;
+        s.y = v;
+        return;
+    }
+    s.x.reserve(2 * m_time.size());
+    s.y.reserve(2 * m_time.size());
+    for (std::size_t i = 0; i < m_time.size(); ++i) {
+        // through the lowest and the highest recorded value, ending at the later one
+        const bool risingLast = v[i] == vHi[i];
+        s.x.insert(s.x.end(), {m_time[i], m_time[i]});
+        s.y.insert(s.y.end(), {risingLast ? vLo[i] : vHi[i], risingLast ? vHi[i] : vLo[i]});
+    }
 }
 
 QString EnergyPlot::csvText() const

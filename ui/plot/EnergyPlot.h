@@ -24,7 +24,9 @@
 // relative error, so the plot's extremes are the run's whatever the sampling. A term's band is
 // stored only once some sample's range differs from its value (never at a stride of 1).
 // The history is bounded: at kMaxSamples plotted samples, neighbours are merged in pairs (the
-// later value, the union of the ranges, their steps added up) and from then on each plotted
+// later value, the union of the ranges, their steps added up; the line then goes through the
+// lowest and highest recorded value each plotted sample stands for, so it looks as the unmerged
+// line does per pixel column) and from then on each plotted
 // sample stands for twice as many recorded ones, so a long run keeps its whole time span at a
 // uniform resolution and every extreme, in at most kMaxSamples x (TermCount + 5 + 2 per moving
 // term) doubles. PlotFigure reduces long curves to a
@@ -66,9 +68,11 @@ public:
     /// The stacked bands' terms, bottom first (the table's Base, Band, then Top rows).
     static const std::vector<Term>& stackOrder();
 
-    /// Plotted samples kept at most (see the design note): ~100 MB for a run whose every term
-    /// moves between samples.
-    static constexpr std::size_t kMaxSamples = std::size_t(1) << 19;
+    /// Plotted samples kept at most (see the design note): twice the widest plot area's pixel
+    /// columns, so the per-column envelope loses nothing, and ~1.5 MB for a run whose every
+    /// term moves between samples, however long it runs (issue 21: a 2^19 bound grew the GUI by
+    /// ~17 MB a minute for its first hours).
+    static constexpr std::size_t kMaxSamples = 4096;
     /// Repaints at most this often while samples stream in, ms.
     static constexpr int kMinRepaintMs = 100;
     /// Floor of the relative error shown on the log axis (below double precision).
@@ -101,6 +105,8 @@ public:
     void setMaxSamples(std::size_t n);
     /// How often the history was merged in pairs.
     int mergeLevel() const { return m_level; }
+    /// Bytes the plotted history holds (its arrays' capacities): bounded by kMaxSamples.
+    std::size_t storedBytes() const;
     /// Markers shown.
     std::size_t markerCount() const { return m_markers.size(); }
     /// The relative balance error of the newest sample (0 before any).
@@ -180,7 +186,9 @@ private:
     struct Row {
         double time = 0.0;
         std::array<double, TermCount> v{}, lo{}, hi{};
+        std::array<double, TermCount> vLo{}, vHi{}; // the recorded samples' own values' range
         double rel = 0.0, relLo = 0.0, relHi = 0.0;
+        double relVLo = 0.0, relVHi = 0.0;
         long long steps = 0;
         double dt = 0.0;
         long long count = 1; // recorded samples it stands for
@@ -190,6 +198,10 @@ private:
     void push(const Row& row);
     Row rowAt(std::size_t i) const;
     void halve();
+    // a line through the plotted samples: their values, or once merged each one's range of
+    // recorded values (two points at its time), so a peak of one recorded sample stays on the line
+    void lineThrough(PlotSeries& s, const std::vector<double>& v, const std::vector<double>& vLo,
+                     const std::vector<double>& vHi) const;
 
     EnergyPlotMode m_mode = EnergyPlotMode::Separate;
     long long m_revision = -1;
@@ -206,8 +218,13 @@ private:
     // ranges per plotted sample; a term's stay empty while every range was its value
     std::array<std::vector<double>, TermCount> m_lo, m_hi; // J
     std::vector<double> m_relLo, m_relHi;                  // -
-    std::vector<long long> m_steps;                        // steps each sample stands for
-    std::vector<double> m_dt;                              // s
+    // once merged: the range of the recorded samples' values each plotted sample stands for,
+    // which the line is drawn through (as the unmerged line would be per pixel column); empty
+    // while every range is the value
+    std::array<std::vector<double>, TermCount> m_vLo, m_vHi; // J
+    std::vector<double> m_relVLo, m_relVHi;                  // -
+    std::vector<long long> m_steps;                          // steps each sample stands for
+    std::vector<double> m_dt;                                // s
     std::size_t m_maxSamples = kMaxSamples;
     int m_level = 0; // the history was merged in pairs this often
     Row m_pending;   // recorded samples not yet 2^m_level of them

@@ -1,5 +1,7 @@
 #include "session/SimulationRunner.h"
 
+#include "session/InstabilityNotice.h"
+#include "session/RunawayGuard.h"
 #include <algorithm>
 #include <chrono>
 #include <deque>
@@ -87,7 +89,8 @@ struct SimulationRunner::Run {
     std::shared_ptr<const std::vector<ParameterMarker>> publishedMarkers =
         std::make_shared<const std::vector<ParameterMarker>>();
     bool markersChanged = false;
-    std::string instability;
+    std::string instability; // set: the run stopped unstable (the core's report or the guard's)
+    RunawayGuard guard;      // every step's energy before it is recorded
 
     Clock::time_point lastPublish;
     double lastBuildSeconds = 0.0; // what the last snapshot cost to build, s of the runner's CPU time
@@ -107,7 +110,8 @@ struct SimulationRunner::Run {
     double publishShare = 0.0;
     double speed = RealTimePacing::kDefaultSpeed; // asked for, simulated s per wall s; 0: unpaced
 
-    bool canStep() const { return sim && !sim->isUnstable() && (playing || pendingSteps > 0); }
+    bool stopped() const { return sim && (sim->isUnstable() || !instability.empty()); }
+    bool canStep() const { return sim && !stopped() && (playing || pendingSteps > 0); }
     void addMarker(const std::string& label)
     {
         markers->push_back({sim->world().time, sim->world().step, label});
@@ -338,7 +342,7 @@ void SimulationRunner::mirror(const Run& run, bool params)
     m_time = sim.world().time;
     m_dt = sim.params().dt;
     m_playing = run.playing;
-    m_unstable = sim.isUnstable();
+    m_unstable = run.stopped();
     if (params) {
         std::lock_guard lock(m_stateMutex);
         m_params = sim.params();
@@ -354,6 +358,7 @@ void SimulationRunner::begin(Run& run, std::shared_ptr<const Scene> scene, std::
     run.info = std::move(info);
     run.pendingSteps = 0;
     run.instability.clear();
+    run.guard.reset(*run.sim);
     run.lastFinite.reset();
     run.current.clear();
     run.envelopes.clear();
@@ -431,7 +436,7 @@ bool SimulationRunner::execute(Run& run, const Command& c)
             return true;
         }
         case Kind::Play:
-            if (sim.isUnstable()) {
+            if (run.stopped()) {
                 emit errorOccurred(tr("The run is unstable; reset it or load a scene."));
                 return false;
             }
@@ -455,7 +460,7 @@ bool SimulationRunner::execute(Run& run, const Command& c)
             return true;
         }
         case Kind::Step:
-            if (sim.isUnstable())
+            if (run.stopped())
                 return false;
             run.playing = false;
             ++run.pendingSteps;
@@ -489,19 +494,20 @@ void SimulationRunner::runBatch(Run& run)
             break;
         sim.step();
         ++steps;
-        if (sim.isUnstable()) {
-            // pause and say why; the last finite bodies stay on screen
+        // every step's energy goes into the envelope of the sample that stands for it: the
+        // energy of a single-stage step is kept from its passes (O(1) here), else one sweep
+        // over the bodies (Simulation::energy); a runaway's never does (RunawayGuard)
+        const EnergySample e = sim.isUnstable() ? EnergySample() : sim.energy();
+        if (sim.isUnstable() || !run.guard.plausible(e)) {
+            // pause and say why, where and what to try; the last finite bodies stay on screen
             run.playing = false;
             run.pendingSteps = 0;
-            run.instability = sim.instabilityMessage();
+            run.instability =
+                InstabilityNotice::compose(sim, sim.instabilityMessage(), e, run.guard.scale(), RunawayGuard::kFactor);
             run.publishNow = true;
             emit becameUnstable(QString::fromStdString(run.instability));
             break;
         }
-        // every step's energy goes into the envelope of the sample that stands for it: the
-        // energy of a single-stage step is kept from its passes (O(1) here), else one sweep
-        // over the bodies (Simulation::energy)
-        const EnergySample e = sim.energy();
         run.sinceSample.addStep(e, sim.params().dt);
         // the pacing keeps its own schedule even when a stride overrides it
         int due = m_pacing->samplesDue(sim);

@@ -4,6 +4,8 @@
 #include <QtTest>
 
 #include <cmath>
+#include <cstring>
+#include <random>
 
 #include "TestHelpers.h"
 #include "contact/ContactLaw.h"
@@ -96,6 +98,40 @@ private slots:
         TUMBLE_NEAR(q.cn, 2.0 * dampingRatioFromRestitution(0.5) * std::sqrt(mStar * 1e5), 0.0, 1e-15);
         TUMBLE_NEAR(q.rollingCap, 0.1 * rStar, 0.0, 1e-15);
         TUMBLE_NEAR(q.rollingStiffness * q.kn, 2.25 * q.kn * std::pow(0.1 * rStar, 2), 0.0, 1e-14); // Ai et al.
+    }
+
+    void scaledUnitConstantsAreThePairs()
+    {
+        // a polydisperse scene keeps the material pair's unit constants and a PairScale per
+        // candidate: scaled() must give makeContactParams' bits for every law and pair, or the
+        // same spheres would move differently with and without a class table
+        Material rolling = hertz(5e5, 0.3, 0.75, 0.5);
+        rolling.rollingFriction = 0.1;
+        const PairLaw laws[] = {
+            mixMaterials(linear(1e5, 2e4, 0.5, 0.3, 0.1), linear(2e5, 3e4, 0.7, 0.5, 0.0)),
+            mixMaterials(linear(1e5, 0.0, 0.9, 0.0, 0.0), linear(1e5, 0.0, 0.9, 0.0, 0.0)),
+            mixMaterials(hertz(1e8, 0.3, 0.5, 0.5), hertz(7e10, 0.22, 0.8, 0.3)),
+            mixMaterials(rolling, rolling),
+            mixMaterials(hertz(1e8, 0.3, 1.0, 0.0), hertz(1e8, 0.3, 1.0, 0.0)),
+        };
+        std::mt19937 rng(11);
+        std::uniform_real_distribution<double> logU(-6.0, 1.0);
+        for (const PairLaw& law : laws) {
+            const ContactParams unit = makeContactParams(law, 1.0, 1.0);
+            for (int trial = 0; trial < 200; ++trial) {
+                const double rStar = std::pow(10.0, logU(rng)), mStar = std::pow(10.0, logU(rng));
+                const ContactParams whole = makeContactParams(law, rStar, mStar);
+                const ContactParams part = scaled(unit, makePairScale(law, rStar, mStar));
+                const double a[] = {
+                    whole.kn, whole.cn, whole.kt, whole.ct, whole.friction, whole.rollingCap, whole.rollingStiffness};
+                const double b[] = {
+                    part.kn, part.cn, part.kt, part.ct, part.friction, part.rollingCap, part.rollingStiffness};
+                QVERIFY(std::memcmp(a, b, sizeof a) == 0);
+                QCOMPARE(part.law, whole.law);
+                QCOMPARE(part.hertz, whole.hertz);
+                QCOMPARE(part.springs, whole.springs);
+            }
+        }
     }
 };
 

@@ -6,6 +6,9 @@
 #include <QMouseEvent>
 #include <QPainter>
 
+#include <map>
+#include <random>
+
 #include "export/PlotExport.h"
 #include "integrate/IntegratorRegistry.h"
 #include "plot/DriftPlot.h"
@@ -75,6 +78,7 @@ private slots:
     void exportsAsPngSvgAndCsv();
     void envelopeBandsHoldEveryStepsDrift();
     void logBandReachesTheFloorWhenTheDriftChangesSign();
+    void boundedHistoryKeepsEveryPeak();
 };
 
 void TestDriftPlot::curveIsTheRelativeDriftOfTheSamples()
@@ -343,6 +347,79 @@ void TestDriftPlot::logBandReachesTheFloorWhenTheDriftChangesSign()
     QCOMPARE(band.y[2], hi[2]);
     QCOMPARE(DriftPlot::magnitudeRange(-2.0, 1.0), std::pair(DriftPlot::kFloor, 2.0));
     QCOMPARE(DriftPlot::magnitudeRange(-3.0, -1.0), std::pair(1.0, 3.0));
+}
+
+void TestDriftPlot::boundedHistoryKeepsEveryPeak()
+{
+    // two lanes (the second added at sample 1000), 40000 samples with one-sample spikes in the
+    // drift and the kinetic energy at seeded random places, at most 64 buckets a lane: merged
+    // again and again, every spike lies in its bucket's range, memory stops growing, and the CSV
+    // has a row per bucket with each lane's latest sample there
+    const double interval = 0.01; // s
+    const long long n = 40000;
+    std::mt19937 rng(7);
+    std::map<long long, double> spikes; // sample -> kinetic energy, J (E0 = 1 J: drift = it - 1)
+    for (int i = 0; i < 300; ++i)
+        spikes[std::uniform_int_distribution<long long>(1, n - 1)(rng)] = i % 2 ? 3.0 + i : -2.0 - i;
+    auto sample = [&](long long k) {
+        LaneSample ls;
+        ls.index = k;
+        ls.energy.time = double(k) * interval;
+        const auto spike = spikes.find(k);
+        ls.energy.kineticTranslational = spike != spikes.end() ? spike->second : 1.0 + 1e-6 * std::sin(0.01 * k);
+        return ls;
+    };
+    DriftPlot plot;
+    plot.setSampleInterval(interval);
+    plot.setMaxSamples(64);
+    plot.setLane(0, QStringLiteral("a"), Qt::red);
+    plot.setLane(1, QStringLiteral("b"), Qt::blue);
+    plot.setTerm(DriftPlot::Term::Kinetic);
+    std::size_t most = 0, bytes = 0;
+    for (long long k = 0; k < n; k += 100) {
+        std::vector<LaneSample> batch;
+        for (long long j = k; j < k + 100; ++j)
+            batch.push_back(sample(j));
+        plot.appendSamples(0, batch);
+        if (k >= 1000)
+            plot.appendSamples(1, batch);
+        most = std::max(most, plot.storedSamples());
+        if (plot.mergeLevel() >= 7 && bytes == 0) // both lanes past half full once
+            bytes = plot.storedBytes();
+    }
+    QVERIFY(plot.mergeLevel() >= 9); // 40000 samples in fewer than 64 buckets: 2^10 a bucket
+    QVERIFY(most <= 2 * 64);
+    QVERIFY(bytes > 0 && plot.storedBytes() <= bytes);
+    for (int id : {0, 1}) {
+        const std::vector<double> t = plot.times(id), lo = plot.driftLow(id), hi = plot.driftHigh(id);
+        const std::vector<double> kLo = plot.termLow(id), kHi = plot.termHigh(id);
+        QVERIFY(t.size() < 64 && t.size() > 16);
+        for (const auto& [k, value] : spikes) {
+            if (id == 1 && k < 1000)
+                continue;
+            const auto at = std::lower_bound(t.begin(), t.end(), double(k) * interval - 0.5 * interval);
+            QVERIFY(at != t.end());
+            const std::size_t i = std::size_t(at - t.begin());
+            // the lane's E0: its first sample's total (lane b starts at sample 1000)
+            const double e0 = sample(id == 0 ? 0 : 1000).energy.total();
+            const double d = (value - e0) / std::abs(e0);
+            QVERIFY2(lo[i] <= d && d <= hi[i],
+                     qPrintable(QStringLiteral("lane %1 lost the spike at %2").arg(id).arg(k)));
+            QVERIFY(kLo[i] <= value && value <= kHi[i]);
+        }
+    }
+    const auto rows = parseCsv(plot.csvText());
+    const std::vector<double> ta = plot.times(0), da = plot.drift(0), db = plot.drift(1);
+    QCOMPARE(rows.size(), ta.size() + 1);
+    const std::size_t offset = ta.size() - db.size(); // lane b's first buckets are empty
+    for (std::size_t r = 0; r < ta.size(); ++r) {
+        QCOMPARE(rows[r + 1][0].toDouble(), ta[r]); // the bucket's latest sample's shared time
+        QCOMPARE(rows[r + 1][1].toDouble(), da[r]);
+        if (r >= offset)
+            QCOMPARE(rows[r + 1][3].toDouble(), db[r - offset]);
+        else
+            QVERIFY(rows[r + 1][3].isEmpty());
+    }
 }
 
 QTEST_MAIN(TestDriftPlot)

@@ -15,6 +15,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <random>
 
 #include "TestHelpers.h"
 #include "plot/EnergyPlot.h"
@@ -157,6 +159,7 @@ private slots:
     void panTakesTheAxesAndDoubleClickFollowsAgain();
     void envelopesAreBandsUnderTheLines();
     void boundedHistoryKeepsEveryExtreme();
+    void longRunKeepsEveryPeakInBoundedMemory();
     void markerLabelsClearTheLegendAndEachOther();
     void wheelZoomKeepsFollowingTheRun();
 };
@@ -639,8 +642,9 @@ EnergySample spikeSample(double t)
 
 void TestEnergyPlot::aOneSamplePeakSurvivesALongRun()
 {
-    // 200 001 samples, far more than pixel columns: every one is in the figure, and the lone
-    // peak is drawn (the curve is reduced to each column's extremes, not thinned)
+    // 200 001 samples, far more than pixel columns and than the history keeps: the lone peak
+    // is drawn (the history keeps each plotted sample's range of recorded values and the line
+    // goes through it; the curve is reduced to each column's extremes, not thinned)
     constexpr int n = 200001;
     EnergyPlot plot;
     plot.resize(900, 420);
@@ -651,12 +655,16 @@ void TestEnergyPlot::aOneSamplePeakSurvivesALongRun()
     for (int i = 0; i < n; ++i)
         c->samples.push_back(spikeSample(double(i) / (n - 1)));
     plot.appendSnapshot(*snapshot(1, {c}));
-    QCOMPARE(plot.sampleCount(), (long long)n);
+    QVERIFY(plot.sampleCount() <= (long long)EnergyPlot::kMaxSamples);
+    QVERIFY(plot.mergeLevel() >= 5);
     const PlotFigure fig = plot.figure();
+    // lines through each plotted sample's range (two points), bands by plotted sample
     for (const PlotSeries& s : fig.panels[0].series)
-        QCOMPARE(s.x.size(), std::size_t(n));
+        QVERIFY(s.x.size() == std::size_t(plot.sampleCount()) || s.x.size() == 2 * std::size_t(plot.sampleCount()));
     plot.grab();
     const QImage img = plot.grab().toImage();
+    if (qEnvironmentVariableIsSet("TUMBLE_KEEP_IMAGES"))
+        img.save(QStringLiteral("/tmp/energyplot-long.png"));
     qInfo("%d samples: paint %.1f ms", n, plot.paintMilliseconds());
     // kinetic blue pixels above the 2 J line (the potential's) near t = 0.5 s: the peak
     const QRectF area = plot.energyPlotArea();
@@ -936,6 +944,76 @@ void TestEnergyPlot::wheelZoomKeepsFollowingTheRun()
     QVERIFY(plot.followsRun());
     QVERIFY(!plot.zoomedWhileFollowing());
     QCOMPARE(plot.figure().panels[0].x.min, 0.0);
+}
+
+void TestEnergyPlot::longRunKeepsEveryPeakInBoundedMemory()
+{
+    // 50 x kMaxSamples samples of a slow wave with one-sample spikes up and down at seeded random
+    // places: at the default bound the history is merged again and again, yet every spike lies
+    // in the range of the plotted sample that stands for it, and the memory stops growing
+    EnergyPlot plot;
+    const long long n = 50 * (long long)EnergyPlot::kMaxSamples;
+    const double dt = 1e-3; // s between samples
+    std::mt19937 rng(21);
+    std::map<long long, double> spikes; // sample -> kinetic energy there, J
+    for (int i = 0; i < 400; ++i)
+        spikes[std::uniform_int_distribution<long long>(1, n - 1)(rng)] = i % 2 ? 50.0 + i : -20.0 - i;
+    std::size_t bytesAtBound = 0, mostBytes = 0;
+    long long most = 0;
+    for (long long seq = 0; seq < n;) {
+        auto c = std::make_shared<EnergyChunk>();
+        c->seqBegin = seq;
+        for (int i = 0; i < 997 && seq < n; ++i, ++seq) {
+            EnergySample e;
+            e.step = seq;
+            e.time = double(seq) * dt;
+            e.potentialGravity = 1.0;
+            const auto spike = spikes.find(seq);
+            e.kineticTranslational = spike != spikes.end() ? spike->second : std::sin(1e-4 * double(seq));
+            c->samples.push_back(e);
+            EnergyEnvelope env; // the sample stands for one step
+            env.addStep(e, dt);
+            c->envelopes.push_back(env);
+        }
+        plot.appendSnapshot(*snapshot(1, {c}));
+        most = std::max(most, plot.sampleCount());
+        mostBytes = std::max(mostBytes, plot.storedBytes());
+        if (bytesAtBound == 0 && plot.mergeLevel() >= 2)
+            bytesAtBound = plot.storedBytes();
+    }
+    QVERIFY(plot.mergeLevel() >= 5);
+    QVERIFY(most <= (long long)EnergyPlot::kMaxSamples);
+    // memory: what the history held once merged twice is all it ever holds (the arrays keep
+    // their capacity), about 1 kB per plotted sample
+    QVERIFY(bytesAtBound > 0);
+    QCOMPARE(mostBytes, bytesAtBound);
+    QVERIFY(mostBytes <= EnergyPlot::kMaxSamples * (5 * EnergyPlot::TermCount + 8) * sizeof(double));
+
+    const std::vector<double> t = plot.timeValues();
+    const std::vector<double> lo = plot.termLow(EnergyPlot::KineticTranslational);
+    const std::vector<double> hi = plot.termHigh(EnergyPlot::KineticTranslational);
+    const std::vector<long long> steps = plot.sampleSteps();
+    for (const auto& [seq, value] : spikes) {
+        const double ts = double(seq) * dt;
+        // the plotted sample standing for seq: the first whose time is at or after it
+        const auto at = std::lower_bound(t.begin(), t.end(), ts - 0.5 * dt);
+        if (at == t.end())
+            continue; // still pending: fewer than 2^level samples after the last plotted one
+        const std::size_t i = std::size_t(at - t.begin());
+        QVERIFY2(lo[i] <= value && value <= hi[i], qPrintable(QStringLiteral("spike at sample %1 lost").arg(seq)));
+    }
+    // the extremes of the run are the plot's
+    double top = -1e300, bottom = 1e300;
+    for (const auto& [seq, value] : spikes)
+        if (double(seq) * dt <= t.back()) {
+            top = std::max(top, value);
+            bottom = std::min(bottom, value);
+        }
+    QCOMPARE(*std::max_element(hi.begin(), hi.end()), top);
+    QCOMPARE(*std::min_element(lo.begin(), lo.end()), bottom);
+    // the plotted samples are uniform: each stands for 2^level recorded ones
+    for (std::size_t i = 1; i < t.size(); ++i)
+        QCOMPARE(steps[i], 1LL << plot.mergeLevel());
 }
 
 int main(int argc, char** argv)

@@ -639,7 +639,12 @@ void TestSimulationRunner::laneAndMainViewKeepTheSameLastFiniteBodies()
                 return false;
         return true;
     };
-    SnapshotPtr a, b, finiteA, finiteB;
+    // the initial states count: the runner's check of every step's energy may stop the run at
+    // its first step
+    SnapshotPtr a, b;
+    SnapshotPtr finiteA = waitFor(main, [](const FrameSnapshot& f) { return f.scene != nullptr; });
+    SnapshotPtr finiteB = waitFor(*lane, [](const FrameSnapshot& f) { return f.scene != nullptr; });
+    QVERIFY(finiteA && finiteB && finite(*finiteA) && finite(*finiteB));
     for (long long k = 1; k <= 5000; ++k) {
         main.step();
         lane->step();
