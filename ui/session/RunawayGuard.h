@@ -10,6 +10,7 @@
 // costs a few comparisons a step. Once the core checks every sample itself
 // (Simulation::checkEnergySample, issue 21's core part), the runner can call that instead.
 #include "energy/EnergySample.h"
+#include "sim/InstabilityReport.h"
 
 namespace tumble {
 class Simulation;
@@ -19,8 +20,8 @@ namespace tumble::ui {
 
 class RunawayGuard {
 public:
-    /// The core's runaway factor (Simulation.cpp's kRunawayFactor).
-    static constexpr double kFactor = 100.0;
+    /// The core's runaway factor (InstabilityReport::kRunawayFactor, Simulation's check).
+    static constexpr double kFactor = InstabilityReport::kRunawayFactor;
 
     /// Takes the scale from sim's current state: call on a fresh Simulation (step 0).
     void reset(const Simulation& sim);
