@@ -34,6 +34,11 @@ struct ContactSums {
     double elasticNormal = 0.0;     ///< energy stored in normal springs, J
     double elasticTangential = 0.0; ///< in tangential springs, J
     double elasticRolling = 0.0;    ///< in rolling springs, J
+    // bonds (the bond stage's sums): elastic energy per mode (BondMode), J
+    double bondNormal = 0.0;
+    double bondShear = 0.0;
+    double bondTwist = 0.0;
+    double bondBend = 0.0;
     // committed evaluations only: spring energy taken out this step, J
     double friction = 0.0;  ///< Coulomb slip, and springs emptied when a contact opens
     double rolling = 0.0;   ///< rolling springs capped or emptied
@@ -46,6 +51,10 @@ struct ContactSums {
         elasticNormal += o.elasticNormal;
         elasticTangential += o.elasticTangential;
         elasticRolling += o.elasticRolling;
+        bondNormal += o.bondNormal;
+        bondShear += o.bondShear;
+        bondTwist += o.bondTwist;
+        bondBend += o.bondBend;
         friction += o.friction;
         rolling += o.rolling;
         stiffness += o.stiffness;
@@ -85,6 +94,11 @@ struct ContactBlock {
     int bodyBegin = 0;
     int bodyEnd = 0;
     DeferredLoad* deferred = nullptr; ///< this block's slots (null: no pair leaves the block)
+    /// the bonds (World::bonds) whose lower body lies in the block, [bondBegin, bondEnd); a bond
+    /// whose other body lies in another chunk leaves that body's loads in the next of bondDeferred
+    std::size_t bondBegin = 0;
+    std::size_t bondEnd = 0;
+    DeferredLoad* bondDeferred = nullptr;
 };
 
 /// Which code evaluates a touching contact. Specialised: a pair of centred members (every pair of

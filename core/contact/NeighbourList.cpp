@@ -79,6 +79,10 @@ struct PairScan {
     const int* cls;     // member's class, with a class table
     int classes;        // class count, 0 without a table
     double skin;        // m
+    // bonded bodies (BondSet::partnerStart, partners), null without bonds: a bonded pair gets no
+    // contact candidate
+    const int* bondStart;
+    const int* bondPartner;
     struct Member {
         int index;
         int body;
@@ -86,6 +90,13 @@ struct PairScan {
         Vec3 x;        // m
     };
     Member member(int i) const { return {i, body[i], r[i], x[i]}; }
+    bool bonded(int a, int b) const
+    {
+        for (int k = bondStart[a]; k < bondStart[a + 1]; ++k)
+            if (bondPartner[k] == b)
+                return true;
+        return false;
+    }
     [[gnu::always_inline]] void near(const Member& a, int j, std::vector<PairCandidate>& out) const
     {
         const double reach = (a.radius + r[j]) + skin;
@@ -94,6 +105,8 @@ struct PairScan {
         const int bj = body[j];
         if (a.body == bj)
             return; // members of one rigid body never touch each other
+        if (bondStart && bonded(a.body, bj))
+            return; // the bond acts instead of the contact law
         const int i = std::min(a.index, j);
         const int k = std::max(a.index, j);
         const int bi = i == a.index ? a.body : bj;
@@ -299,7 +312,9 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
                         w.memberOffset.data(),
                         m_memberClass.data(),
                         m_classTable ? static_cast<int>(m_classes.size()) : 0,
-                        skin};
+                        skin,
+                        w.bonds.empty() ? nullptr : w.bonds.partnerStart.data(),
+                        w.bonds.empty() ? nullptr : w.bonds.partners.data()};
     const int* cellStart = m_cellStart.data();
     const int* cellBodies = m_cellBodies.data();
     auto search = [&](std::size_t s) {

@@ -112,7 +112,11 @@ EnergySample EnergyLedger::sample(const BodyEnergy& bodies, const ElasticEnergy&
     s.elasticNormal = elastic.normal;
     s.elasticTangential = elastic.tangential;
     s.elasticRolling = elastic.rolling;
-    s.elasticBond = elastic.bond;
+    s.elasticBondNormal = elastic.bond[0];
+    s.elasticBondShear = elastic.bond[1];
+    s.elasticBondTwist = elastic.bond[2];
+    s.elasticBondBend = elastic.bond[3];
+    s.elasticBond = ((s.elasticBondNormal + s.elasticBondShear) + s.elasticBondTwist) + s.elasticBondBend;
     // the aggregates (elastic, dissipated): their parts added up in table order
     for (const EnergyTerm& t : kEnergyTerms)
         if (t.rule == EnergyRule::Sum)

@@ -24,7 +24,7 @@ struct ElasticEnergy {
     double normal = 0.0;
     double tangential = 0.0;
     double rolling = 0.0;
-    double bond = 0.0;
+    double bond[4] = {0.0, 0.0, 0.0, 0.0}; ///< bonds per mode: normal, shear, twist, bend (BondMode)
 };
 
 /// The state's energy terms summed over bodies, J. Sums over all bodies are taken in fixed

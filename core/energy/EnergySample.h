@@ -19,8 +19,12 @@ struct EnergySample {
     double elasticNormal = 0.0;     ///< normal contact springs (linear 1/2 kn d^2, Hertz 2/5 kh d^(5/2))
     double elasticTangential = 0.0; ///< tangential (shear) springs, 1/2 kt |us|^2
     double elasticRolling = 0.0;    ///< rolling-resistance springs, 1/2 kr |theta_r|^2
-    double elasticBond = 0.0;       ///< bonds (none in this build)
-    double elastic = 0.0;           ///< the sum of the four above, J
+    double elasticBondNormal = 0.0; ///< bonds' normal mode, 1/2 kn (l - L0)^2 (bond/BondLoads.h)
+    double elasticBondShear = 0.0;  ///< bonds' shear, 1/2 ks |u|^2
+    double elasticBondTwist = 0.0;  ///< bonds' twist, 1/2 kt psi^2
+    double elasticBondBend = 0.0;   ///< bonds' bend, 1/2 kb theta^2
+    double elasticBond = 0.0;       ///< the bonds' four modes added up (not a part of elastic: its modes are)
+    double elastic = 0.0;           ///< normal + tangential + rolling + the bonds' four modes, J
 
     // cumulative dissipation since the ledger was reset, J (each >= 0 for a physical run,
     // except dissipatedStiffness, see below)

@@ -121,6 +121,14 @@ void World::permuteBodies(const std::vector<int>& order, std::vector<int>& membe
         permuteInPlace(dissipativeForce[c], order, done);
         permuteInPlace(dissipativeTorque[c], order, done);
     }
+    if (!bonds.empty())
+        bonds.renumber(newSlot);
+}
+
+void World::addBond(int a, int b, const BondStiffness& k)
+{
+    const std::size_t i = static_cast<std::size_t>(a), j = static_cast<std::size_t>(b);
+    bonds.add(a, b, k, BondRest::at(position[i], orientation[i], radius[i], position[j], orientation[j], radius[j]));
 }
 
 void World::membersInSceneOrder(std::vector<int>& out) const
@@ -160,6 +168,7 @@ void World::shrinkToFit()
     memberOffset.shrink_to_fit();
     memberRadius.shrink_to_fit();
     memberPosition.shrink_to_fit();
+    bonds.shrinkToFit();
 }
 
 void World::updateMemberPositions(std::size_t begin, std::size_t end)

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "bond/BondSet.h"
 #include "math/QuaternionOps.h"
 #include "math/Types.h"
 #include "model/Material.h"
@@ -68,6 +69,8 @@ struct World {
 
     std::vector<Material> materials;
     std::vector<Wall> walls;
+    /// Wang (2008) bonds between sphere bodies, by body index (renumbered with the bodies)
+    BondSet bonds;
     Vec3 gravity = Vec3(0.0, 0.0, -9.81); ///< m/s^2
 
     double time = 0.0;                                      ///< s
@@ -115,6 +118,10 @@ struct World {
     /// m, velocity in m/s, angularVelocity in rad/s (world frame).
     int addRigidBody(int materialIndex, double mass, const Vec3& principalMoments, const Quat& orientation,
                      double boundingRadius, const Vec3& position, const Vec3& velocity, const Vec3& angularVelocity);
+
+    /// Bonds sphere bodies a and b (indices) as they are now: the bond is free of stress in the
+    /// current poses (BondRest). Call bonds.sort(size()) once every bond is in.
+    void addBond(int a, int b, const BondStiffness& k);
 
     /// Appends a collision sphere to body b: offset (m) in the body's principal frame, radius in m.
     void addMember(int b, const Vec3& offset, double radius);

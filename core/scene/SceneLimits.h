@@ -17,6 +17,12 @@ inline constexpr double kMaxDensity = 1e5;
 /// Linear normal and tangential stiffness, N/m.
 inline constexpr double kMinStiffness = 1e-3;
 inline constexpr double kMaxStiffness = 1e13;
+/// Bond stiffnesses: normal and shear, N/m, and twisting and bending, N m/rad (0 turns a mode
+/// off).
+inline constexpr double kMaxBondStiffness = 1e13;
+inline constexpr double kMaxBondAngularStiffness = 1e13;
+/// Bonds in a scene: twelve per body of the largest scene (a close packing's coordination).
+inline constexpr double kMaxBonds = 6e7;
 /// Hertz-Mindlin Young's modulus, Pa: soft gels (~1 kPa) and below to diamond (1.2e12).
 inline constexpr double kMinYoung = 1.0;
 inline constexpr double kMaxYoung = 1e13;

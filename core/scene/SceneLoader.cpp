@@ -448,6 +448,57 @@ void readAnalytic(const Reader& r, Scene& scene)
     scene.analytic = type;
 }
 
+// "bonds": [{"bodies": [i, j], "kn": N/m, "ks": N/m, "kt": N m/rad, "kb": N m/rad}]: Wang's bond
+// between spheres i and j (indices in the scene's body list, generated bodies after the listed
+// ones), free of stress in the bodies' state at load
+void readBonds(const Reader& top, World& world)
+{
+    std::set<std::pair<int, int>> seen;
+    top.forEach("bonds", [&](const Reader& r, std::size_t i) {
+        if (static_cast<double>(i) >= limits::kMaxBonds)
+            r.fail("more than " + Reader::fmt(limits::kMaxBonds) + " bonds");
+        r.allowOnly({"bodies", "kn", "ks", "kt", "kb"});
+        r.require("bodies");
+        const Json& ids = r.raw("bodies");
+        if (!ids.is_array() || ids.size() != 2)
+            r.fail("expected two body indices [i, j]", "bodies");
+        int body[2];
+        for (int e = 0; e < 2; ++e) {
+            const std::string at = "bodies/" + std::to_string(e);
+            if (!ids[e].is_number_integer())
+                r.fail("expected a body index (an integer), found " + typeName(ids[e]), at);
+            const std::int64_t id = ids[e].get<std::int64_t>();
+            if (id < 0 || id >= static_cast<std::int64_t>(world.size()))
+                r.fail("no body " + std::to_string(id) + " (the scene has bodies 0 to " +
+                           std::to_string(world.size() - 1) + ")",
+                       at);
+            body[e] = static_cast<int>(id);
+            if (world.type[static_cast<std::size_t>(id)] != BodyType::Sphere)
+                r.fail("body " + std::to_string(id) + " is a clump; bonds join spheres (bonding clumps is not implemented)",
+                       at);
+        }
+        if (body[0] == body[1])
+            r.fail("a body cannot be bonded to itself (both are body " + std::to_string(body[0]) + ")", "bodies");
+        const std::pair<int, int> key{std::min(body[0], body[1]), std::max(body[0], body[1])};
+        if (!seen.insert(key).second)
+            r.fail("bodies " + std::to_string(key.first) + " and " + std::to_string(key.second) +
+                       " are bonded twice",
+                   "bodies");
+        const Vec3 gap = world.position[static_cast<std::size_t>(body[0])] - world.position[static_cast<std::size_t>(body[1])];
+        if (!(gap.norm() > 1e-9 * (world.radius[static_cast<std::size_t>(body[0])] + world.radius[static_cast<std::size_t>(body[1])])))
+            r.fail("bodies " + std::to_string(body[0]) + " and " + std::to_string(body[1]) +
+                       " are at the same position: a bond needs a direction",
+                   "bodies");
+        BondStiffness k;
+        k.kn = r.inRange("kn", 0.0, limits::kMaxBondStiffness, " N/m");
+        k.ks = r.inRange("ks", 0.0, limits::kMaxBondStiffness, " N/m");
+        k.kt = r.inRange("kt", 0.0, limits::kMaxBondAngularStiffness, " N m/rad");
+        k.kb = r.inRange("kb", 0.0, limits::kMaxBondAngularStiffness, " N m/rad");
+        world.addBond(body[0], body[1], k);
+    });
+    world.bonds.sort(world.size());
+}
+
 Scene readScene(const Json& doc, const std::string& file)
 {
     const Reader top(file, doc, "");
@@ -537,13 +588,7 @@ Scene readScene(const Json& doc, const std::string& file)
             }
         }
     }
-    if (top.has("bonds")) {
-        const Json& b = top.raw("bonds");
-        if (!b.is_array())
-            top.fail("expected an array, found " + typeName(b), "bonds");
-        if (!b.empty())
-            top.fail("bonds are not available in this build yet", "bonds");
-    }
+    readBonds(top, world);
     if (world.size() == 0)
         top.fail("the scene has no bodies (give \"bodies\" or \"generators\")");
     // the run's memory (contacts, grid) on top of the bodies: refused here, so inspect and run agree

@@ -27,10 +27,15 @@ void ContactBlocks::build(const World& w, const NeighbourList& list, std::size_t
     m_wallStart.assign(chunks + 1, walls.size());
     m_slotStart.assign(chunks + 1, 0);
     m_refStart.assign(n + 1, 0);
+    const BondSet& bonds = w.bonds;
+    m_bondStart.assign(chunks + 1, bonds.size());
+    m_bondSlotStart.assign(chunks + 1, 0);
+    m_pairSlots = 0;
     if (!membersByBody) {
         // one block with every body: nothing is deferred
         m_pairStart[0] = 0;
         m_wallStart[0] = 0;
+        m_bondStart[0] = 0;
         m_refs.clear();
         m_loads.clear();
         m_build = list.buildCount();
@@ -62,6 +67,28 @@ void ContactBlocks::build(const World& w, const NeighbourList& list, std::size_t
             m_wallStart[c] = k;
     for (; c <= chunks; ++c)
         m_wallStart[c] = walls.size();
+    // bonds, sorted by their lower body, after the pairs: a crossing bond's slot follows the pairs'
+    m_pairSlots = slots;
+    auto bodyChunk = [](int body) { return static_cast<std::size_t>(body) / kBodyChunk; };
+    auto other = [&](std::size_t k) { return std::max(bonds.bodies[k][0], bonds.bodies[k][1]); };
+    c = 0;
+    std::size_t bondSlots = 0;
+    for (std::size_t k = 0; k < bonds.size(); ++k) {
+        const std::size_t ck = bodyChunk(bonds.owner(k));
+        while (c <= ck) {
+            m_bondStart[c] = k;
+            m_bondSlotStart[c++] = bondSlots;
+        }
+        if (bodyChunk(other(k)) != ck) {
+            ++bondSlots;
+            ++m_refStart[static_cast<std::size_t>(other(k)) + 1];
+        }
+    }
+    while (c <= chunks) {
+        m_bondStart[c] = bonds.size();
+        m_bondSlotStart[c++] = bondSlots;
+    }
+    slots += bondSlots;
     for (std::size_t b = 0; b < n; ++b)
         m_refStart[b + 1] += m_refStart[b];
     keepHeadroom(m_refs, slots);
@@ -69,11 +96,18 @@ void ContactBlocks::build(const World& w, const NeighbourList& list, std::size_t
     m_refs.resize(slots);
     m_loads.resize(slots);
     m_cursor.assign(m_refStart.begin(), m_refStart.end() - 1);
+    // each body's slots: its pairs' in list order, then its bonds' in bond order
     std::size_t slot = 0;
     for (const PairCandidate& p : pairs) {
         if (chunkOf(p.j) == chunkOf(p.i))
             continue;
         const std::size_t b = static_cast<std::size_t>(w.memberBody[static_cast<std::size_t>(p.j)]);
+        m_refs[static_cast<std::size_t>(m_cursor[b]++)] = {static_cast<int>(slot++), static_cast<int>(b)};
+    }
+    for (std::size_t k = 0; k < bonds.size(); ++k) {
+        if (bodyChunk(other(k)) == bodyChunk(bonds.owner(k)))
+            continue;
+        const std::size_t b = static_cast<std::size_t>(other(k));
         m_refs[static_cast<std::size_t>(m_cursor[b]++)] = {static_cast<int>(slot++), static_cast<int>(b)};
     }
     m_build = list.buildCount();
@@ -84,6 +118,7 @@ ContactBlock ContactBlocks::all(const World& w, const NeighbourList& list)
     ContactBlock b;
     b.pairEnd = list.pairs().size();
     b.wallEnd = list.wallPairs().size();
+    b.bondEnd = w.bonds.size();
     b.bodyEnd = static_cast<int>(w.size());
     return b;
 }
@@ -100,6 +135,11 @@ ContactBlock ContactBlocks::block(std::size_t c, std::size_t bodies)
     if (!m_membersByBody)
         b.bodyEnd = static_cast<int>(bodies);
     b.deferred = m_slotStart[c + 1] > m_slotStart[c] ? m_loads.data() + m_slotStart[c] : nullptr;
+    b.bondBegin = m_bondStart[c];
+    b.bondEnd = m_bondStart[c + 1];
+    b.bondDeferred = m_bondSlotStart[c + 1] > m_bondSlotStart[c]
+                         ? m_loads.data() + m_pairSlots + m_bondSlotStart[c]
+                         : nullptr;
     return b;
 }
 

@@ -5,7 +5,9 @@
 // by member, and members are sorted by body, so a block is a range of each list). A block adds
 // the loads on its own bodies at once; a pair whose member j lies in another chunk leaves that
 // body's loads in a deferred slot (DeferredLoad, one per crossing pair, numbered in list order),
-// which gather() adds to the body in the second pass, in list order. So every body sums its loads
+// which gather() adds to the body in the second pass, in list order. Bonds (World::bonds, sorted
+// by their lower body) are scheduled the same way: a block holds the bonds whose lower body is
+// its own, and a bond to a later chunk leaves the other body's loads in a slot of its own. So every body sums its loads
 // in one fixed order, blocks with disjoint bodies run on different threads, and results are bit
 // for bit the same for any thread count. A pair's member j never lies in an earlier chunk than
 // its member i, so once block c is done no later block reads or loads chunk c's bodies.
@@ -51,6 +53,9 @@ private:
     std::vector<std::size_t> m_pairStart; // (chunks + 1) first pair candidate of each block
     std::vector<std::size_t> m_wallStart; // (chunks + 1) first wall candidate
     std::vector<std::size_t> m_slotStart; // (chunks + 1) first deferred slot
+    std::vector<std::size_t> m_bondStart; // (chunks + 1) first bond (World::bonds) of each block
+    std::vector<std::size_t> m_bondSlotStart; // (chunks + 1) first bond slot, counted after the pairs'
+    std::size_t m_pairSlots = 0;              // slots of crossing pairs (bond slots follow)
     std::vector<DeferredLoad> m_loads;    // one slot per pair crossing from one chunk to another
     std::vector<int> m_refStart;          // (n + 1) offsets into m_refs
     std::vector<DeferredRef> m_refs;      // each body's slots, in list order, bodies in order

@@ -51,7 +51,36 @@ double criticalTimestep(const World& world)
                 best = std::min(best, std::sqrt(j1 / (p.rollingStiffness * kn)));
         }
     }
-    return best;
+    return std::min(best, bondCriticalTimestep(world));
+}
+
+double bondCriticalTimestep(const World& world)
+{
+    const BondSet& bonds = world.bonds;
+    if (bonds.empty())
+        return std::numeric_limits<double>::infinity();
+    // block Gershgorin rows of M^-1/2 K M^-1/2 per body: translation (t) and rotation (r)
+    std::vector<double> rowT(world.size(), 0.0), rowR(world.size(), 0.0);
+    for (std::size_t k = 0; k < bonds.size(); ++k) {
+        const BondStiffness& s = bonds.stiffness[k];
+        const BondRest& rest = bonds.rest[k];
+        for (int e = 0; e < 2; ++e) {
+            const std::size_t a = static_cast<std::size_t>(bonds.bodies[k][e]);
+            const std::size_t b = static_cast<std::size_t>(bonds.bodies[k][1 - e]);
+            const double ma = world.mass[a], mb = world.mass[b];
+            const double ia = world.inertia[a].minCoeff(), ib = world.inertia[b].minCoeff();
+            const double ra = rest.rho[e], rb = rest.rho[1 - e];
+            const double kTrans = std::max(s.kn, s.ks);
+            rowT[a] += kTrans / ma + kTrans / std::sqrt(ma * mb) + s.ks * ra / std::sqrt(ma * ia) +
+                       s.ks * rb / std::sqrt(ma * ib);
+            rowR[a] += std::max(s.ks * ra * ra + s.kb, s.kt) / ia + std::max(s.ks * ra * rb + s.kb, s.kt) / std::sqrt(ia * ib) +
+                       s.ks * ra / std::sqrt(ia * ma) + s.ks * ra / std::sqrt(ia * mb);
+        }
+    }
+    double omega2 = 0.0; // 1/s^2, bounds the highest squared eigenfrequency
+    for (std::size_t i = 0; i < world.size(); ++i)
+        omega2 = std::max({omega2, rowT[i], rowR[i]});
+    return omega2 > 0.0 ? 2.0 / std::sqrt(omega2) : std::numeric_limits<double>::infinity();
 }
 
 } // namespace tumble

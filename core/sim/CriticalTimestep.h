@@ -18,11 +18,30 @@
 // no overlap-free limit exists; Tumble evaluates them at d = 1% of the radius, the overlap a
 // well-set Hertz simulation stays below (the Rayleigh time step, EDEM's convention, comes out
 // about the same there). Its d^(1/4) dashpot has the constant ratio zeta = alpha / (2 sqrt(1.5)).
+//
+// Bonds (bondCriticalTimestep) are not a contact at some overlap but a fixed linear spring set
+// about the rest state, so their limit is derived, not estimated per spring: the highest
+// eigenfrequency w_max of the linearised bonded system (M^-1 K, translations and rotations of
+// every body) is bounded by the block Gershgorin bound of M^-1/2 K M^-1/2 with the 3x3 blocks of
+// each body's translation and rotation, and velocity Verlet (and every leapfrog form) is stable
+// below 2 / w_max. Per bond with bodies a, b (rho the distances to the contact point, m the mass,
+// I the least principal moment), the blocks' norms in the rows of a are
+//   translation: max(kn, ks) (1/m_a + 1/sqrt(m_a m_b)) + ks rho_a / sqrt(m_a I_a) + ks rho_b / sqrt(m_a I_b)
+//   rotation:    max(ks rho_a^2 + kb, kt) / I_a + max(ks rho_a rho_b + kb, kt) / sqrt(I_a I_b)
+//                + ks rho_a (1/sqrt(I_a m_a) + 1/sqrt(I_a m_b))
+// The bound is exact for the axial mode of two equal spheres (w^2 = 2 kn / m), for their twist
+// (2 kt / I) and bend (2 kb / I), and for a chain's highest axial mode (4 kn / m: PFC's sqrt(m/k));
+// for the coupled shear-rotation mode of two equal spheres (w^2 = 7 ks / m, docs/BONDS.md) it
+// gives 8.16 ks / m, 8% above. The criticalTimestep is the smaller of the contacts' and the
+// bonds'.
 #include "model/World.h"
 
 namespace tumble {
 
 /// s; +infinity for a world without bodies.
 double criticalTimestep(const World& world);
+
+/// The bonds' part alone: 2 / (the bound on w_max), s; +infinity without bonds.
+double bondCriticalTimestep(const World& world);
 
 } // namespace tumble

@@ -100,6 +100,10 @@ ElasticEnergy Simulation::elasticEnergy() const
     e.normal = m_contacts.elasticNormal;
     e.tangential = m_contacts.elasticTangential;
     e.rolling = m_contacts.elasticRolling;
+    e.bond[0] = m_contacts.bondNormal;
+    e.bond[1] = m_contacts.bondShear;
+    e.bond[2] = m_contacts.bondTwist;
+    e.bond[3] = m_contacts.bondBend;
     return e;
 }
 

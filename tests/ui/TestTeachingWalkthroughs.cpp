@@ -30,7 +30,6 @@
 #include "rotation/RotationPanel.h"
 #include "scene/BuiltinScenes.h"
 #include "session/LaneSet.h"
-#include "session/RunawayGuard.h"
 #include "session/SimulationRunner.h"
 #include "sim/Simulation.h"
 #include "sweep/SweepPanel.h"
@@ -150,18 +149,16 @@ struct Oscillator {
     double dtCrit = 0.0; // s, sqrt(m / kn)
 };
 
-// the first step of the oscillator run with p whose energy the runner refuses (RunawayGuard:
-// non-finite, or |balance error| past 100 x the scene's energy scale), or at which the core
-// reports the run unstable
+// the first step of the oscillator run with p whose energy the runner refuses
+// (Simulation::checkEnergySample: non-finite, or |balance error| past 100 x the scene's energy
+// scale), or at which the core reports the run unstable
 long long firstRunawayStep(const SimParams& p)
 {
     const Scene scene = loadBuiltinScene("harmonic-oscillator");
     Simulation sim(scene.world, p);
-    RunawayGuard guard;
-    guard.reset(sim);
     while (sim.world().step < 100000) {
         sim.step();
-        if (sim.isUnstable() || !guard.plausible(sim.energy()))
+        if (sim.isUnstable() || !sim.checkEnergySample(sim.energy()))
             return sim.world().step;
     }
     return -1;

@@ -3,8 +3,8 @@
 // step and time, which body first went wrong, and what to try.
 //
 // Design note. The core's report ("unstable at step S, t = T s: <what>", InstabilityReport)
-// names the body for a non-finite value; for a runaway, and for the runner's own check of every
-// sample (RunawayGuard), the body named is the one with the most kinetic energy, where the energy
+// names the body for a non-finite value; for a runaway, and for the check of every sample the runner
+// records (Simulation::checkEnergySample), the body named is the one with the most kinetic energy, where the energy
 // went. The advice compares dt with dt_crit and the translation scheme's stability limit on a
 // linear contact (stabilityLimitInCriticalSteps), or says that the scheme is unstable at any dt
 // without damping (explicit Euler). Text only: no widgets, the runner builds it on its thread

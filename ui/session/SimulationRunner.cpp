@@ -1,7 +1,6 @@
 #include "session/SimulationRunner.h"
 
 #include "session/InstabilityNotice.h"
-#include "session/RunawayGuard.h"
 #include <algorithm>
 #include <chrono>
 #include <deque>
@@ -89,8 +88,7 @@ struct SimulationRunner::Run {
     std::shared_ptr<const std::vector<ParameterMarker>> publishedMarkers =
         std::make_shared<const std::vector<ParameterMarker>>();
     bool markersChanged = false;
-    std::string instability; // set: the run stopped unstable (the core's report or the guard's)
-    RunawayGuard guard;      // every step's energy before it is recorded
+    std::string instability; // set: the run stopped unstable (the core's report)
 
     Clock::time_point lastPublish;
     double lastBuildSeconds = 0.0; // what the last snapshot cost to build, s of the runner's CPU time
@@ -358,7 +356,6 @@ void SimulationRunner::begin(Run& run, std::shared_ptr<const Scene> scene, std::
     run.info = std::move(info);
     run.pendingSteps = 0;
     run.instability.clear();
-    run.guard.reset(*run.sim);
     run.lastFinite.reset();
     run.current.clear();
     run.envelopes.clear();
@@ -496,14 +493,16 @@ void SimulationRunner::runBatch(Run& run)
         ++steps;
         // every step's energy goes into the envelope of the sample that stands for it: the
         // energy of a single-stage step is kept from its passes (O(1) here), else one sweep
-        // over the bodies (Simulation::energy); a runaway's never does (RunawayGuard)
+        // over the bodies (Simulation::energy); a runaway's never does: the core checks every
+        // sample before it is recorded (Simulation::checkEnergySample)
         const EnergySample e = sim.isUnstable() ? EnergySample() : sim.energy();
-        if (sim.isUnstable() || !run.guard.plausible(e)) {
+        if (sim.isUnstable() || !sim.checkEnergySample(e)) {
             // pause and say why, where and what to try; the last finite bodies stay on screen
             run.playing = false;
             run.pendingSteps = 0;
             run.instability =
-                InstabilityNotice::compose(sim, sim.instabilityMessage(), e, run.guard.scale(), RunawayGuard::kFactor);
+                InstabilityNotice::compose(sim, sim.instabilityMessage(), e, sim.energyScale(),
+                                           InstabilityReport::kRunawayFactor);
             run.publishNow = true;
             emit becameUnstable(QString::fromStdString(run.instability));
             break;

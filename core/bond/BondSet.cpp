@@ -1,0 +1,89 @@
+#include "bond/BondSet.h"
+
+#include <algorithm>
+
+namespace tumble {
+
+void BondSet::add(int body1, int body2, const BondStiffness& k, const BondRest& r)
+{
+    bodies.push_back({body1, body2});
+    stiffness.push_back(k);
+    rest.push_back(r);
+}
+
+bool BondSet::bonded(int a, int b) const
+{
+    if (partnerStart.empty())
+        return false;
+    const int* begin = partners.data() + partnerStart[static_cast<std::size_t>(a)];
+    const int* end = partners.data() + partnerStart[static_cast<std::size_t>(a) + 1];
+    return std::binary_search(begin, end, b);
+}
+
+void BondSet::sort(std::size_t n)
+{
+    const std::size_t m = size();
+    if (m == 0) {
+        partnerStart.clear();
+        partners.clear();
+        return;
+    }
+    m_keys.resize(m);
+    for (std::size_t k = 0; k < m; ++k) {
+        const int a = bodies[k][0], b = bodies[k][1];
+        m_keys[k] = {std::min(a, b), std::max(a, b), static_cast<int>(k)};
+    }
+    std::sort(m_keys.begin(), m_keys.end()); // the bond index breaks ties: deterministic
+    m_bodiesScratch.resize(m);
+    m_stiffnessScratch.resize(m);
+    m_restScratch.resize(m);
+    for (std::size_t k = 0; k < m; ++k) {
+        const std::size_t from = static_cast<std::size_t>(m_keys[k][2]);
+        m_bodiesScratch[k] = bodies[from];
+        m_stiffnessScratch[k] = stiffness[from];
+        m_restScratch[k] = rest[from];
+    }
+    bodies.swap(m_bodiesScratch);
+    stiffness.swap(m_stiffnessScratch);
+    rest.swap(m_restScratch);
+
+    // partners: a counting sort by body; each body's come out ascending (the keys are sorted)
+    partnerStart.assign(n + 1, 0);
+    for (const auto& b : bodies) {
+        ++partnerStart[static_cast<std::size_t>(b[0]) + 1];
+        ++partnerStart[static_cast<std::size_t>(b[1]) + 1];
+    }
+    for (std::size_t i = 0; i < n; ++i)
+        partnerStart[i + 1] += partnerStart[i];
+    partners.resize(2 * m);
+    // each body's lower partners first (the keys with it as the higher body, ascending in the
+    // lower), then its higher ones (ascending): ascending throughout
+    m_fill.assign(partnerStart.begin(), partnerStart.end() - 1);
+    std::vector<int>& fill = m_fill;
+    for (std::size_t k = 0; k < m; ++k) {
+        const int lo = m_keys[k][0], hi = m_keys[k][1];
+        partners[static_cast<std::size_t>(fill[static_cast<std::size_t>(hi)]++)] = lo;
+    }
+    for (std::size_t k = 0; k < m; ++k) {
+        const int lo = m_keys[k][0], hi = m_keys[k][1];
+        partners[static_cast<std::size_t>(fill[static_cast<std::size_t>(lo)]++)] = hi;
+    }
+}
+
+void BondSet::renumber(const std::vector<int>& newSlot)
+{
+    for (auto& b : bodies) {
+        b[0] = newSlot[static_cast<std::size_t>(b[0])];
+        b[1] = newSlot[static_cast<std::size_t>(b[1])];
+    }
+    sort(newSlot.size());
+}
+
+void BondSet::shrinkToFit()
+{
+    bodies.shrink_to_fit();
+    stiffness.shrink_to_fit();
+    rest.shrink_to_fit();
+}
+
+} // namespace tumble

@@ -1,0 +1,53 @@
+#pragma once
+// BondSet: the bonds of a world, as arrays (one entry per bond), kept sorted by their first body
+// in the world's order (min of the two body indices; a step evaluates a bond in the block of that
+// body's chunk, like a contact pair). For every body, its bonded partners (partnerStart,
+// partners), so the neighbour list leaves bonded pairs out: a bonded pair does not also feel the
+// contact law while the bond holds.
+#include <array>
+#include <cstddef>
+#include <vector>
+
+#include "bond/BondRest.h"
+#include "bond/BondStiffness.h"
+
+namespace tumble {
+
+struct BondSet {
+    std::vector<std::array<int, 2>> bodies; ///< (bonds) body indices in the world: body 1, body 2
+    std::vector<BondStiffness> stiffness;   ///< (bonds)
+    std::vector<BondRest> rest;             ///< (bonds)
+    std::vector<int> partnerStart;          ///< (n + 1) offsets into partners; empty without bonds
+    std::vector<int> partners;              ///< each body's bonded bodies, ascending
+
+    std::size_t size() const { return bodies.size(); }
+    bool empty() const { return bodies.empty(); }
+
+    /// The body whose chunk evaluates bond k: the lower index.
+    int owner(std::size_t k) const { return std::min(bodies[k][0], bodies[k][1]); }
+
+    /// Appends a bond (call sort() once all are in).
+    void add(int body1, int body2, const BondStiffness& k, const BondRest& r);
+
+    /// Whether bodies a and b are bonded (needs sort()).
+    bool bonded(int a, int b) const;
+
+    /// Sorts the bonds by owner (then by the other body, then as given) and rebuilds the partner
+    /// lists for n bodies. Allocates only while its buffers grow.
+    void sort(std::size_t n);
+
+    /// The bodies were renumbered: body i is now newSlot[i]. Sorts again.
+    void renumber(const std::vector<int>& newSlot);
+
+    /// Gives back spare capacity.
+    void shrinkToFit();
+
+private:
+    std::vector<std::array<int, 3>> m_keys; // (owner, other, bond) while sorting
+    std::vector<int> m_fill;                // (n) partner fill cursors
+    std::vector<std::array<int, 2>> m_bodiesScratch;
+    std::vector<BondStiffness> m_stiffnessScratch;
+    std::vector<BondRest> m_restScratch;
+};
+
+} // namespace tumble
