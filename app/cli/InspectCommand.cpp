@@ -30,6 +30,25 @@ std::string inspectJson(const Scene& scene)
     // +infinity (no bodies) has no JSON spelling and is written as null
     out["critical_dt"] = criticalTimestep(w);
     out["bodies"] = std::move(bodies);
+    if (!w.bonds.empty()) {
+        // the bonds' own limit (docs/BONDS.md), already in critical_dt; bodies by scene id
+        out["bonded_critical_dt"] = bondCriticalTimestep(w);
+        ordered_json bonds = ordered_json::array();
+        for (std::size_t k = 0; k < w.bonds.size(); ++k) {
+            const BondStiffness& s = w.bonds.stiffness[k];
+            const BondRest& r = w.bonds.rest[k];
+            ordered_json b;
+            b["bodies"] = {w.bodyId(static_cast<std::size_t>(w.bonds.bodies[k][0])),
+                           w.bodyId(static_cast<std::size_t>(w.bonds.bodies[k][1]))};
+            b["kn"] = s.kn;
+            b["ks"] = s.ks;
+            b["kt"] = s.kt;
+            b["kb"] = s.kb;
+            b["rest_length"] = r.length;
+            bonds.push_back(std::move(b));
+        }
+        out["bonds"] = std::move(bonds);
+    }
     return out.dump(2) + '\n';
 }
 

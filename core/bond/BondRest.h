@@ -20,11 +20,11 @@
 namespace tumble {
 
 struct BondRest {
-    double length = 0.0;       ///< L0, m
+    double length = 0.0;        ///< L0, m
     double rho[2] = {0.0, 0.0}; ///< distance from body 1's, body 2's centre to the contact point, m
-    Vec3 axis[2];              ///< unit rest bond direction (from body 2 to body 1) in each body's principal frame
-    Quat relative;             ///< c = p0* q0
-    Quat frame;                ///< h: bond frame -> body 2's principal frame (h z = axis[1])
+    Vec3 axis[2];               ///< unit rest bond direction (from body 2 to body 1) in each body's principal frame
+    Quat relative;              ///< c = p0* q0
+    Quat frame;                 ///< h: bond frame -> body 2's principal frame (h z = axis[1])
 
     /// The rest state of a bond made now between body 1 at x1 (m) in orientation p, radius r1
     /// (m), and body 2 at x2, q, r2. Needs x1 != x2 and r1 + r2 > 0.

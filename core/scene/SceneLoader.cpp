@@ -448,15 +448,105 @@ void readAnalytic(const Reader& r, Scene& scene)
     scene.analytic = type;
 }
 
+BondStiffness readBondStiffness(const Reader& r)
+{
+    BondStiffness k;
+    k.kn = r.inRange("kn", 0.0, limits::kMaxBondStiffness, " N/m");
+    k.ks = r.inRange("ks", 0.0, limits::kMaxBondStiffness, " N/m");
+    k.kt = r.inRange("kt", 0.0, limits::kMaxBondAngularStiffness, " N m/rad");
+    k.kb = r.inRange("kb", 0.0, limits::kMaxBondAngularStiffness, " N m/rad");
+    return k;
+}
+
+// the pairs of spheres among bodies [first, last] whose surfaces are at most `within` m apart,
+// (lower, higher), in ascending order; a grid of cells as wide as the largest reach
+std::vector<std::pair<int, int>> spheresWithin(const World& w, int first, int last, double within)
+{
+    double reach = 0.0;
+    for (int b = first; b <= last; ++b)
+        reach = std::max(reach, 2.0 * w.radius[static_cast<std::size_t>(b)]);
+    reach += within;
+    struct Entry {
+        std::int64_t key[3];
+        int body;
+    };
+    std::vector<Entry> cells;
+    for (int b = first; b <= last; ++b) {
+        if (w.type[static_cast<std::size_t>(b)] != BodyType::Sphere)
+            continue;
+        const Vec3& x = w.position[static_cast<std::size_t>(b)];
+        cells.push_back({{static_cast<std::int64_t>(std::floor(x.x() / reach)),
+                          static_cast<std::int64_t>(std::floor(x.y() / reach)),
+                          static_cast<std::int64_t>(std::floor(x.z() / reach))},
+                         b});
+    }
+    auto less = [](const Entry& a, const Entry& b) {
+        return std::lexicographical_compare(a.key, a.key + 3, b.key, b.key + 3) ||
+               (std::equal(a.key, a.key + 3, b.key) && a.body < b.body);
+    };
+    std::sort(cells.begin(), cells.end(), less);
+    std::vector<std::pair<int, int>> out;
+    for (const Entry& e : cells) {
+        const std::size_t a = static_cast<std::size_t>(e.body);
+        for (int dx = -1; dx <= 1; ++dx)
+            for (int dy = -1; dy <= 1; ++dy)
+                for (int dz = -1; dz <= 1; ++dz) {
+                    Entry probe{{e.key[0] + dx, e.key[1] + dy, e.key[2] + dz}, -1};
+                    for (auto it = std::lower_bound(cells.begin(), cells.end(), probe, less);
+                         it != cells.end() && std::equal(it->key, it->key + 3, probe.key); ++it) {
+                        const std::size_t b = static_cast<std::size_t>(it->body);
+                        if (b <= a)
+                            continue;
+                        const double gap = (w.position[a] - w.position[b]).norm() - w.radius[a] - w.radius[b];
+                        if (gap <= within)
+                            out.push_back({e.body, it->body});
+                    }
+                }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 // "bonds": [{"bodies": [i, j], "kn": N/m, "ks": N/m, "kt": N m/rad, "kb": N m/rad}]: Wang's bond
 // between spheres i and j (indices in the scene's body list, generated bodies after the listed
-// ones), free of stress in the bodies' state at load
+// ones), free of stress in the bodies' state at load. A generator entry,
+// {"within": m, "range": [first, last], "kn": ...}, bonds every pair of spheres among bodies
+// first to last (default: all) whose surfaces are at most `within` apart (beams, plates,
+// agglomerates), leaving out pairs bonded already.
 void readBonds(const Reader& top, World& world)
 {
     std::set<std::pair<int, int>> seen;
-    top.forEach("bonds", [&](const Reader& r, std::size_t i) {
-        if (static_cast<double>(i) >= limits::kMaxBonds)
+    auto checkCount = [&](const Reader& r, std::size_t more) {
+        if (static_cast<double>(world.bonds.size() + more) > limits::kMaxBonds)
             r.fail("more than " + Reader::fmt(limits::kMaxBonds) + " bonds");
+    };
+    top.forEach("bonds", [&](const Reader& r, std::size_t) {
+        checkCount(r, 1);
+        if (r.has("within")) {
+            r.allowOnly({"within", "range", "kn", "ks", "kt", "kb"});
+            const double within = r.inRange("within", 0.0, limits::kMaxRadius, " m");
+            int first = 0, last = static_cast<int>(world.size()) - 1;
+            if (r.has("range")) {
+                const Json& range = r.raw("range");
+                if (!range.is_array() || range.size() != 2 || !range[0].is_number_integer() ||
+                    !range[1].is_number_integer())
+                    r.fail("expected two body indices [first, last]", "range");
+                const std::int64_t a = range[0].get<std::int64_t>(), b = range[1].get<std::int64_t>();
+                if (a < 0 || b >= static_cast<std::int64_t>(world.size()) || a > b)
+                    r.fail("expected 0 <= first <= last < " + std::to_string(world.size()) + ", got [" +
+                               std::to_string(a) + ", " + std::to_string(b) + "]",
+                           "range");
+                first = static_cast<int>(a);
+                last = static_cast<int>(b);
+            }
+            const BondStiffness k = readBondStiffness(r);
+            const std::vector<std::pair<int, int>> pairs = spheresWithin(world, first, last, within);
+            checkCount(r, pairs.size());
+            for (const auto& pair : pairs)
+                if (seen.insert(pair).second)
+                    world.addBond(pair.first, pair.second, k);
+            return;
+        }
         r.allowOnly({"bodies", "kn", "ks", "kt", "kb"});
         r.require("bodies");
         const Json& ids = r.raw("bodies");
@@ -474,27 +564,24 @@ void readBonds(const Reader& top, World& world)
                        at);
             body[e] = static_cast<int>(id);
             if (world.type[static_cast<std::size_t>(id)] != BodyType::Sphere)
-                r.fail("body " + std::to_string(id) + " is a clump; bonds join spheres (bonding clumps is not implemented)",
+                r.fail("body " + std::to_string(id) +
+                           " is a clump; bonds join spheres (bonding clumps is not implemented)",
                        at);
         }
         if (body[0] == body[1])
             r.fail("a body cannot be bonded to itself (both are body " + std::to_string(body[0]) + ")", "bodies");
         const std::pair<int, int> key{std::min(body[0], body[1]), std::max(body[0], body[1])};
         if (!seen.insert(key).second)
-            r.fail("bodies " + std::to_string(key.first) + " and " + std::to_string(key.second) +
-                       " are bonded twice",
+            r.fail("bodies " + std::to_string(key.first) + " and " + std::to_string(key.second) + " are bonded twice",
                    "bodies");
-        const Vec3 gap = world.position[static_cast<std::size_t>(body[0])] - world.position[static_cast<std::size_t>(body[1])];
-        if (!(gap.norm() > 1e-9 * (world.radius[static_cast<std::size_t>(body[0])] + world.radius[static_cast<std::size_t>(body[1])])))
+        const Vec3 gap =
+            world.position[static_cast<std::size_t>(body[0])] - world.position[static_cast<std::size_t>(body[1])];
+        if (!(gap.norm() > 1e-9 * (world.radius[static_cast<std::size_t>(body[0])] +
+                                   world.radius[static_cast<std::size_t>(body[1])])))
             r.fail("bodies " + std::to_string(body[0]) + " and " + std::to_string(body[1]) +
                        " are at the same position: a bond needs a direction",
                    "bodies");
-        BondStiffness k;
-        k.kn = r.inRange("kn", 0.0, limits::kMaxBondStiffness, " N/m");
-        k.ks = r.inRange("ks", 0.0, limits::kMaxBondStiffness, " N/m");
-        k.kt = r.inRange("kt", 0.0, limits::kMaxBondAngularStiffness, " N m/rad");
-        k.kb = r.inRange("kb", 0.0, limits::kMaxBondAngularStiffness, " N m/rad");
-        world.addBond(body[0], body[1], k);
+        world.addBond(body[0], body[1], readBondStiffness(r));
     });
     world.bonds.sort(world.size());
 }

@@ -137,9 +137,8 @@ ContactBlock ContactBlocks::block(std::size_t c, std::size_t bodies)
     b.deferred = m_slotStart[c + 1] > m_slotStart[c] ? m_loads.data() + m_slotStart[c] : nullptr;
     b.bondBegin = m_bondStart[c];
     b.bondEnd = m_bondStart[c + 1];
-    b.bondDeferred = m_bondSlotStart[c + 1] > m_bondSlotStart[c]
-                         ? m_loads.data() + m_pairSlots + m_bondSlotStart[c]
-                         : nullptr;
+    b.bondDeferred =
+        m_bondSlotStart[c + 1] > m_bondSlotStart[c] ? m_loads.data() + m_pairSlots + m_bondSlotStart[c] : nullptr;
     return b;
 }
 

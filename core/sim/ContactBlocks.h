@@ -49,17 +49,17 @@ private:
         int body; // that receives it
     };
     bool m_membersByBody = false;
-    long long m_build = -1;               // neighbour-list build the blocks belong to
-    std::vector<std::size_t> m_pairStart; // (chunks + 1) first pair candidate of each block
-    std::vector<std::size_t> m_wallStart; // (chunks + 1) first wall candidate
-    std::vector<std::size_t> m_slotStart; // (chunks + 1) first deferred slot
-    std::vector<std::size_t> m_bondStart; // (chunks + 1) first bond (World::bonds) of each block
+    long long m_build = -1;                   // neighbour-list build the blocks belong to
+    std::vector<std::size_t> m_pairStart;     // (chunks + 1) first pair candidate of each block
+    std::vector<std::size_t> m_wallStart;     // (chunks + 1) first wall candidate
+    std::vector<std::size_t> m_slotStart;     // (chunks + 1) first deferred slot
+    std::vector<std::size_t> m_bondStart;     // (chunks + 1) first bond (World::bonds) of each block
     std::vector<std::size_t> m_bondSlotStart; // (chunks + 1) first bond slot, counted after the pairs'
     std::size_t m_pairSlots = 0;              // slots of crossing pairs (bond slots follow)
-    std::vector<DeferredLoad> m_loads;    // one slot per pair crossing from one chunk to another
-    std::vector<int> m_refStart;          // (n + 1) offsets into m_refs
-    std::vector<DeferredRef> m_refs;      // each body's slots, in list order, bodies in order
-    std::vector<int> m_cursor;            // (n) fill cursor
+    std::vector<DeferredLoad> m_loads;        // one slot per pair crossing from one chunk to another
+    std::vector<int> m_refStart;              // (n + 1) offsets into m_refs
+    std::vector<DeferredRef> m_refs;          // each body's slots, in list order, bodies in order
+    std::vector<int> m_cursor;                // (n) fill cursor
 };
 
 } // namespace tumble

@@ -73,8 +73,9 @@ double bondCriticalTimestep(const World& world)
             const double kTrans = std::max(s.kn, s.ks);
             rowT[a] += kTrans / ma + kTrans / std::sqrt(ma * mb) + s.ks * ra / std::sqrt(ma * ia) +
                        s.ks * rb / std::sqrt(ma * ib);
-            rowR[a] += std::max(s.ks * ra * ra + s.kb, s.kt) / ia + std::max(s.ks * ra * rb + s.kb, s.kt) / std::sqrt(ia * ib) +
-                       s.ks * ra / std::sqrt(ia * ma) + s.ks * ra / std::sqrt(ia * mb);
+            rowR[a] += std::max(s.ks * ra * ra + s.kb, s.kt) / ia +
+                       std::max(s.ks * ra * rb + s.kb, s.kt) / std::sqrt(ia * ib) + s.ks * ra / std::sqrt(ia * ma) +
+                       s.ks * ra / std::sqrt(ia * mb);
         }
     }
     double omega2 = 0.0; // 1/s^2, bounds the highest squared eigenfrequency

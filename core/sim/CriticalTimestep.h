@@ -30,7 +30,8 @@
 //   rotation:    max(ks rho_a^2 + kb, kt) / I_a + max(ks rho_a rho_b + kb, kt) / sqrt(I_a I_b)
 //                + ks rho_a (1/sqrt(I_a m_a) + 1/sqrt(I_a m_b))
 // The bound is exact for the axial mode of two equal spheres (w^2 = 2 kn / m), for their twist
-// (2 kt / I) and bend (2 kb / I), and for a chain's highest axial mode (4 kn / m: PFC's sqrt(m/k));
+// (2 kt / I) and bend (2 kb / I), and a long chain's highest axial mode tends to it (4 kn / m:
+// PFC's sqrt(m/k));
 // for the coupled shear-rotation mode of two equal spheres (w^2 = 7 ks / m, docs/BONDS.md) it
 // gives 8.16 ks / m, 8% above. The criticalTimestep is the smaller of the contacts' and the
 // bonds'.

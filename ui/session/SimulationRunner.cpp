@@ -500,9 +500,8 @@ void SimulationRunner::runBatch(Run& run)
             // pause and say why, where and what to try; the last finite bodies stay on screen
             run.playing = false;
             run.pendingSteps = 0;
-            run.instability =
-                InstabilityNotice::compose(sim, sim.instabilityMessage(), e, sim.energyScale(),
-                                           InstabilityReport::kRunawayFactor);
+            run.instability = InstabilityNotice::compose(sim, sim.instabilityMessage(), e, sim.energyScale(),
+                                                         InstabilityReport::kRunawayFactor);
             run.publishNow = true;
             emit becameUnstable(QString::fromStdString(run.instability));
             break;

@@ -187,7 +187,8 @@ void TestBondLoads::loadsAreMinusTheEnergyGradient()
                 Pose plus[2] = {now[0], now[1]}, minus[2] = {now[0], now[1]};
                 plus[e].x += step;
                 minus[e].x -= step;
-                const double dUdx = (energyOf(loadsAt(plus, rest, c.k)) - energyOf(loadsAt(minus, rest, c.k))) / (2 * h);
+                const double dUdx =
+                    (energyOf(loadsAt(plus, rest, c.k)) - energyOf(loadsAt(minus, rest, c.k))) / (2 * h);
                 QVERIFY2(std::abs(dUdx + l.force[e][axis]) <= 1e-8 * scale,
                          qPrintable(QString("force body %1 axis %2: -dU/dx %3, load %4")
                                         .arg(e)
@@ -199,7 +200,8 @@ void TestBondLoads::loadsAreMinusTheEnergyGradient()
                 minus[e] = now[e];
                 plus[e].q = rotationQuaternion(step) * now[e].q;
                 minus[e].q = rotationQuaternion(-step) * now[e].q;
-                const double dUda = (energyOf(loadsAt(plus, rest, c.k)) - energyOf(loadsAt(minus, rest, c.k))) / (2 * h);
+                const double dUda =
+                    (energyOf(loadsAt(plus, rest, c.k)) - energyOf(loadsAt(minus, rest, c.k))) / (2 * h);
                 QVERIFY2(std::abs(dUda + l.torque[e][axis]) <= 1e-8 * scale,
                          qPrintable(QString("torque body %1 axis %2: -dU/da %3, load %4")
                                         .arg(e)

@@ -35,9 +35,9 @@ using namespace tumble::test;
 
 namespace {
 
-constexpr double kRadius = 0.01;     // m
-constexpr double kDensity = 2500.0;  // kg/m^3
-constexpr double kOmegaDt = 0.1;     // w dt of the mode under test
+constexpr double kRadius = 0.01;    // m
+constexpr double kDensity = 2500.0; // kg/m^3
+constexpr double kOmegaDt = 0.1;    // w dt of the mode under test
 
 double sphereMass()
 {
@@ -61,9 +61,11 @@ Scene pairScene(const Pair& p, double dt)
     const std::string bodies = "[" + sphereJson("m", kRadius, Vec3(kRadius, 0, 0), p.v1, p.w1) + ", " +
                                sphereJson("m", kRadius, Vec3(-kRadius, 0, 0), p.v2, p.w2) + "]";
     char bonds[256];
-    std::snprintf(bonds, sizeof bonds, R"(, "bonds": [{"bodies": [0, 1], "kn": %.17g, "ks": %.17g, "kt": %.17g, "kb": %.17g}])",
-                  p.k.kn, p.k.ks, p.k.kt, p.k.kb);
-    return sceneFrom(sceneJson("[0, 0, 0]", "velocity_verlet", dt, materialJson(1e3, 1.0, kDensity), bodies, "[]", bonds));
+    std::snprintf(bonds, sizeof bonds,
+                  R"(, "bonds": [{"bodies": [0, 1], "kn": %.17g, "ks": %.17g, "kt": %.17g, "kb": %.17g}])", p.k.kn,
+                  p.k.ks, p.k.kt, p.k.kb);
+    return sceneFrom(
+        sceneJson("[0, 0, 0]", "velocity_verlet", dt, materialJson(1e3, 1.0, kDensity), bodies, "[]", bonds));
 }
 
 // the discrete angular frequency of an oscillator of frequency w under the scheme, rad/s
@@ -111,7 +113,7 @@ BondLoads bondNow(const World& w)
 struct Mode {
     const char* name;
     Pair pair;
-    double omega;                                 // closed form, rad/s
+    double omega;                                   // closed form, rad/s
     std::function<double(const World&)> coordinate; // crosses zero upwards once a period
 };
 

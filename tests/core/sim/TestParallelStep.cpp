@@ -68,10 +68,10 @@ std::uint64_t stateHash(const Simulation& sim)
         h.add(history->overlap);
     }
     const EnergySample e = sim.energy();
-    for (double x :
-         {e.kineticTranslational, e.kineticRotational, e.potentialGravity, e.elasticNormal, e.elasticTangential,
-          e.elasticRolling, e.dissipatedDashpot, e.dissipatedFriction, e.dissipatedRolling, e.dissipatedLocalDamping,
-          e.dissipatedViscous, e.dissipatedStiffness, e.balanceError})
+    for (double x : {e.kineticTranslational, e.kineticRotational, e.potentialGravity, e.elasticNormal,
+                     e.elasticTangential, e.elasticRolling, e.elasticBondNormal, e.elasticBondShear, e.elasticBondTwist,
+                     e.elasticBondBend, e.dissipatedDashpot, e.dissipatedFriction, e.dissipatedRolling,
+                     e.dissipatedLocalDamping, e.dissipatedViscous, e.dissipatedStiffness, e.balanceError})
         h.add(x);
     return h.h;
 }
@@ -153,6 +153,43 @@ Scene clumpCrowd()
     return loadSceneText(text, "crowd");
 }
 
+// 12 x 12 x 8 = 1152 spheres in a touching grid, every face neighbour bonded (3120 bonds), each
+// body thrown in its own direction over a frictional floor: bonds cross the three body chunks
+// (kBodyChunk = 512) and deform in every mode while the block rattles on the floor
+Scene bondedBlock()
+{
+    const std::string text = R"({"format": "tumble-scene", "version": 1, "name": "bonded block",
+        "gravity": [0, 0, -9.81],
+        "integration": {"translation": "velocity_verlet", "rotation": "buss_2nd_order", "dt": {"factor": 0.3}},
+        "materials": [)" + frictionMaterialJson("m", 1e5, 2.5e4, 0.5, 0.5, 0.05) +
+                             R"(],
+        "walls": [{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "m"}],
+        "generators": [{"type": "grid", "material": "m", "radius": 0.01, "count": [12, 12, 8], "spacing": 0.02,
+                        "origin": [0.01, 0.01, 0.0101]}],
+        "bonds": [{"within": 1e-4, "kn": 1e5, "ks": 5e4, "kt": 2.5, "kb": 2.5}]})";
+    Scene scene = loadSceneText(text, "bonded block");
+    unsigned state = 777u;
+    auto next = [&state]() {
+        state = state * 1664525u + 1013904223u;
+        return double(state >> 8) / double(1u << 24) * 2.0 - 1.0; // in [-1, 1)
+    };
+    for (std::size_t i = 0; i < scene.world.size(); ++i) {
+        scene.world.velocity[i] = Vec3(0.05 * next(), 0.05 * next(), 0.05 * next() - 0.3);
+        scene.world.angularMomentum[i] = Vec3(next(), next(), next()) * (5.0 * scene.world.inertia[i].x()); // ~5 rad/s
+    }
+    return scene;
+}
+
+// bonds whose two bodies lie in different body chunks
+std::size_t crossingBonds(const Simulation& sim)
+{
+    const BondSet& bonds = sim.world().bonds;
+    std::size_t n = 0;
+    for (const auto& b : bonds.bodies)
+        n += static_cast<std::size_t>(b[0]) / kBodyChunk != static_cast<std::size_t>(b[1]) / kBodyChunk ? 1 : 0;
+    return n;
+}
+
 // touching pairs whose bodies lie in different body chunks
 std::size_t crossingContacts(const Simulation& sim)
 {
@@ -188,6 +225,7 @@ private slots:
         QTest::newRow("mixed clump pile") << "mixed-pile" << 0.0 << 0.0 << 5000 << 20;
         QTest::newRow("clump crowd, two chunks") << "crowd" << 0.0 << 0.0 << 1000 << 100;
         QTest::newRow("clump crowd, damped") << "crowd" << 0.3 << 2.0 << 1000 << 100;
+        QTest::newRow("bonded block, three chunks") << "bonded" << 0.0 << 0.0 << 600 << 50;
     }
 
     void sameBitsForAnyThreadCount()
@@ -197,9 +235,10 @@ private slots:
         QFETCH(double, viscousDamping);
         QFETCH(int, steps);
         QFETCH(int, minContacts);
-        Scene base = scene == "pile"    ? frictionPile()
-                     : scene == "crowd" ? clumpCrowd()
-                                        : loadBuiltinScene(scene.toStdString());
+        Scene base = scene == "pile"     ? frictionPile()
+                     : scene == "crowd"  ? clumpCrowd()
+                     : scene == "bonded" ? bondedBlock()
+                                         : loadBuiltinScene(scene.toStdString());
         if (scene == "mixed-pile") // thrown down onto the floor, so the clumps collide within the run
             for (Vec3& v : base.world.velocity)
                 v.z() = -1.0;
@@ -212,19 +251,29 @@ private slots:
             Simulation sim = makeSim(std::move(s), threads);
             QCOMPARE(sim.params().threads, threads);
             std::size_t crossings = 0; // touching crossing pairs, summed over ten looks during the run
+            std::size_t touching = 0;  // contacts, likewise
             for (int part = 0; part < 10; ++part) {
                 sim.run(steps / 10);
                 crossings += crossingContacts(sim);
+                touching += sim.contactCount();
             }
             QVERIFY2(!sim.isUnstable(), sim.instabilityMessage().c_str());
             // the run exercised what the hash covers: contacts, rebuilds, spin, slip
-            QVERIFY2(sim.contactCount() > std::size_t(minContacts), std::to_string(sim.contactCount()).c_str());
+            // (the bonded block bounces off the floor mid-run: its contacts are counted along the way)
+            const std::size_t contacts = scene == "bonded" ? touching : sim.contactCount();
+            QVERIFY2(contacts > std::size_t(minContacts), std::to_string(contacts).c_str());
             QVERIFY(sim.neighbourListBuilds() > 1);
             const EnergySample e = sim.energy();
             QVERIFY(e.kineticRotational > 0.0);
             QVERIFY(e.dissipatedFriction > 0.0);
             if (scene == "crowd") // loads left for another chunk's bodies were added
                 QVERIFY2(crossings > 20, std::to_string(crossings).c_str());
+            if (scene == "bonded") { // every bond held, some crossing chunks, every mode loaded
+                QCOMPARE(sim.world().bonds.size(), std::size_t(3120));
+                QVERIFY2(crossingBonds(sim) > 100, std::to_string(crossingBonds(sim)).c_str());
+                QVERIFY(e.elasticBondNormal > 0.0 && e.elasticBondShear > 0.0);
+                QVERIFY(e.elasticBondTwist > 0.0 && e.elasticBondBend > 0.0);
+            }
             hashes.push_back(stateHash(sim));
         }
         QCOMPARE(hashes[1], hashes[0]);

@@ -134,6 +134,45 @@ private slots:
         QVERIFY(sim.contactCount() > 150);
         QVERIFY(sim.energy().dissipatedFriction > 0.0);
     }
+
+    void bondedStepsDoNotAllocate()
+    {
+        // a bonded 8 x 8 x 4 slab of spheres (face neighbours bonded) sliding and spinning on a
+        // floor, on two threads: the bond stage and its deferred slots keep their buffers too
+        const std::string text = R"({"format": "tumble-scene", "version": 1, "name": "slab",
+            "gravity": [0, 0, -9.81],
+            "integration": {"translation": "velocity_verlet", "rotation": "buss_2nd_order", "dt": {"factor": 0.3}},
+            "materials": [)" + frictionMaterialJson("m", 1e5, 2.5e4, 0.5, 0.5, 0.05) +
+                                 R"(],
+            "walls": [{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "m"}],
+            "generators": [{"type": "grid", "material": "m", "radius": 0.01, "count": [8, 8, 4],
+                            "spacing": 0.02, "origin": [0, 0, 0.0099]}],
+            "bonds": [{"within": 1e-4, "kn": 1e5, "ks": 5e4, "kt": 2.5, "kb": 2.5}]})";
+        Scene scene = loadSceneText(text, "slab");
+        for (std::size_t i = 0; i < scene.world.size(); ++i) {
+            scene.world.velocity[i] = Vec3(2.0, 1.0, 0.0);
+            scene.world.angularMomentum[i] = Vec3(0.0, 0.0, 30.0 * scene.world.inertia[i].z());
+        }
+        scene.params.threads = 2;
+        Simulation sim(std::move(scene.world), scene.params);
+        sim.run(500);
+        const long long builds = sim.neighbourListBuilds();
+        std::size_t touching = 0; // floor contacts, summed over the window's steps
+        const long long before = g_allocations.load();
+        for (int k = 0; k < 1000; ++k) {
+            sim.step();
+            (void)sim.energy();
+            touching += sim.contactCount();
+        }
+        const long long allocations = g_allocations.load() - before;
+        QVERIFY2(!sim.isUnstable(), sim.instabilityMessage().c_str());
+        QCOMPARE(allocations, 0LL);
+        // the window did exercise what it claims: bonds loaded, floor contacts, rebuilds
+        QCOMPARE(sim.world().bonds.size(), std::size_t(640));
+        QVERIFY(sim.energy().elasticBond > 0.0);
+        QVERIFY2(touching > 1000, std::to_string(touching).c_str());
+        QVERIFY(sim.neighbourListBuilds() - builds >= 5);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestStepAllocation)
