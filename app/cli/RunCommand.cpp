@@ -125,6 +125,7 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
     const SimParams params = resolveParams(scene, o);
     const long long steps = stepCount(o, params.dt);
     Simulation sim(std::move(scene.world), params);
+    const long long bondsAtStart = static_cast<long long>(sim.world().bonds.size());
 
     // outputs, all created before the first step
     std::unique_ptr<EnergyCsvWriter> energyCsv;
@@ -227,6 +228,12 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
     summary.steps = done;
     summary.time = doneTime;
     summary.contacts = static_cast<long long>(sim.contactCount());
+    summary.bonds = bondsAtStart;
+    summary.bondsBroken = static_cast<long long>(sim.bondBreaks().size());
+    if (!sim.bondBreaks().empty()) {
+        summary.firstBreakTime = sim.bondBreaks().front().time;
+        summary.lastBreakTime = sim.bondBreaks().back().time;
+    }
     summary.wallSeconds = wall;
     summary.particleStepsPerSecond = wall > 0.0 ? static_cast<double>(bodies) * static_cast<double>(done) / wall : 0.0;
     summary.instabilityMessage = instability;

@@ -29,6 +29,7 @@ BondLoads bondLoads(const Vec3& x1, const Quat& p, const Vec3& x2, const Quat& q
     Vec3 t1 = (k.ks * rest.rho[0]) * e1.cross(u);
     Vec3 t2 = (k.ks * rest.rho[1]) * e2.cross(u);
     out.energy[kBondShear] = 0.5 * k.ks * u.squaredNorm();
+    out.slip = u.norm();
 
     // bend: theta from e2 to e1
     const Vec3 axis = e1.cross(e2);

@@ -37,6 +37,7 @@ struct BondLoads {
     Vec3 torque[2];            ///< on body 1, body 2, about its centre, N m
     double energy[kBondModes]; ///< elastic energy per mode (BondMode), J
     double stretch = 0.0;      ///< l - L0, m (> 0: tension)
+    double slip = 0.0;         ///< |u|, the contact point's slip, m
     double theta = 0.0;        ///< bend, rad
     double psi = 0.0;          ///< twist, rad
 };

@@ -4,11 +4,13 @@
 
 namespace tumble {
 
-void BondSet::add(int body1, int body2, const BondStiffness& k, const BondRest& r)
+void BondSet::add(int body1, int body2, const BondStiffness& k, const BondRest& r, const BondStrength& s)
 {
     bodies.push_back({body1, body2});
     stiffness.push_back(k);
     rest.push_back(r);
+    strength.push_back(s);
+    broken.push_back(0);
 }
 
 bool BondSet::bonded(int a, int b) const
@@ -24,7 +26,7 @@ void BondSet::sort(std::size_t n)
 {
     const std::size_t m = size();
     if (m == 0) {
-        partnerStart.clear();
+        partnerStart.assign(n + 1, 0);
         partners.clear();
         return;
     }
@@ -37,15 +39,19 @@ void BondSet::sort(std::size_t n)
     m_bodiesScratch.resize(m);
     m_stiffnessScratch.resize(m);
     m_restScratch.resize(m);
+    m_strengthScratch.resize(m);
     for (std::size_t k = 0; k < m; ++k) {
         const std::size_t from = static_cast<std::size_t>(m_keys[k][2]);
         m_bodiesScratch[k] = bodies[from];
         m_stiffnessScratch[k] = stiffness[from];
         m_restScratch[k] = rest[from];
+        m_strengthScratch[k] = strength[from];
     }
     bodies.swap(m_bodiesScratch);
     stiffness.swap(m_stiffnessScratch);
     rest.swap(m_restScratch);
+    strength.swap(m_strengthScratch);
+    std::fill(broken.begin(), broken.end(), 0); // (sorted only between steps: nothing is marked)
 
     // partners: a counting sort by body; each body's come out ascending (the keys are sorted)
     partnerStart.assign(n + 1, 0);
@@ -84,6 +90,8 @@ void BondSet::shrinkToFit()
     bodies.shrink_to_fit();
     stiffness.shrink_to_fit();
     rest.shrink_to_fit();
+    strength.shrink_to_fit();
+    broken.shrink_to_fit();
 }
 
 } // namespace tumble

@@ -10,6 +10,7 @@
 
 #include "bond/BondRest.h"
 #include "bond/BondStiffness.h"
+#include "bond/BondStrength.h"
 
 namespace tumble {
 
@@ -17,8 +18,12 @@ struct BondSet {
     std::vector<std::array<int, 2>> bodies; ///< (bonds) body indices in the world: body 1, body 2
     std::vector<BondStiffness> stiffness;   ///< (bonds)
     std::vector<BondRest> rest;             ///< (bonds)
-    std::vector<int> partnerStart;          ///< (n + 1) offsets into partners; empty without bonds
-    std::vector<int> partners;              ///< each body's bonded bodies, ascending
+    std::vector<BondStrength> strength;     ///< (bonds)
+    /// (bonds) 1 once the bond broke in a committed evaluation (BondStage), until
+    /// removeBroken() takes it out after the step; each bond's byte is written by its block only
+    std::vector<unsigned char> broken;
+    std::vector<int> partnerStart; ///< (n + 1) offsets into partners; empty without bonds
+    std::vector<int> partners;     ///< each body's bonded bodies, ascending
 
     std::size_t size() const { return bodies.size(); }
     bool empty() const { return bodies.empty(); }
@@ -27,7 +32,34 @@ struct BondSet {
     int owner(std::size_t k) const { return std::min(bodies[k][0], bodies[k][1]); }
 
     /// Appends a bond (call sort() once all are in).
-    void add(int body1, int body2, const BondStiffness& k, const BondRest& r);
+    void add(int body1, int body2, const BondStiffness& k, const BondRest& r, const BondStrength& s = {});
+
+    /// Removes the bonds marked broken, keeping the others' order, and rebuilds the partner
+    /// lists for n bodies; calls f(k) for each broken bond k before it goes. Returns how many.
+    template <class F> std::size_t removeBroken(std::size_t n, F&& f)
+    {
+        std::size_t kept = 0;
+        for (std::size_t k = 0; k < size(); ++k) {
+            if (broken[k]) {
+                f(k);
+                continue;
+            }
+            bodies[kept] = bodies[k];
+            stiffness[kept] = stiffness[k];
+            rest[kept] = rest[k];
+            strength[kept] = strength[k];
+            broken[kept] = 0;
+            ++kept;
+        }
+        const std::size_t gone = size() - kept;
+        bodies.resize(kept);
+        stiffness.resize(kept);
+        rest.resize(kept);
+        strength.resize(kept);
+        broken.resize(kept);
+        sort(n);
+        return gone;
+    }
 
     /// Whether bodies a and b are bonded (needs sort()).
     bool bonded(int a, int b) const;
@@ -48,6 +80,7 @@ private:
     std::vector<std::array<int, 2>> m_bodiesScratch;
     std::vector<BondStiffness> m_stiffnessScratch;
     std::vector<BondRest> m_restScratch;
+    std::vector<BondStrength> m_strengthScratch;
 };
 
 } // namespace tumble

@@ -39,6 +39,8 @@ struct ContactSums {
     double bondShear = 0.0;
     double bondTwist = 0.0;
     double bondBend = 0.0;
+    // committed evaluations only: bonds that broke
+    std::size_t bondsBroken = 0;
     // committed evaluations only: spring energy taken out this step, J
     double friction = 0.0;  ///< Coulomb slip, and springs emptied when a contact opens
     double rolling = 0.0;   ///< rolling springs capped or emptied
@@ -55,6 +57,7 @@ struct ContactSums {
         bondShear += o.bondShear;
         bondTwist += o.bondTwist;
         bondBend += o.bondBend;
+        bondsBroken += o.bondsBroken;
         friction += o.friction;
         rolling += o.rolling;
         stiffness += o.stiffness;

@@ -56,6 +56,9 @@ void EnergyLedger::addDissipated(DissipationMechanism mechanism, double joules)
     case DissipationMechanism::Stiffness:
         c.dissipatedStiffness += joules;
         break;
+    case DissipationMechanism::BondBreaking:
+        c.dissipatedBondBreaking += joules;
+        break;
     }
 }
 

@@ -17,7 +17,7 @@
 namespace tumble {
 
 /// Ways energy leaves the bodies and springs (one EnergySample field each).
-enum class DissipationMechanism { Dashpot, Friction, Rolling, LocalDamping, Viscous, Stiffness };
+enum class DissipationMechanism { Dashpot, Friction, Rolling, LocalDamping, Viscous, Stiffness, BondBreaking };
 
 /// Energy stored in springs at one state, J.
 struct ElasticEnergy {

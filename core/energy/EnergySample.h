@@ -37,7 +37,9 @@ struct EnergySample {
     /// spring at fixed displacement gains or loses energy no force works for; booked here
     /// (negative when the model creates energy) so that the balance still closes.
     double dissipatedStiffness = 0.0;
-    double dissipated = 0.0; ///< the sum of the six above, J
+    /// bonds' stored energy when they broke (bond/BondStrength.h)
+    double dissipatedBondBreaking = 0.0;
+    double dissipated = 0.0; ///< the sum of the seven above, J
 
     double externalWork = 0.0; ///< cumulative work of external loads, J
     double balanceError = 0.0; ///< total + dissipated - externalWork - total(step 0), J

@@ -79,6 +79,7 @@ enum Id : int {
     DissipatedLocalDamping,
     DissipatedViscous,
     DissipatedStiffness,
+    DissipatedBondBreaking,
     DissipatedOther,
     ExternalWork,
     Total,
@@ -113,7 +114,8 @@ using E = EnergySample;
 namespace t = energy_term;
 } // namespace energy_term_detail
 
-// kinetic blues, potential green, elastic oranges, dissipated reds and browns
+// kinetic blues, potential green, elastic oranges, dissipated reds and browns; the bond modes
+// in hues of their own (orange-red, purple, teal, magenta), as the 3D view draws bonds
 inline constexpr std::array<EnergyTerm, energy_term::Count> kEnergyTerms = [] {
     using namespace energy_term_detail;
     // clang-format off
@@ -127,10 +129,10 @@ inline constexpr std::array<EnergyTerm, energy_term::Count> kEnergyTerms = [] {
     {t::ElasticTangential,      "elastic_tangential",       "elastic: tangential",       nullptr,                 0xfdb462, G::Elastic,   R::Field,     &E::elasticTangential,       C::Split,    true,  false, true,  S::Band},
     {t::ElasticRolling,         "elastic_rolling",          "elastic: rolling",          nullptr,                 0xbe5000, G::Elastic,   R::Field,     &E::elasticRolling,          C::Split,    true,  false, true,  S::Band},
     {t::ElasticBond,            "elastic_bond",             "elastic: bonds",            nullptr,                 0xe6af1e, G::Elastic,   R::Field,     &E::elasticBond,             C::Split,    false, false, false, S::None},
-    {t::ElasticBondNormal,      "elastic_bond_normal",      "elastic: bond normal",      nullptr,                 0xe6af1e, G::Elastic,   R::Field,     &E::elasticBondNormal,       C::Split,    true,  false, true,  S::Band},
-    {t::ElasticBondShear,       "elastic_bond_shear",       "elastic: bond shear",       nullptr,                 0xc8a000, G::Elastic,   R::Field,     &E::elasticBondShear,        C::Split,    true,  false, true,  S::Band},
-    {t::ElasticBondTwist,       "elastic_bond_twist",       "elastic: bond twist",       nullptr,                 0xf0d264, G::Elastic,   R::Field,     &E::elasticBondTwist,        C::Split,    true,  false, true,  S::Band},
-    {t::ElasticBondBend,        "elastic_bond_bend",        "elastic: bond bend",        nullptr,                 0xa07814, G::Elastic,   R::Field,     &E::elasticBondBend,         C::Split,    true,  false, true,  S::Band},
+    {t::ElasticBondNormal,      "elastic_bond_normal",      "elastic: bond normal",      nullptr,                 0xd94801, G::Elastic,   R::Field,     &E::elasticBondNormal,       C::Split,    true,  false, true,  S::Band},
+    {t::ElasticBondShear,       "elastic_bond_shear",       "elastic: bond shear",       nullptr,                 0x8c6bb1, G::Elastic,   R::Field,     &E::elasticBondShear,        C::Split,    true,  false, true,  S::Band},
+    {t::ElasticBondTwist,       "elastic_bond_twist",       "elastic: bond twist",       nullptr,                 0x1b9e77, G::Elastic,   R::Field,     &E::elasticBondTwist,        C::Split,    true,  false, true,  S::Band},
+    {t::ElasticBondBend,        "elastic_bond_bend",        "elastic: bond bend",        nullptr,                 0xe7298a, G::Elastic,   R::Field,     &E::elasticBondBend,         C::Split,    true,  false, true,  S::Band},
     {t::ElasticOther,           "elastic_other",            "elastic: other",            nullptr,                 0xf58c32, G::Elastic,   R::Remainder, nullptr,                     C::None,     false, false, true,  S::Band},
     {t::Dissipated,             "dissipated",               "dissipated",                nullptr,                 0xd62728, G::Dissipated,R::Sum,       &E::dissipated,              C::Contract, false, false, false, S::None},
     {t::DissipatedDashpot,      "dissipated_dashpot",       "dissipated: dashpot",       nullptr,                 0xd62728, G::Dissipated,R::Field,     &E::dissipatedDashpot,       C::Split,    true,  false, true,  S::Band},
@@ -139,6 +141,7 @@ inline constexpr std::array<EnergyTerm, energy_term::Count> kEnergyTerms = [] {
     {t::DissipatedLocalDamping, "dissipated_local_damping", "dissipated: local damping", nullptr,                 0xf07864, G::Dissipated,R::Field,     &E::dissipatedLocalDamping,  C::Split,    true,  false, true,  S::Band},
     {t::DissipatedViscous,      "dissipated_viscous",       "dissipated: viscous",       nullptr,                 0xbe875f, G::Dissipated,R::Field,     &E::dissipatedViscous,       C::Split,    true,  false, true,  S::Band},
     {t::DissipatedStiffness,    "dissipated_stiffness",     "dissipated: stiffness",     nullptr,                 0x553228, G::Dissipated,R::Field,     &E::dissipatedStiffness,     C::Split,    true,  false, true,  S::Top},
+    {t::DissipatedBondBreaking, "dissipated_bond_breaking", "dissipated: bond breaking", nullptr,                 0x9c1e5a, G::Dissipated,R::Field,     &E::dissipatedBondBreaking,  C::Split,    true,  false, true,  S::Band},
     {t::DissipatedOther,        "dissipated_other",         "dissipated: other",         nullptr,                 0xc83c32, G::Dissipated,R::Remainder, nullptr,                     C::None,     false, false, true,  S::Band},
     {t::ExternalWork,           "external_work",            "external work",             nullptr,                 0x9467bd, G::External,  R::Field,     &E::externalWork,            C::Contract, false, false, true,  S::None},
     {t::Total,                  "total",                    "total (mechanical)",        nullptr,                 0x141414, G::Total,     R::Total,     nullptr,                     C::Contract, false, false, true,  S::None},

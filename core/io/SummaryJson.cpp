@@ -42,6 +42,13 @@ std::string SummaryJson::toText(const RunSummary& r)
     j["viscous_damping"] = r.viscousDamping;
     j["bodies"] = r.bodies;
     j["contacts"] = r.contacts;
+    if (r.bonds > 0) {
+        // Wang bonds (docs/BONDS.md): how many there were and how many broke, when
+        j["bonds"] = r.bonds;
+        j["bonds_broken"] = r.bondsBroken;
+        j["first_break_time"] = r.firstBreakTime >= 0.0 ? nlohmann::ordered_json(r.firstBreakTime) : nullptr;
+        j["last_break_time"] = r.lastBreakTime >= 0.0 ? nlohmann::ordered_json(r.lastBreakTime) : nullptr;
+    }
     j["threads"] = r.threads;
     j["wall_seconds"] = r.wallSeconds;
     j["particle_steps_per_second"] = r.particleStepsPerSecond;

@@ -27,6 +27,10 @@ struct RunSummary {
     double viscousDamping = 0.0;     ///< 1/s
     long long bodies = 0;
     long long contacts = 0;              ///< contacts with positive overlap at the end
+    long long bonds = 0;                 ///< bonds at the start of the run (written when > 0)
+    long long bondsBroken = 0;           ///< bonds that broke during the run
+    double firstBreakTime = -1.0;        ///< s, the first break's simulated time; < 0: none
+    double lastBreakTime = -1.0;         ///< s, likewise the last
     int threads = 1;                     ///< threads requested
     double wallSeconds = 0.0;            ///< wall-clock time of the stepping loop, s
     double particleStepsPerSecond = 0.0; ///< bodies x steps / wallSeconds, 1/s

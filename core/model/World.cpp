@@ -125,10 +125,10 @@ void World::permuteBodies(const std::vector<int>& order, std::vector<int>& membe
         bonds.renumber(newSlot);
 }
 
-void World::addBond(int a, int b, const BondStiffness& k)
+void World::addBond(int a, int b, const BondStiffness& k, const BondStrength& s)
 {
     const std::size_t i = static_cast<std::size_t>(a), j = static_cast<std::size_t>(b);
-    bonds.add(a, b, k, BondRest::at(position[i], orientation[i], radius[i], position[j], orientation[j], radius[j]));
+    bonds.add(a, b, k, BondRest::at(position[i], orientation[i], radius[i], position[j], orientation[j], radius[j]), s);
 }
 
 void World::membersInSceneOrder(std::vector<int>& out) const

@@ -121,7 +121,7 @@ struct World {
 
     /// Bonds sphere bodies a and b (indices) as they are now: the bond is free of stress in the
     /// current poses (BondRest). Call bonds.sort(size()) once every bond is in.
-    void addBond(int a, int b, const BondStiffness& k);
+    void addBond(int a, int b, const BondStiffness& k, const BondStrength& s = {});
 
     /// Appends a collision sphere to body b: offset (m) in the body's principal frame, radius in m.
     void addMember(int b, const Vec3& offset, double radius);

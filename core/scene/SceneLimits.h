@@ -21,6 +21,8 @@ inline constexpr double kMaxStiffness = 1e13;
 /// off).
 inline constexpr double kMaxBondStiffness = 1e13;
 inline constexpr double kMaxBondAngularStiffness = 1e13;
+/// Bond strengths: tension and shear, N, twist and bend, N m.
+inline constexpr double kMaxBondStrength = 1e15;
 /// Bonds in a scene: twelve per body of the largest scene (a close packing's coordination).
 inline constexpr double kMaxBonds = 6e7;
 /// Hertz-Mindlin Young's modulus, Pa: soft gels (~1 kPa) and below to diamond (1.2e12).

@@ -458,6 +458,30 @@ BondStiffness readBondStiffness(const Reader& r)
     return k;
 }
 
+// "strength": {"criterion": "independent" | "linear_sum", "tension": N, "shear": N, "twist": N m,
+// "bend": N m}, each strength optional (left out: that mode never breaks)
+BondStrength readBondStrength(const Reader& bond)
+{
+    BondStrength s;
+    if (!bond.has("strength"))
+        return s;
+    const Reader r = bond.object("strength");
+    r.allowOnly({"criterion", "tension", "shear", "twist", "bend"});
+    const std::string criterion = r.string("criterion", "independent");
+    if (criterion == "linear_sum")
+        s.criterion = BondCriterion::LinearSum;
+    else if (criterion != "independent")
+        r.fail("unknown criterion '" + criterion + "' (known: independent, linear_sum)", "criterion");
+    const double hi = limits::kMaxBondStrength;
+    s.tension = r.has("tension") ? r.inRange("tension", 0.0, hi, " N") : BondStrength::kNever;
+    s.shear = r.has("shear") ? r.inRange("shear", 0.0, hi, " N") : BondStrength::kNever;
+    s.twist = r.has("twist") ? r.inRange("twist", 0.0, hi, " N m") : BondStrength::kNever;
+    s.bend = r.has("bend") ? r.inRange("bend", 0.0, hi, " N m") : BondStrength::kNever;
+    if (s.criterion == BondCriterion::LinearSum && s.unbreakable())
+        r.fail("the linear_sum criterion needs at least one strength");
+    return s;
+}
+
 // the pairs of spheres among bodies [first, last] whose surfaces are at most `within` m apart,
 // (lower, higher), in ascending order; a grid of cells as wide as the largest reach
 std::vector<std::pair<int, int>> spheresWithin(const World& w, int first, int last, double within)
@@ -523,7 +547,7 @@ void readBonds(const Reader& top, World& world)
     top.forEach("bonds", [&](const Reader& r, std::size_t) {
         checkCount(r, 1);
         if (r.has("within")) {
-            r.allowOnly({"within", "range", "kn", "ks", "kt", "kb"});
+            r.allowOnly({"within", "range", "kn", "ks", "kt", "kb", "strength"});
             const double within = r.inRange("within", 0.0, limits::kMaxRadius, " m");
             int first = 0, last = static_cast<int>(world.size()) - 1;
             if (r.has("range")) {
@@ -540,14 +564,15 @@ void readBonds(const Reader& top, World& world)
                 last = static_cast<int>(b);
             }
             const BondStiffness k = readBondStiffness(r);
+            const BondStrength strength = readBondStrength(r);
             const std::vector<std::pair<int, int>> pairs = spheresWithin(world, first, last, within);
             checkCount(r, pairs.size());
             for (const auto& pair : pairs)
                 if (seen.insert(pair).second)
-                    world.addBond(pair.first, pair.second, k);
+                    world.addBond(pair.first, pair.second, k, strength);
             return;
         }
-        r.allowOnly({"bodies", "kn", "ks", "kt", "kb"});
+        r.allowOnly({"bodies", "kn", "ks", "kt", "kb", "strength"});
         r.require("bodies");
         const Json& ids = r.raw("bodies");
         if (!ids.is_array() || ids.size() != 2)
@@ -581,7 +606,7 @@ void readBonds(const Reader& top, World& world)
             r.fail("bodies " + std::to_string(body[0]) + " and " + std::to_string(body[1]) +
                        " are at the same position: a bond needs a direction",
                    "bodies");
-        world.addBond(body[0], body[1], readBondStiffness(r));
+        world.addBond(body[0], body[1], readBondStiffness(r), readBondStrength(r));
     });
     world.bonds.sort(world.size());
 }

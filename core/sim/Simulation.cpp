@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "bond/BondLoads.h"
 #include "integrate/IntegratorRegistry.h"
 #include "parallel/Chunks.h"
 #include "sim/ChunkPasses.h"
@@ -129,11 +130,75 @@ void Simulation::startEvaluation(bool inStep)
                                      singleStage ? m_motion.rotation().data() : nullptr);
 }
 
-void Simulation::bookContactLosses()
+void Simulation::bookContactLosses(bool inStep)
 {
     m_ledger.addDissipated(DissipationMechanism::Friction, m_contacts.friction);
     m_ledger.addDissipated(DissipationMechanism::Rolling, m_contacts.rolling);
     m_ledger.addDissipated(DissipationMechanism::Stiffness, m_contacts.stiffness);
+    if (m_contacts.bondsBroken > 0)
+        removeBrokenBonds(inStep);
+}
+
+void Simulation::removeBrokenBonds(bool inStep)
+{
+    // between steps, on one thread: the bonds that broke in the evaluation just committed go,
+    // and the two spheres may meet through the contact law from the next step on
+    // (a step's end-of-step evaluation comes before its time and step count advance).
+    //
+    // What a broken bond released. A single-stage scheme takes the loads of the end-of-step state
+    // into its next kick, so a bond found broken there acted over the step with its start loads
+    // only: the ledger books its work with the trapezoid, as for every dissipative load (half the
+    // start load against the step's motion, nothing at the end), and the bond released what it
+    // held at the start less that work, U0 - 1/2 (F0 . dx + T0 . phi) summed over both bodies.
+    // Booking the end state's energy instead would leave a first-order error in the balance. A
+    // multi-stage scheme (RK4) had the bond in every stage of the step: it released the end
+    // state's energy.
+    World& w = m_world;
+    BondSet& bonds = w.bonds;
+    const double time = inStep ? w.time + m_params.dt : w.time;
+    const long long step = inStep ? w.step + 1 : w.step;
+    const bool trapezoid = inStep && !m_translation->multiStage();
+    const StepMotion motion = m_motion.view();
+    double released = 0.0;
+    bonds.removeBroken(w.size(), [&](std::size_t k) {
+        const std::size_t i = static_cast<std::size_t>(bonds.bodies[k][0]);
+        const std::size_t j = static_cast<std::size_t>(bonds.bodies[k][1]);
+        const auto energy = [](const BondLoads& l) {
+            return ((l.energy[kBondNormal] + l.energy[kBondShear]) + l.energy[kBondTwist]) + l.energy[kBondBend];
+        };
+        double e = 0.0;
+        if (trapezoid) {
+            const std::size_t body[2] = {i, j};
+            Vec3 x0[2];
+            Quat q0[2];
+            for (int s = 0; s < 2; ++s) {
+                x0[s] = w.position[body[s]] - motion.displacement[body[s]];
+                q0[s] = rotationQuaternion(-motion.rotation[body[s]]) * w.orientation[body[s]];
+            }
+            const BondLoads start = bondLoads(x0[0], q0[0], x0[1], q0[1], bonds.rest[k], bonds.stiffness[k]);
+            double work = 0.0;
+            for (int s = 0; s < 2; ++s)
+                work +=
+                    start.force[s].dot(motion.displacement[body[s]]) + start.torque[s].dot(motion.rotation[body[s]]);
+            e = energy(start) - 0.5 * work;
+        } else {
+            e = energy(bondLoads(w.position[i], w.orientation[i], w.position[j], w.orientation[j], bonds.rest[k],
+                                 bonds.stiffness[k]));
+        }
+        released += e;
+        BondBreak b;
+        b.time = time;
+        b.step = step;
+        b.bodies[0] = w.bodyId(i);
+        b.bodies[1] = w.bodyId(j);
+        const Vec3 e1 = w.orientation[i] * bonds.rest[k].axis[0];
+        b.point = w.position[i] - bonds.rest[k].rho[0] * e1;
+        b.energy = e;
+        m_bondBreaks.push_back(b);
+    });
+    m_ledger.addDissipated(DissipationMechanism::BondBreaking, released);
+    m_blocks.invalidate();
+    m_neighbours.build(w, m_table, m_skin, m_pool.get());
 }
 
 void Simulation::evaluateForces(bool endOfStep, bool inStep)
@@ -155,7 +220,7 @@ void Simulation::evaluateForces(bool endOfStep, bool inStep)
     startEvaluation(inStep);
     m_contacts = m_stages.block(w, m_neighbours, m_motion.view(), endOfStep, ContactBlocks::all(w, m_neighbours));
     if (endOfStep)
-        bookContactLosses();
+        bookContactLosses(inStep);
     if (m_stages.finishing()) {
         const auto finish = m_stages.finishingTerms(w);
         for (std::size_t i = 0; i < n; ++i)
@@ -330,7 +395,7 @@ void Simulation::singleStageStep()
         contactPass();
         forChunks(chunks, [this, &p](std::size_t c) { endPass(p, c, m_layout.membersByBody); });
     }
-    bookContactLosses();
+    bookContactLosses(true);
 
     ChannelWork work{};
     BodyEnergy energy;

@@ -58,6 +58,16 @@ public:
     using std::invalid_argument::invalid_argument;
 };
 
+/// A bond that broke: when, between which bodies (scene ids), where (the bond's contact point,
+/// m) and the energy it released (J).
+struct BondBreak {
+    double time = 0.0; ///< s
+    long long step = 0;
+    int bodies[2] = {-1, -1};
+    Vec3 point = Vec3::Zero();
+    double energy = 0.0;
+};
+
 class Simulation : private StageEvaluator {
 public:
     /// Takes the world and validated parameters; throws ParameterError when they are invalid.
@@ -115,6 +125,9 @@ public:
         return ForceStages::names();
     }
 
+    /// Every bond that broke so far, in the order they broke (bond/BondStrength.h).
+    const std::vector<BondBreak>& bondBreaks() const { return m_bondBreaks; }
+
     bool isUnstable() const { return !m_instability.empty(); }
     /// Why and when the run became unstable (step and time), empty while stable.
     const std::string& instabilityMessage() const { return m_instability.message(); }
@@ -145,7 +158,8 @@ private:
     void evaluateForces(bool endOfStep, bool inStep);
     void startEvaluation(bool inStep);
     bool onStepEstimate(bool inStep) const;
-    void bookContactLosses();
+    void bookContactLosses(bool inStep);
+    void removeBrokenBonds(bool inStep);
     void bookChannelWork(const ChannelWork& work);
     void updateNeighbours();
     void sortBodies();
@@ -180,6 +194,7 @@ private:
     std::vector<ContactSums> m_blockSums; // each contact block's sums
     BodyEnergy m_bodyEnergy;              // J, of the current state, valid right after a single-stage step
     bool m_bodyEnergyValid = false;
+    std::vector<BondBreak> m_bondBreaks;
 };
 
 template <class F> void Simulation::forChunks(std::size_t chunks, F&& f)

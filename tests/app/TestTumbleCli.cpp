@@ -338,24 +338,27 @@ private slots:
         const Csv energy = readCsv(dir.filePath("e.csv"));
         const Csv ledger = readCsv(dir.filePath("l.csv"));
         QVERIFY(ledger.complete);
-        const QString split = "elastic_normal,elastic_tangential,elastic_rolling,elastic_bond,dissipated_dashpot,"
+        const QString split = "elastic_normal,elastic_tangential,elastic_rolling,elastic_bond,elastic_bond_normal,"
+                              "elastic_bond_shear,elastic_bond_twist,elastic_bond_bend,dissipated_dashpot,"
                               "dissipated_friction,dissipated_rolling,dissipated_local_damping,dissipated_viscous,"
-                              "dissipated_stiffness";
+                              "dissipated_stiffness,dissipated_bond_breaking";
         QCOMPARE(ledger.header, kEnergyHeader + "," + split);
         QCOMPARE(ledger.rows.size(), energy.rows.size());
         for (qsizetype k = 0; k < ledger.rows.size(); ++k) {
             const auto& row = ledger.rows[k];
             QCOMPARE(row.mid(0, 10), energy.rows[k]); // the contract's columns, identical
-            const double elastic = row[10] + row[11] + row[12] + row[13];
-            const double dissipated = row[14] + row[15] + row[16] + row[17] + row[18] + row[19];
+            // elastic_bond (13) is the sum of its four modes (14-17), which are the parts
+            const double elastic = row[10] + row[11] + row[12] + row[14] + row[15] + row[16] + row[17];
+            QCOMPARE(row[13], row[14] + row[15] + row[16] + row[17]);
+            const double dissipated = row[18] + row[19] + row[20] + row[21] + row[22] + row[23] + row[24];
             QVERIFY(test::near(row[kElastic], elastic, 1e-14 * std::abs(row[kElastic]) + 1e-300));
             QVERIFY(test::near(row[kDissipated], dissipated, 1e-14 * std::abs(row[kDissipated]) + 1e-300));
         }
-        QVERIFY(ledger.rows.back()[15] > 0.0); // friction slipped
-        QVERIFY(ledger.rows.back()[14] > 0.0); // dashpots worked
+        QVERIFY(ledger.rows.back()[19] > 0.0); // friction slipped
+        QVERIFY(ledger.rows.back()[18] > 0.0); // dashpots worked
         // the summary's energy rows carry the same split
         const QJsonObject end = readJson(dir.filePath("s.json"))["energy_end"].toObject();
-        QCOMPARE(end["dissipated_friction"].toDouble(), ledger.rows.back()[15]);
+        QCOMPARE(end["dissipated_friction"].toDouble(), ledger.rows.back()[19]);
         QCOMPARE(end["elastic_tangential"].toDouble(), ledger.rows.back()[11]);
     }
 

@@ -54,8 +54,10 @@ private slots:
         QCOMPARE(QString::fromStdString(EnergyCsvWriter::header(false)), QString(kContractHeader));
         QCOMPARE(QString::fromStdString(EnergyCsvWriter::header(true)),
                  QString(kContractHeader) + ",elastic_normal,elastic_tangential,elastic_rolling,elastic_bond,"
-                                            "dissipated_dashpot,dissipated_friction,dissipated_rolling,"
-                                            "dissipated_local_damping,dissipated_viscous,dissipated_stiffness");
+                                            "elastic_bond_normal,elastic_bond_shear,elastic_bond_twist,"
+                                            "elastic_bond_bend,dissipated_dashpot,dissipated_friction,"
+                                            "dissipated_rolling,dissipated_local_damping,dissipated_viscous,"
+                                            "dissipated_stiffness,dissipated_bond_breaking");
         QTemporaryDir dir;
         const std::string path = dir.filePath("energy.csv").toStdString();
         {

@@ -33,6 +33,24 @@ std::string mutated(const std::string& from, const std::string& to)
     return s.replace(pos, from.size(), to);
 }
 
+// three spheres in a row touching, a clump, and the bonds given
+std::string bondedScene(const std::string& bonds)
+{
+    return R"({
+  "format": "tumble-scene", "version": 1, "name": "b",
+  "materials": [ { "name": "glass", "density": 2500,
+                   "contact": { "model": "linear", "kn": 1e5, "restitution": 0.9 } } ],
+  "bodies": [ { "type": "sphere", "material": "glass", "radius": 0.01, "position": [0, 0, 0.1] },
+              { "type": "sphere", "material": "glass", "radius": 0.01, "position": [0.02, 0, 0.1] },
+              { "type": "sphere", "material": "glass", "radius": 0.01, "position": [0.04, 0, 0.1] },
+              { "type": "clump", "material": "glass", "position": [0.1, 0, 0.1],
+                "spheres": [ { "center": [0, 0, 0], "radius": 0.01 }, { "center": [0.01, 0, 0], "radius": 0.01 } ] } ],
+  "bonds": )" +
+           bonds + "}";
+}
+
+const char* kBond = R"("kn": 1e4, "ks": 1e4, "kt": 0.1, "kb": 0.1)";
+
 } // namespace
 
 class TestSceneLoader : public QObject {
@@ -242,6 +260,60 @@ private slots:
     }
 
     void analyticAssumptions() { badInput(); }
+
+    void badBonds_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("problem");
+        auto row = [](const char* name, const std::string& bonds, const char* path, const char* problem) {
+            QTest::newRow(name) << QString::fromStdString(bondedScene(bonds)) << path << problem;
+        };
+        const std::string k = kBond;
+        row("no such body", R"([{"bodies": [0, 7], )" + k + "}]", "/bonds/0/bodies/1",
+            "no body 7 (the scene has bodies 0 to 3)");
+        row("negative index", R"([{"bodies": [-1, 0], )" + k + "}]", "/bonds/0/bodies/0", "no body -1");
+        row("bonded to itself", R"([{"bodies": [1, 1], )" + k + "}]", "/bonds/0/bodies",
+            "a body cannot be bonded to itself");
+        row("a clump", R"([{"bodies": [2, 3], )" + k + "}]", "/bonds/0/bodies/1",
+            "body 3 is a clump; bonds join spheres");
+        row("bonded twice", R"([{"bodies": [0, 1], )" + k + R"(}, {"bodies": [1, 0], )" + k + "}]", "/bonds/1/bodies",
+            "bodies 0 and 1 are bonded twice");
+        row("negative stiffness", R"([{"bodies": [0, 1], "kn": -1, "ks": 1e4, "kt": 0.1, "kb": 0.1}])", "/bonds/0/kn",
+            "must be in [0, 1e+13] N/m, got -1");
+        row("missing stiffness", R"([{"bodies": [0, 1], "kn": 1e4, "ks": 1e4, "kt": 0.1}])", "/bonds/0/kb", "missing");
+        row("one index", R"([{"bodies": [0], )" + k + "}]", "/bonds/0/bodies", "expected two body indices");
+        row("index not an integer", R"([{"bodies": [0, 1.5], )" + k + "}]", "/bonds/0/bodies/1",
+            "expected a body index (an integer)");
+        row("typo", R"([{"bodies": [0, 1], "kn": 1e4, "ks": 1e4, "kt": 0.1, "kbb": 0.1}])", "/bonds/0/kbb",
+            "unknown key 'kbb'");
+        row("not an array", R"({"bodies": [0, 1]})", "/bonds", "expected an array");
+        row("bad range", R"([{"within": 1e-4, "range": [2, 1], )" + k + "}]", "/bonds/0/range",
+            "expected 0 <= first <= last < 4, got [2, 1]");
+        row("negative gap", R"([{"within": -1e-4, )" + k + "}]", "/bonds/0/within", "must be in [0, 1000] m");
+    }
+    void badBonds() { badInput(); }
+
+    void bondsLoad()
+    {
+        // explicit bonds and a generator: the generator adds the pairs within its gap among its
+        // range (spheres only, the clump left out) and leaves out those bonded already
+        const std::string k = kBond;
+        const Scene s = loadSceneText(
+            bondedScene(R"([{"bodies": [1, 0], )" + k + R"(}, {"within": 1e-6, "range": [0, 3], )" + k + "}]"),
+            "b.json");
+        const BondSet& bonds = s.world.bonds;
+        QCOMPARE(bonds.size(), std::size_t(2));
+        QVERIFY(bonds.bonded(0, 1) && bonds.bonded(1, 0) && bonds.bonded(1, 2) && bonds.bonded(2, 1));
+        QVERIFY(!bonds.bonded(0, 2) && !bonds.bonded(2, 3));
+        for (std::size_t b = 0; b < bonds.size(); ++b)
+            QVERIFY(std::abs(bonds.rest[b].length - 0.02) <= 1e-15);
+        // sorted by the lower body
+        QVERIFY(bonds.owner(0) <= bonds.owner(1));
+        // a gap wider than the generator's is not bonded
+        const Scene none = loadSceneText(bondedScene(R"([{"within": 0, "range": [0, 0], )" + k + "}]"), "b.json");
+        QCOMPARE(none.world.bonds.size(), std::size_t(0));
+    }
 
     void analyticScenesLoad()
     {
