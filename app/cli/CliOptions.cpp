@@ -128,6 +128,34 @@ std::vector<int> parseIds(const std::string& option, const std::string& text)
     return ids;
 }
 
+// "I-J,K-L": bonds by their two bodies' scene ids
+std::vector<std::array<int, 2>> parseBondPairs(const std::string& option, const std::string& text)
+{
+    std::vector<std::array<int, 2>> pairs;
+    std::set<std::pair<int, int>> seen;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = text.find(',', start);
+        const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        const std::size_t dash = item.find('-');
+        if (dash == std::string::npos || dash == 0)
+            throw UsageError(option + ": expected a bond as two body ids I-J, got '" + item + "'");
+        const long long a = parseInteger(option, item.substr(0, dash));
+        const long long b = parseInteger(option, item.substr(dash + 1));
+        if (a < 0 || b < 0 || a > 2147483647LL || b > 2147483647LL)
+            throw UsageError(option + ": body id out of range in '" + item + "' (ids start at 0)");
+        if (a == b)
+            throw UsageError(option + ": '" + item + "' names one body twice");
+        if (!seen.insert({std::min(a, b), std::max(a, b)}).second)
+            throw UsageError(option + ": bond " + item + " is listed twice");
+        pairs.push_back({static_cast<int>(a), static_cast<int>(b)});
+        if (comma == std::string::npos)
+            break;
+        start = comma + 1;
+    }
+    return pairs;
+}
+
 // options of "run" that take a value; every one of them does
 const std::set<std::string> kRunOptions = {
     "--scheme",
@@ -146,6 +174,8 @@ const std::set<std::string> kRunOptions = {
     "--every",
     "--track",
     "--track-csv",
+    "--bond-csv",
+    "--bonds",
     "--summary-json",
     "--vtk-dir",
     "--vtk-every",
@@ -258,6 +288,10 @@ void applyRunOption(CliOptions& o, const std::string& opt, const std::string& va
         o.track = parseIds(opt, val);
     } else if (opt == "--track-csv") {
         o.trackCsv = val;
+    } else if (opt == "--bond-csv") {
+        o.bondCsv = val;
+    } else if (opt == "--bonds") {
+        o.bonds = parseBondPairs(opt, val);
     } else if (opt == "--summary-json") {
         o.summaryJson = val;
     } else if (opt == "--vtk-dir") {
@@ -285,8 +319,10 @@ void checkRunCombination(CliOptions& o, const std::set<std::string>& given)
         throw UsageError("run: missing run length; give --steps N or --duration SECONDS");
     if (has("--track") != has("--track-csv"))
         throw UsageError(has("--track") ? "--track: needs --track-csv PATH" : "--track-csv: needs --track ID[,ID...]");
-    if (has("--every") && !has("--energy-csv") && !has("--ledger-csv") && !has("--track-csv"))
-        throw UsageError("--every: needs --energy-csv PATH, --ledger-csv PATH or --track-csv PATH");
+    if (has("--every") && !has("--energy-csv") && !has("--ledger-csv") && !has("--track-csv") && !has("--bond-csv"))
+        throw UsageError("--every: needs --energy-csv PATH, --ledger-csv PATH, --track-csv PATH or --bond-csv PATH");
+    if (has("--bonds") && !has("--bond-csv"))
+        throw UsageError("--bonds: needs --bond-csv PATH");
     if (has("--vtk-every") && !has("--vtk-dir"))
         throw UsageError("--vtk-every: needs --vtk-dir DIR");
     if (o.scheme) {
@@ -426,11 +462,17 @@ run options (command-line values override the scene's):
                                  (results do not depend on N)
   --energy-csv PATH              energy CSV: step 0, every K steps and the last step
   --ledger-csv PATH              the energy CSV's columns, then the ledger split by mechanism:
-                                 elastic_normal, _tangential, _rolling, _bond, dissipated_dashpot,
-                                 _friction, _rolling, _local_damping, _viscous, _stiffness (J)
-  --every K                      row interval of the energy, ledger and track CSVs (default 1)
+                                 elastic_normal, _tangential, _rolling, _bond (its modes follow:
+                                 _bond_normal, _shear, _twist, _bend), dissipated_dashpot,
+                                 _friction, _rolling, _local_damping, _viscous, _stiffness,
+                                 _bond_breaking (J)
+  --every K                      row interval of the energy, ledger, track and bond CSVs (default 1)
   --track ID[,ID...]             bodies to track (ids are scene body indices)
   --track-csv PATH               track CSV of the tracked bodies
+  --bond-csv PATH                bond CSV: per bond and sample its bodies, tension, shear force,
+                                 twisting and bending moments, stretch, slip, theta, phi, psi and
+                                 energy per mode (docs/BONDS.md); every K steps with --every
+  --bonds I-J[,I-J...]           the bond CSV's bonds, by their bodies' ids (default: every bond)
   --summary-json PATH            run summary as JSON
   --vtk-dir DIR                  VTK XML frames (.vtp) and a .pvd collection
   --vtk-every K                  frame interval in steps (default 100)

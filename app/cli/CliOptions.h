@@ -9,6 +9,7 @@
 // scheme of the wrong kind for the scene's measure (SweepCommand). Values the user did
 // not give stay empty, so the scene's own values apply (command-line values override the
 // scene's). Both "--opt value" and "--opt=value" are accepted.
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,6 +48,8 @@ struct CliOptions {
     long long every = 1;                    ///< --every: energy and track rows every K steps
     std::vector<int> track;                 ///< --track body ids
     std::optional<std::string> trackCsv;    ///< --track-csv
+    std::optional<std::string> bondCsv;     ///< --bond-csv
+    std::vector<std::array<int, 2>> bonds;  ///< --bonds I-J[,I-J...]: the bond CSV's bonds (empty: all)
     std::optional<std::string> summaryJson; ///< --summary-json
     std::optional<std::string> vtkDir;      ///< --vtk-dir
     long long vtkEvery = 100;               ///< --vtk-every: a VTK frame every K steps

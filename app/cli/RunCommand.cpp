@@ -12,6 +12,7 @@
 #include "OutputPaths.h"
 #include "SceneSource.h"
 #include "UsageError.h"
+#include "io/BondCsvWriter.h"
 #include "io/EnergyCsvWriter.h"
 #include "io/IoError.h"
 #include "io/SummaryJson.h"
@@ -87,8 +88,8 @@ void checkPaths(const CliOptions& o)
 {
     std::vector<NamedPath> outputs;
     for (const auto& [option, path] : {std::pair{"--energy-csv", o.energyCsv}, std::pair{"--ledger-csv", o.ledgerCsv},
-                                       std::pair{"--track-csv", o.trackCsv}, std::pair{"--summary-json", o.summaryJson},
-                                       std::pair{"--vtk-dir", o.vtkDir}})
+                                       std::pair{"--track-csv", o.trackCsv}, std::pair{"--bond-csv", o.bondCsv},
+                                       std::pair{"--summary-json", o.summaryJson}, std::pair{"--vtk-dir", o.vtkDir}})
         if (path)
             outputs.push_back({option, *path});
     std::vector<NamedPath> inputs;
@@ -122,6 +123,11 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
             throw UsageError("--track: body " + std::to_string(id) + " does not exist; the scene has " +
                              std::to_string(bodies) + " bodies (ids 0 to " + std::to_string(bodies) + " - 1)");
 
+    for (const auto& pair : o.bonds)
+        if (static_cast<std::size_t>(std::max(pair[0], pair[1])) >= bodies ||
+            !scene.world.bonds.bonded(pair[0], pair[1]))
+            throw UsageError("--bonds: bodies " + std::to_string(pair[0]) + " and " + std::to_string(pair[1]) +
+                             " are not bonded in this scene");
     const SimParams params = resolveParams(scene, o);
     const long long steps = stepCount(o, params.dt);
     Simulation sim(std::move(scene.world), params);
@@ -131,6 +137,7 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
     std::unique_ptr<EnergyCsvWriter> energyCsv;
     std::unique_ptr<EnergyCsvWriter> ledgerCsv;
     std::unique_ptr<TrackCsvWriter> trackCsv;
+    std::unique_ptr<BondCsvWriter> bondCsv;
     std::unique_ptr<VtpWriter> vtp;
     if (o.energyCsv)
         energyCsv = openOutput("--energy-csv", [&] { return std::make_unique<EnergyCsvWriter>(*o.energyCsv); });
@@ -138,6 +145,8 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
         ledgerCsv = openOutput("--ledger-csv", [&] { return std::make_unique<EnergyCsvWriter>(*o.ledgerCsv, true); });
     if (o.trackCsv)
         trackCsv = openOutput("--track-csv", [&] { return std::make_unique<TrackCsvWriter>(*o.trackCsv, o.track); });
+    if (o.bondCsv)
+        bondCsv = openOutput("--bond-csv", [&] { return std::make_unique<BondCsvWriter>(*o.bondCsv, o.bonds); });
     if (o.vtkDir)
         vtp = openOutput("--vtk-dir", [&] { return std::make_unique<VtpWriter>(*o.vtkDir); });
 
@@ -181,6 +190,8 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
             ledgerCsv->write(s);
         if (trackCsv)
             trackCsv->write(sim.world(), params.dt);
+        if (bondCsv)
+            bondCsv->write(sim.world());
     };
 
     const auto start = std::chrono::steady_clock::now();

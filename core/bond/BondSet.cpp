@@ -22,6 +22,18 @@ bool BondSet::bonded(int a, int b) const
     return std::binary_search(begin, end, b);
 }
 
+long long BondSet::find(int a, int b) const
+{
+    const int lo = std::min(a, b), hi = std::max(a, b);
+    // bonds are sorted by their lower body, then by the higher
+    auto k = std::lower_bound(bodies.begin(), bodies.end(), lo,
+                              [](const std::array<int, 2>& x, int v) { return std::min(x[0], x[1]) < v; });
+    for (; k != bodies.end() && std::min((*k)[0], (*k)[1]) == lo; ++k)
+        if (std::max((*k)[0], (*k)[1]) == hi)
+            return k - bodies.begin();
+    return -1;
+}
+
 void BondSet::sort(std::size_t n)
 {
     const std::size_t m = size();

@@ -63,6 +63,8 @@ struct BondSet {
 
     /// Whether bodies a and b are bonded (needs sort()).
     bool bonded(int a, int b) const;
+    /// The index of the bond between bodies a and b, or -1 when there is none (needs sort()).
+    long long find(int a, int b) const;
 
     /// Sorts the bonds by owner (then by the other body, then as given) and rebuilds the partner
     /// lists for n bodies. Allocates only while its buffers grow.

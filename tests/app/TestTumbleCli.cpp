@@ -362,6 +362,71 @@ private slots:
         QCOMPARE(end["elastic_tangential"].toDouble(), ledger.rows.back()[11]);
     }
 
+    void bondCsvFollowsTheBondLaw()
+    {
+        // the bonded rod (kn 1e5 N/m, ks 4e4 N/m, kt 4 and kb 6 N m/rad), every 10 steps: each
+        // row's loads and energies are the law's closed forms of its own stretch, slip and angles
+        QTemporaryDir dir;
+        const Result r = runCli({"run", "builtin:bonded-rod", "--steps", "400", "--every", "10", "--bond-csv",
+                                 dir.filePath("b.csv"), "--summary-json", dir.filePath("s.json")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const Csv bonds = readCsv(dir.filePath("b.csv"));
+        QVERIFY(bonds.complete && bonds.endsWithNewline);
+        QCOMPARE(bonds.header, QString("step,time,body1,body2,tension,shear_force,twist_moment,bend_moment,stretch,"
+                                       "slip,theta,phi,psi,energy_normal,energy_shear,energy_twist,energy_bend"));
+        QCOMPARE(bonds.rows.size(), qsizetype(11 * 41)); // 11 bonds, steps 0, 10, ..., 400
+        const double kn = 1e5, ks = 4e4, kt = 4, kb = 6;
+        bool bent = false, twisted = false;
+        for (const auto& row : bonds.rows) {
+            QCOMPARE(std::abs(row[2] - row[3]), 1.0); // neighbours in the row
+            const double stretch = row[8], slip = row[9], theta = row[10], phi = row[11], psi = row[12];
+            QVERIFY(test::near(row[4], kn * stretch, 1e-15, 1e-12));
+            QVERIFY(test::near(row[5], ks * slip, 1e-15, 1e-12));
+            QVERIFY(test::near(row[6], kt * psi, 1e-15, 1e-12));
+            QVERIFY(test::near(row[7], kb * theta, 1e-15, 1e-12));
+            QVERIFY(test::near(row[13], 0.5 * kn * stretch * stretch, 1e-20, 1e-12));
+            QVERIFY(test::near(row[14], 0.5 * ks * slip * slip, 1e-20, 1e-12));
+            QVERIFY(test::near(row[15], 0.5 * kt * psi * psi, 1e-20, 1e-12));
+            QVERIFY(test::near(row[16], 0.5 * kb * theta * theta, 1e-20, 1e-12));
+            QVERIFY(theta >= 0.0 && theta <= M_PI && phi >= 0.0 && phi < 2 * M_PI && std::abs(psi) <= M_PI);
+            bent = bent || theta > 1e-4;
+            twisted = twisted || std::abs(psi) > 1e-4;
+        }
+        QVERIFY(bent && twisted); // the plucked, twisted rod loads both
+        const QJsonObject summary = readJson(dir.filePath("s.json"));
+        QCOMPARE(summary["bonds"].toInt(), 11);
+        QCOMPARE(summary["bonds_broken"].toInt(), 0);
+        QVERIFY(summary["first_break_time"].isNull());
+    }
+
+    void bondCsvStopsAtABreak()
+    {
+        // the spinning rod's middle bond (bodies 4-5) breaks first: its rows end at the break
+        QTemporaryDir dir;
+        const Result r =
+            runCli({"run", "builtin:spinning-rod", "--duration", "0.02", "--bond-csv", dir.filePath("b.csv"), "--bonds",
+                    "4-5,0-1", "--summary-json", dir.filePath("s.json")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject summary = readJson(dir.filePath("s.json"));
+        QVERIFY(summary["bonds_broken"].toInt() >= 1);
+        const double broke = summary["first_break_time"].toDouble();
+        const Csv bonds = readCsv(dir.filePath("b.csv"));
+        QVERIFY(bonds.complete);
+        double lastMiddle = -1.0;
+        for (const auto& row : bonds.rows)
+            if (std::min(row[2], row[3]) == 4.0)
+                lastMiddle = row[1];
+        QVERIFY(lastMiddle >= 0.0 && lastMiddle < broke);
+        // --bonds needs bonded pairs and the CSV
+        QCOMPARE(runCli({"run", "builtin:spinning-rod", "--steps", "1", "--bond-csv", dir.filePath("c.csv"), "--bonds",
+                         "0-2"})
+                     .exitCode,
+                 2);
+        const Result noCsv = runCli({"run", "builtin:spinning-rod", "--steps", "1", "--bonds", "0-1"});
+        QCOMPARE(noCsv.exitCode, 2);
+        QVERIFY2(noCsv.err.contains("--bonds: needs --bond-csv PATH"), qPrintable(noCsv.err));
+    }
+
     void durationRunsWholeSteps()
     {
         QTemporaryDir dir;
