@@ -25,13 +25,18 @@ EnergySample awkward()
     e.elasticNormal = 1e-17;
     e.elasticTangential = 0.7;
     e.elasticRolling = 1e16;
-    e.elasticBond = -1e16;
+    e.elasticBondNormal = -1e16;
+    e.elasticBondShear = 3e-5;
+    e.elasticBondTwist = 1.0 / 11.0;
+    e.elasticBondBend = 2e-8;
+    e.elasticBond = ((e.elasticBondNormal + e.elasticBondShear) + e.elasticBondTwist) + e.elasticBondBend;
     e.dissipatedDashpot = 0.3;
     e.dissipatedFriction = 1.0 / 7.0;
     e.dissipatedRolling = 1e-300;
     e.dissipatedLocalDamping = 5.5;
     e.dissipatedViscous = 2.0 / 3.0;
     e.dissipatedStiffness = -0.25;
+    e.dissipatedBondBreaking = 1.0 / 9.0;
     return e;
 }
 
@@ -69,12 +74,21 @@ private slots:
     void sumsAreThePartsInTheirOldOrder()
     {
         const EnergySample e = awkward();
-        // the expressions the ledger and EnergySample::total() used before the table, to the bit
-        const double elastic = e.elasticNormal + e.elasticTangential + e.elasticRolling + e.elasticBond;
+        // the expressions the ledger and EnergySample::total() used before the table, to the bit,
+        // with the bonds' four modes (issue 19) and bond breaking added last: a run without bonds
+        // adds zeros, which leave every bit as it was
+        const double elastic = e.elasticNormal + e.elasticTangential + e.elasticRolling + e.elasticBondNormal +
+                               e.elasticBondShear + e.elasticBondTwist + e.elasticBondBend;
         const double dissipated = e.dissipatedDashpot + e.dissipatedFriction + e.dissipatedRolling +
-                                  e.dissipatedLocalDamping + e.dissipatedViscous + e.dissipatedStiffness;
+                                  e.dissipatedLocalDamping + e.dissipatedViscous + e.dissipatedStiffness +
+                                  e.dissipatedBondBreaking;
         QCOMPARE(energyPartsSum(e, EnergyGroup::Elastic), elastic);
         QCOMPARE(energyPartsSum(e, EnergyGroup::Dissipated), dissipated);
+        EnergySample noBonds = e;
+        noBonds.elasticBondNormal = noBonds.elasticBondShear = noBonds.elasticBondTwist = noBonds.elasticBondBend = 0.0;
+        noBonds.dissipatedBondBreaking = 0.0;
+        const double oldElastic = e.elasticNormal + e.elasticTangential + e.elasticRolling + 0.0;
+        QVERIFY(energyPartsSum(noBonds, EnergyGroup::Elastic) == oldElastic);
         EnergySample s = e;
         s.elastic = elastic;
         const double total = s.kineticTranslational + s.kineticRotational + s.potentialGravity + s.elastic;
@@ -87,7 +101,10 @@ private slots:
         z.elasticNormal = -0.0;
         z.elasticTangential = -0.0;
         z.elasticRolling = -0.0;
-        z.elasticBond = -0.0;
+        z.elasticBondNormal = -0.0;
+        z.elasticBondShear = -0.0;
+        z.elasticBondTwist = -0.0;
+        z.elasticBondBend = -0.0;
         QVERIFY(std::signbit(energyPartsSum(z, EnergyGroup::Elastic)));
     }
 
