@@ -1,6 +1,6 @@
 #include "sim/BondStage.h"
 
-#include "bond/BondLoads.h"
+#include "bond/BondLawKernel.h"
 
 namespace tumble {
 
@@ -15,8 +15,9 @@ ContactSums BondStage::block(World& w, NeighbourList&, const StepMotion&, bool c
     for (std::size_t k = b.bondBegin; k < b.bondEnd; ++k) {
         const std::size_t i = static_cast<std::size_t>(bonds.bodies[k][0]);
         const std::size_t j = static_cast<std::size_t>(bonds.bodies[k][1]);
-        const BondLoads l = bondLoads(w.position[i], w.orientation[i], w.position[j], w.orientation[j], bonds.rest[k],
-                                      bonds.stiffness[k]);
+        BondLoads l;
+        evaluateBondLaw(w.position[i], w.orientation[i], w.position[j], w.orientation[j], bonds.rest[k],
+                        bonds.stiffness[k], l);
         // a bond breaks in a committed evaluation (the end of a step), never in a trial stage:
         // it puts no load on the state that broke it, and the energy it stored is released
         if (bonds.broken[k] || (commit && bonds.strength[k].breaks(l, bonds.stiffness[k]))) {
