@@ -24,6 +24,13 @@
 
 namespace tumble::ui {
 
+/// A bond that broke (Simulation::bondBreaks), as the 3D view marks it.
+struct BrokenBond {
+    float point[3] = {0.f, 0.f, 0.f}; ///< where it broke (the bond's contact point), m
+    float radius = 0.f;               ///< the smaller of its two spheres' radii, m (the marker's size)
+    double time = 0.0;                ///< when, s
+};
+
 struct FrameSnapshot {
     std::shared_ptr<const SceneInfo> scene;
     long long serial = 0; ///< grows with every published snapshot
@@ -38,6 +45,21 @@ struct FrameSnapshot {
     std::vector<float> speeds;    ///< (m) |v| of the owning body, m/s
     std::vector<int> memberBody;  ///< (m) owning body index; empty: member i is body i
     std::size_t bodies = 0;       ///< number of bodies (members of a clump count once)
+
+    // bonds (World::bonds), (b) each, in the simulation's bond order; a bond joins two sphere
+    // bodies, so it is drawn between their (one) members
+    std::vector<int> bondMembers; ///< (2b) each bond's two members, indices into radii
+    /// (b) the mode (BondMode: 0 normal, 1 shear, 2 twist, 3 bend) holding most of the bond's
+    /// elastic energy, -1 when it holds none
+    std::vector<signed char> bondMode;
+    /// (b) the bond's load against its strength under its criterion (BondStrength: 1 breaks it),
+    /// >= 0; -1 for a bond that never breaks
+    std::vector<float> bondLoad;
+    /// The newest bond breaks of this run (at most kRecentBreaks), oldest first; the last is
+    /// break number bondBreaks - 1.
+    std::vector<BrokenBond> recentBreaks;
+    long long bondBreaks = 0; ///< bonds broken so far in this run
+    static constexpr std::size_t kRecentBreaks = 4096;
 
     /// Every clump body's state, in body order (spheres are left out: at 100k spheres a
     /// per-body copy would cost more than the members); finite.
@@ -72,6 +94,7 @@ struct FrameSnapshot {
     std::string instabilityMessage;
 
     std::size_t memberCount() const { return radii.size(); }
+    std::size_t bondCount() const { return bondMode.size(); }
     /// The state of clump b, or nullptr when b is no clump.
     const BodyState* clumpState(int b) const
     {

@@ -561,6 +561,7 @@ void SimulationRunner::publish(Run& run)
     s->sampleSteps = run.lastSampleSteps;
 
     bool finite = fillBodies(*s, sim, run.selected, run.publishScratch);
+    fillBonds(*s, sim, run.publishScratch);
     // after a blow-up the screen keeps the last finite bodies
     if (!finite && !run.instability.empty() && run.lastFinite) {
         s->positions = run.lastFinite->positions;
@@ -569,6 +570,9 @@ void SimulationRunner::publish(Run& run)
         s->memberBody = run.lastFinite->memberBody;
         s->clumps = run.lastFinite->clumps;
         s->selected = run.lastFinite->selected;
+        s->bondMembers = run.lastFinite->bondMembers;
+        s->bondMode = run.lastFinite->bondMode;
+        s->bondLoad = run.lastFinite->bondLoad;
         finite = true;
     }
 

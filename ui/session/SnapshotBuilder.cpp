@@ -123,6 +123,76 @@ bool fillBodies(FrameSnapshot& s, const Simulation& sim, int selected, PublishSc
     return finite;
 }
 
+float bondLoadRatio(const BondLoads& l, const BondStiffness& k, const BondStrength& strength)
+{
+    if (strength.unbreakable())
+        return -1.f;
+    // an infinite strength contributes 0 (x / inf)
+    const double parts[kBondModes] = {k.kn * l.stretch / strength.tension, k.ks * l.slip / strength.shear,
+                                      k.kt * std::abs(l.psi) / strength.twist, k.kb * l.theta / strength.bend};
+    double ratio = 0.0;
+    if (strength.criterion == BondCriterion::LinearSum)
+        ratio = parts[0] + parts[1] + parts[2] + parts[3];
+    else
+        ratio = std::max({parts[0], parts[1], parts[2], parts[3]});
+    return std::isfinite(ratio) ? static_cast<float>(std::max(ratio, 0.0)) : 0.f;
+}
+
+void fillBonds(FrameSnapshot& s, const Simulation& sim, PublishScratch& scratch)
+{
+    const World& w = sim.world();
+    const BondSet& bonds = w.bonds;
+    const std::size_t b = bonds.size();
+    s.bondMembers.resize(2 * b);
+    s.bondMode.resize(b);
+    s.bondLoad.resize(b);
+    if (b > 0) {
+        // body -> its member in the snapshot (scene order, as fillBodies listed them); a bonded
+        // body is a sphere, with one member
+        scratch.bodyMember.assign(w.size(), -1);
+        for (std::size_t j = 0; j < scratch.members.size(); ++j)
+            scratch.bodyMember[static_cast<std::size_t>(w.memberBody[static_cast<std::size_t>(scratch.members[j])])] =
+                static_cast<int>(j);
+    }
+    for (std::size_t k = 0; k < b; ++k) {
+        const auto i = static_cast<std::size_t>(bonds.bodies[k][0]);
+        const auto j = static_cast<std::size_t>(bonds.bodies[k][1]);
+        s.bondMembers[2 * k] = scratch.bodyMember[i];
+        s.bondMembers[2 * k + 1] = scratch.bodyMember[j];
+        const BondLoads l = bondLoads(w.position[i], w.orientation[i], w.position[j], w.orientation[j], bonds.rest[k],
+                                      bonds.stiffness[k]);
+        // the mode holding most energy (none when all are 0, or not finite after a blow-up)
+        int mode = -1;
+        double most = 0.0;
+        for (int m = 0; m < kBondModes; ++m)
+            if (l.energy[m] > most) {
+                most = l.energy[m];
+                mode = m;
+            }
+        s.bondMode[k] = static_cast<signed char>(std::isfinite(most) ? mode : -1);
+        s.bondLoad[k] = bondLoadRatio(l, bonds.stiffness[k], bonds.strength[k]);
+    }
+    // the newest breaks, where each broke and how big its spheres were (for the marker)
+    const std::vector<BondBreak>& breaks = sim.bondBreaks();
+    s.bondBreaks = static_cast<long long>(breaks.size());
+    const std::size_t first = breaks.size() - std::min(breaks.size(), FrameSnapshot::kRecentBreaks);
+    s.recentBreaks.resize(breaks.size() - first);
+    for (std::size_t k = first; k < breaks.size(); ++k) {
+        const BondBreak& br = breaks[k];
+        BrokenBond& out = s.recentBreaks[k - first];
+        for (int c = 0; c < 3; ++c)
+            out.point[c] = static_cast<float>(br.point[c]);
+        double r = 0.0;
+        for (int id : br.bodies)
+            if (id >= 0 && static_cast<std::size_t>(id) < w.size()) {
+                const double ri = w.radius[w.bodySlot(id)];
+                r = r > 0.0 ? std::min(r, ri) : ri;
+            }
+        out.radius = static_cast<float>(r);
+        out.time = br.time;
+    }
+}
+
 void fillRunState(FrameSnapshot& s, const Simulation& sim)
 {
     const World& w = sim.world();

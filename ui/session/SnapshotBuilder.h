@@ -6,6 +6,8 @@
 #include <memory>
 #include <vector>
 
+#include "bond/BondLoads.h"
+#include "bond/BondStrength.h"
 #include "model/World.h"
 #include "scene/Scene.h"
 #include "session/FrameSnapshot.h"
@@ -32,8 +34,9 @@ void fillRunState(FrameSnapshot& s, const Simulation& sim);
 
 /// Buffers fillBodies reuses between calls (they keep their capacity).
 struct PublishScratch {
-    std::vector<float> speeds; ///< per body, m/s
-    std::vector<int> members;  ///< member indices in scene order
+    std::vector<float> speeds;   ///< per body, m/s
+    std::vector<int> members;    ///< member indices in scene order
+    std::vector<int> bodyMember; ///< per body: its (last) member's index in the snapshot
 };
 
 /// Fills s's member spheres (positions, radii, speeds, memberBody, bodies), every clump's state
@@ -41,5 +44,16 @@ struct PublishScratch {
 /// scene order (body ids are scene ids, whatever order the simulation keeps them in). Returns
 /// false when some value is not finite (a blow-up).
 bool fillBodies(FrameSnapshot& s, const Simulation& sim, int selected, PublishScratch& scratch);
+
+/// Fills s's bonds from sim, after fillBodies (it reads the members' scene order from scratch):
+/// each bond's two members, its dominant mode and its load against its strength
+/// (bondLoadRatio), and the newest breaks. O(bonds + members + recent breaks).
+void fillBonds(FrameSnapshot& s, const Simulation& sim, PublishScratch& scratch);
+
+/// A bond's load against its strength (1: it breaks), from its load measures N = kn stretch,
+/// S = ks slip, T = kt |psi|, B = kb theta (bond/BondStrength.h): independent, the largest of
+/// N / tension, S / shear, T / twist, B / bend; linear_sum, their sum (compression counting
+/// against). Never below 0; -1 for a bond that never breaks.
+float bondLoadRatio(const BondLoads& l, const BondStiffness& k, const BondStrength& strength);
 
 } // namespace tumble::ui

@@ -3,6 +3,8 @@
 #include <QColor>
 #include <QMouseEvent>
 
+#include "bond/BondLoads.h"
+#include "energy/EnergyTerms.h"
 #include "session/TorqueFreeGhost.h"
 #include "view3d/BodyOverlay.h"
 #include "view3d/GhostOverlay.h"
@@ -12,6 +14,7 @@
 #include <vtkCallbackCommand.h>
 #include <vtkCamera.h>
 #include <vtkCellArray.h>
+#include <vtkCellData.h>
 #include <vtkColorTransferFunction.h>
 #include <vtkCommand.h>
 #include <vtkFloatArray.h>
@@ -37,6 +40,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <numbers>
 #include <vector>
 
 namespace tumble::ui {
@@ -68,6 +72,25 @@ constexpr const char* kHaloSplatShader = R"(//VTK::Color::Impl
   ambientColor = mix(vec3(1.0, 0.80, 0.12), vec3(0.55, 0.27, 0.0), smoothstep(0.5, 1.0, t));
   diffuseColor = vec3(0.0);
 )";
+
+// a broken bond: a red eight-pointed burst with a yellow core, out to the impostor's radius
+constexpr const char* kBreakSplatShader = R"(//VTK::Color::Impl
+  float dist = length(offsetVCVSOutput.xy);
+  float angle = atan(offsetVCVSOutput.y, offsetVCVSOutput.x);
+  float edge = 0.55 + 0.45 * pow(abs(cos(4.0 * angle)), 4.0);
+  if (dist > edge) { discard; }
+  ambientColor = mix(vec3(1.0, 0.92, 0.25), vec3(0.86, 0.06, 0.04), smoothstep(0.15, 0.45, dist));
+  ambientColor = mix(ambientColor, vec3(0.45, 0.0, 0.0), smoothstep(edge - 0.12, edge, dist));
+  diffuseColor = vec3(0.0);
+)";
+
+// bond lines and their legend
+constexpr float kBondLineWidth = 3.5f;    // px
+constexpr double kBreakMarkerScale = 0.9; // the burst's radius, in the smaller sphere's radii
+constexpr int kLegendWords = 6;           // per row
+constexpr const char* kModeWords[kBondModes] = {"normal", "shear", "twist", "bend"};
+constexpr energy_term::Id kModeTerms[kBondModes] = {energy_term::ElasticBondNormal, energy_term::ElasticBondShear,
+                                                    energy_term::ElasticBondTwist, energy_term::ElasticBondBend};
 
 // how long the colour scale remembers a faster past, s (wall clock)
 constexpr double kScaleMemory = 1.0;
@@ -202,6 +225,33 @@ struct SceneView::Pipeline {
 
     vtkNew<LockedTextActor> caption;
     double speedMax = 0.0; // m/s, top of the colour scale as last set
+
+    // bonds: a line per bond, its ends lifted toward the eye every frame (placeBondsAndBreaks)
+    vtkNew<vtkPolyData> bonds;
+    vtkNew<vtkPoints> bondPoints;
+    vtkNew<vtkCellArray> bondLines;
+    vtkNew<vtkUnsignedCharArray> bondRgb; // (b x 3) per line
+    vtkNew<vtkPolyDataMapper> bondMapper;
+    vtkNew<vtkActor> bondActor;
+    // a dark edge either side: the same lines, wider, lifted a little less (so just behind)
+    vtkNew<vtkPolyData> bondEdges;
+    vtkNew<vtkPoints> bondEdgePoints;
+    vtkNew<vtkPolyDataMapper> bondEdgeMapper;
+    vtkNew<vtkActor> bondEdgeActor;
+    std::vector<float> bondEnds; // (2b x 4) each end's centre (m) and its sphere's radius, unlifted
+    // break markers, lifted likewise
+    vtkNew<vtkPolyData> breaks;
+    vtkNew<vtkPoints> breakPoints;
+    vtkNew<vtkFloatArray> breakRadius;
+    vtkNew<vtkPointGaussianMapper> breakMapper;
+    vtkNew<vtkActor> breakActor;
+    // what the lifted points were placed for: the camera and its state, the uploads
+    vtkCamera* liftCamera = nullptr;
+    vtkMTimeType liftCameraTime = 0;
+    int liftHeight = 0; // px, the window's (sets the lines' width)
+    bool liftStale = true;
+    // the legend: two rows (modes, loads) of coloured words over the caption
+    std::array<std::array<vtkNew<LockedTextActor>, kLegendWords>, 2> legend;
 
     // the camera of the frame just rendered (afterRender), for picking while the next renders
     ViewCamera rendered;
@@ -349,6 +399,69 @@ SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_u
     cp->ShadowOff();
     p.caption->SetDisplayPosition(12, 10);
     r->AddActor2D(p.caption);
+
+    // bonds: lines with a colour per line, unlit, in the main renderer (the spheres' depth)
+    p.bondPoints->SetDataTypeToFloat();
+    p.bonds->SetPoints(p.bondPoints);
+    p.bonds->SetLines(p.bondLines);
+    p.bondRgb->SetName("bondColour");
+    p.bondRgb->SetNumberOfComponents(3);
+    p.bonds->GetCellData()->SetScalars(p.bondRgb);
+    p.bondMapper->SetInputData(p.bonds);
+    p.bondMapper->SetScalarModeToUseCellData();
+    p.bondMapper->SetColorModeToDirectScalars();
+    p.bondMapper->ScalarVisibilityOn();
+    p.bondActor->SetMapper(p.bondMapper);
+    p.bondActor->GetProperty()->SetLineWidth(kBondLineWidth);
+    p.bondActor->GetProperty()->LightingOff();
+    p.bondActor->SetVisibility(false);
+    p.bondEdgePoints->SetDataTypeToFloat();
+    p.bondEdges->SetPoints(p.bondEdgePoints);
+    p.bondEdges->SetLines(p.bondLines);
+    p.bondEdgeMapper->SetInputData(p.bondEdges);
+    p.bondEdgeMapper->ScalarVisibilityOff();
+    p.bondEdgeActor->SetMapper(p.bondEdgeMapper);
+    p.bondEdgeActor->GetProperty()->SetColor(0.10, 0.11, 0.15);
+    p.bondEdgeActor->GetProperty()->SetLineWidth(kBondLineWidth + 2.f);
+    p.bondEdgeActor->GetProperty()->LightingOff();
+    p.bondEdgeActor->SetVisibility(false);
+    r->AddActor(p.bondEdgeActor);
+    r->AddActor(p.bondActor);
+
+    // break markers: bursts as impostors
+    p.breakPoints->SetDataTypeToFloat();
+    p.breakRadius->SetName("radius");
+    p.breaks->SetPoints(p.breakPoints);
+    p.breaks->GetPointData()->AddArray(p.breakRadius);
+    p.breakMapper->SetInputData(p.breaks);
+    p.breakMapper->SetScaleArray("radius");
+    p.breakMapper->SetScaleFactor(1.0);
+    p.breakMapper->SetTriangleScale(1.0f);
+    p.breakMapper->EmissiveOff();
+    p.breakMapper->ScalarVisibilityOff();
+    p.breakMapper->SetSplatShaderCode(kBreakSplatShader);
+    p.breakActor->SetMapper(p.breakMapper);
+    p.breakActor->SetVisibility(false);
+    r->AddActor(p.breakActor);
+
+    // the bond legend's words (placed by placeBondLegend)
+    for (auto& row : p.legend)
+        for (auto& word : row) {
+            vtkTextProperty* tp = word->GetTextProperty();
+            tp->SetFontFamilyToArial();
+            tp->SetFontSize(14);
+            tp->ShadowOff();
+            // readable over spheres too: a light box, as the background behind the words
+            tp->SetBackgroundColor(kBottom[0], kBottom[1], kBottom[2]);
+            tp->SetBackgroundOpacity(0.8);
+            word->SetVisibility(false);
+            r->AddActor2D(word);
+        }
+
+    // a break marker goes when its time is up, also while no snapshot comes
+    m_breakClock.start();
+    m_breakTimer.setSingleShot(true);
+    connect(&m_breakTimer, &QTimer::timeout, this, [this]() { requestRender(); });
 }
 
 SceneView::~SceneView()
@@ -593,6 +706,8 @@ void SceneView::prepareRender()
             placeCamera();
         }
         uploadBodies(s);
+        uploadBonds(s);
+        collectBreaks(s);
         uploadSelection(s);
         m_overlay->update(s, m_selectedBody);
         m_uploaded = m_snapshot;
@@ -605,6 +720,8 @@ void SceneView::prepareRender()
     const DetailLevel detail = InteractiveDetail::kLadder[std::size_t(level)];
     setFrameScale(detail.scale);
     m_renderingLevel = level;
+    // bonds (not at a coarse level) and break markers, lifted for this frame's camera
+    placeBondsAndBreaks(detail.stride == 1);
     // the shares drawn (every stride-th sphere: the shares j with j % stride == 0), on the
     // camera the main renderer has now (the compare grid may have swapped it)
     Pipeline& p = *m_p;
@@ -773,6 +890,273 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
     if (m_compact)
         std::snprintf(caption, sizeof caption, "t = %.4f s", s.time);
     p.caption->SetInput(caption);
+}
+
+// ------------------------------------------------------------------------------------------------
+QColor SceneView::bondColour(float load, int mode)
+{
+    if (load >= 0.f) {
+        // green at rest, amber at half the strength, red where it breaks (and beyond)
+        const double t = std::clamp(double(load), 0.0, 1.0);
+        constexpr double kRamp[3][3] = {{0.13, 0.63, 0.30}, {0.96, 0.70, 0.05}, {0.84, 0.09, 0.11}};
+        const int seg = t < 0.5 ? 0 : 1;
+        const double u = t < 0.5 ? 2.0 * t : 2.0 * t - 1.0;
+        double rgb[3];
+        for (int c = 0; c < 3; ++c)
+            rgb[c] = kRamp[seg][c] + u * (kRamp[seg + 1][c] - kRamp[seg][c]);
+        const QColor q = QColor::fromRgbF(float(rgb[0]), float(rgb[1]), float(rgb[2]));
+        return QColor(q.red(), q.green(), q.blue()); // 8-bit, as uploaded
+    }
+    if (mode >= 0 && mode < kBondModes) {
+        const std::uint32_t rgb = energyTerm(kModeTerms[mode]).rgb;
+        return QColor(int((rgb >> 16) & 0xff), int((rgb >> 8) & 0xff), int(rgb & 0xff));
+    }
+    return QColor(122, 126, 134); // no energy held
+}
+
+void SceneView::uploadBonds(const FrameSnapshot& s)
+{
+    // the bonds whose two spheres are drawn; the line topology (line k: points 2k, 2k + 1)
+    // changes with their number only, the ends and colours are overwritten in place
+    Pipeline& p = *m_p;
+    const std::size_t n = s.memberCount();
+    auto drawnEnd = [&](int member) {
+        return member >= 0 && std::size_t(member) < n && drawable(s, std::size_t(member));
+    };
+    std::size_t count = 0;
+    for (std::size_t k = 0; k < s.bondCount(); ++k)
+        count += drawnEnd(s.bondMembers[2 * k]) && drawnEnd(s.bondMembers[2 * k + 1]);
+    p.bondRgb->SetNumberOfTuples(static_cast<vtkIdType>(count));
+    p.bondEnds.resize(8 * count);
+    bool modes = false;
+    bool loads = false;
+    std::size_t at = 0;
+    for (std::size_t k = 0; k < s.bondCount(); ++k) {
+        const int a = s.bondMembers[2 * k];
+        const int b = s.bondMembers[2 * k + 1];
+        if (!drawnEnd(a) || !drawnEnd(b))
+            continue;
+        for (int e = 0; e < 2; ++e) {
+            const auto member = std::size_t(e == 0 ? a : b);
+            float* end = &p.bondEnds[8 * at + 4 * std::size_t(e)];
+            std::copy_n(&s.positions[3 * member], 3, end);
+            end[3] = s.radii[member];
+        }
+        const float load = s.bondLoad[k];
+        (load >= 0.f ? loads : modes) = true;
+        const QColor c = bondColour(load, s.bondMode[k]);
+        unsigned char* rgb = p.bondRgb->GetPointer(3 * static_cast<vtkIdType>(at));
+        rgb[0] = static_cast<unsigned char>(c.red());
+        rgb[1] = static_cast<unsigned char>(c.green());
+        rgb[2] = static_cast<unsigned char>(c.blue());
+        ++at;
+    }
+    if (count != m_bondsDrawn || p.bondLines->GetNumberOfCells() != static_cast<vtkIdType>(count)) {
+        p.bondLines->Reset();
+        for (std::size_t k = 0; k < count; ++k) {
+            const vtkIdType ends[2] = {static_cast<vtkIdType>(2 * k), static_cast<vtkIdType>(2 * k + 1)};
+            p.bondLines->InsertNextCell(2, ends);
+        }
+        p.bondLines->Modified();
+    }
+    p.bondRgb->Modified();
+    m_bondsDrawn = count;
+    p.liftStale = true;
+    placeBondLegend(modes && !m_compact, loads && !m_compact);
+}
+
+void SceneView::collectBreaks(const FrameSnapshot& s)
+{
+    // a new run (a load or reset) numbers its breaks afresh
+    const long long revision = s.scene ? s.scene->revision : -1;
+    if (revision != m_breakRevision || s.bondBreaks < m_breaksSeen || s.time < m_breakTime) {
+        m_breakRevision = revision;
+        m_breaksSeen = 0;
+        if (!m_breakMarks.empty())
+            m_p->liftStale = true;
+        m_breakMarks.clear();
+    }
+    m_breakTime = s.time;
+    // the breaks not marked yet (those the snapshot still carries), from now on for m_breakSeconds
+    const long long carried = static_cast<long long>(s.recentBreaks.size());
+    const long long first = std::max(m_breaksSeen, s.bondBreaks - carried);
+    const qint64 until = m_breakClock.elapsed() + qint64(std::lround(1000.0 * m_breakSeconds));
+    for (long long k = first; k < s.bondBreaks; ++k) {
+        const BrokenBond& b = s.recentBreaks[std::size_t(k - (s.bondBreaks - carried))];
+        if (!finite3(b.point) || !std::isfinite(b.radius) || b.radius <= 0.f)
+            continue;
+        m_breakMarks.push_back({{b.point[0], b.point[1], b.point[2]}, b.radius, until});
+        m_p->liftStale = true;
+    }
+    m_breaksSeen = std::max(m_breaksSeen, s.bondBreaks);
+}
+
+void SceneView::placeBondsAndBreaks(bool bondsShown)
+{
+    Pipeline& p = *m_p;
+    // markers whose time is up go; a frame is asked for when the next one is due
+    const qint64 now = m_breakClock.elapsed();
+    const std::size_t before = m_breakMarks.size();
+    std::erase_if(m_breakMarks, [now](const BreakMark& m) { return m.until <= now; });
+    if (m_breakMarks.size() != before)
+        p.liftStale = true;
+    if (!m_breakMarks.empty()) {
+        qint64 next = m_breakMarks.front().until;
+        for (const BreakMark& m : m_breakMarks)
+            next = std::min(next, m.until);
+        m_breakTimer.start(int(std::clamp<qint64>(next - now + 5, 1, 1 << 30)));
+    } else {
+        m_breakTimer.stop();
+    }
+    p.bondActor->SetVisibility(bondsShown && m_bondsDrawn > 0);
+    p.bondEdgeActor->SetVisibility(p.bondActor->GetVisibility() && p.bondActor->GetProperty()->GetLineWidth() >= 2.5f);
+    p.breakActor->SetVisibility(!m_breakMarks.empty());
+
+    // each point lifted toward the eye along its view ray until it is r nearer in view depth:
+    // q = x + (r / z) (eye - x), z its view depth (a parallel projection: r along the view)
+    vtkCamera* cam = p.renderer->GetActiveCamera();
+    const int* size = renderWindow()->GetSize();
+    if (!p.liftStale && cam == p.liftCamera && cam->GetMTime() == p.liftCameraTime && size[1] == p.liftHeight)
+        return;
+    p.liftStale = false;
+    p.liftCamera = cam;
+    p.liftCameraTime = cam->GetMTime();
+    p.liftHeight = size[1];
+    double eyeXyz[3], focal[3];
+    cam->GetPosition(eyeXyz);
+    cam->GetFocalPoint(focal);
+    const Vec3 eye(eyeXyz[0], eyeXyz[1], eyeXyz[2]);
+    Vec3 view = Vec3(focal[0], focal[1], focal[2]) - eye;
+    view = view.norm() > 0.0 ? Vec3(view.normalized()) : Vec3(0.0, 0.0, -1.0);
+    const bool parallel = cam->GetParallelProjection() != 0;
+    auto lift = [&](const float* x, double r, float* out) {
+        const Vec3 q(x[0], x[1], x[2]);
+        Vec3 lifted = q - r * view;
+        if (!parallel) {
+            const double z = (q - eye).dot(view);
+            lifted = z > 0.0 ? Vec3(q + std::min(r / z, 0.9) * (eye - q)) : q;
+        }
+        for (int c = 0; c < 3; ++c)
+            out[c] = static_cast<float>(lifted[c]);
+    };
+    // lines about a third of a sphere's radius on screen, at most kBondLineWidth (a dense
+    // packing seen whole would be a cage of lines); a dark edge only on lines wide enough
+    double meanRadius = 0.0;
+    for (std::size_t e = 0; e < 2 * m_bondsDrawn; ++e)
+        meanRadius += p.bondEnds[4 * e + 3];
+    meanRadius = m_bondsDrawn > 0 ? meanRadius / double(2 * m_bondsDrawn) : 0.0;
+    const double distance = (Vec3(focal[0], focal[1], focal[2]) - eye).norm();
+    const double pixelsPerMetre = parallel ? size[1] / (2.0 * std::max(cam->GetParallelScale(), 1e-30))
+                                           : size[1] / (2.0 * std::max(distance, 1e-30) *
+                                                        std::tan(0.5 * cam->GetViewAngle() * std::numbers::pi / 180.0));
+    const double width = std::clamp(0.3 * meanRadius * pixelsPerMetre, 1.5, double(kBondLineWidth));
+    p.bondActor->GetProperty()->SetLineWidth(float(width));
+    p.bondEdgeActor->GetProperty()->SetLineWidth(float(width + 2.0));
+    p.bondEdgeActor->SetVisibility(p.bondActor->GetVisibility() && width >= 2.5);
+
+    p.bondPoints->SetNumberOfPoints(static_cast<vtkIdType>(2 * m_bondsDrawn));
+    p.bondEdgePoints->SetNumberOfPoints(static_cast<vtkIdType>(2 * m_bondsDrawn));
+    float* xyz = static_cast<vtkFloatArray*>(p.bondPoints->GetData())->GetPointer(0);
+    float* edge = static_cast<vtkFloatArray*>(p.bondEdgePoints->GetData())->GetPointer(0);
+    for (std::size_t e = 0; e < 2 * m_bondsDrawn; ++e) {
+        lift(&p.bondEnds[4 * e], p.bondEnds[4 * e + 3], xyz + 3 * e);
+        lift(&p.bondEnds[4 * e], 0.9 * p.bondEnds[4 * e + 3], edge + 3 * e);
+    }
+    p.bondPoints->Modified();
+    p.bonds->Modified();
+    p.bondEdgePoints->Modified();
+    p.bondEdges->Modified();
+
+    // a burst about the size of the smaller sphere, its centre lifted past the spheres around it
+    p.breakPoints->SetNumberOfPoints(static_cast<vtkIdType>(m_breakMarks.size()));
+    p.breakRadius->SetNumberOfValues(static_cast<vtkIdType>(m_breakMarks.size()));
+    float* bxyz = static_cast<vtkFloatArray*>(p.breakPoints->GetData())->GetPointer(0);
+    for (std::size_t k = 0; k < m_breakMarks.size(); ++k) {
+        const BreakMark& m = m_breakMarks[k];
+        lift(m.point, 2.0 * m.radius, bxyz + 3 * k);
+        p.breakRadius->SetValue(static_cast<vtkIdType>(k), float(kBreakMarkerScale) * m.radius);
+    }
+    p.breakPoints->Modified();
+    p.breakRadius->Modified();
+    p.breaks->Modified();
+}
+
+void SceneView::placeBondLegend(bool modes, bool loads)
+{
+    // row "bonds: normal shear twist bend" in the modes' colours, row "bond load / strength: 0
+    // 0.25 0.5 0.75 1" in the ramp's; over the caption, word after measured word
+    Pipeline& p = *m_p;
+    const int rows = (modes ? 1 : 0) | (loads ? 2 : 0);
+    const int dpi = renderWindow()->GetDPI();
+    if (rows == m_legendRows && dpi == m_legendDpi)
+        return;
+    m_legendRows = rows;
+    m_legendDpi = dpi;
+    const QColor ink = QColor::fromRgbF(0.15f, 0.17f, 0.22f);
+    int y = 34;
+    for (int row = 0; row < 2; ++row) {
+        auto& words = p.legend[std::size_t(row)];
+        const bool shown = row == 0 ? modes : loads;
+        for (auto& w : words)
+            w->SetVisibility(false);
+        if (!shown)
+            continue;
+        std::array<std::pair<const char*, QColor>, kLegendWords> text{};
+        if (row == 0) {
+            text[0] = {"bonds:", ink};
+            for (int m = 0; m < kBondModes; ++m)
+                text[std::size_t(m + 1)] = {kModeWords[m], bondColour(-1.f, m)};
+        } else {
+            text[0] = {"bond load / strength:", ink};
+            constexpr const char* kLoads[5] = {"0", "0.25", "0.5", "0.75", "1"};
+            for (int k = 0; k < 5; ++k)
+                text[std::size_t(k + 1)] = {kLoads[k], bondColour(0.25f * float(k), -1)};
+        }
+        int x = 12;
+        for (std::size_t k = 0; k < words.size() && text[k].first; ++k) {
+            LockedTextActor* w = words[k];
+            vtkTextProperty* tp = w->GetTextProperty();
+            tp->SetColor(text[k].second.redF(), text[k].second.greenF(), text[k].second.blueF());
+            tp->SetBold(k > 0);
+            w->SetInput(text[k].first);
+            w->SetDisplayPosition(x, y);
+            w->SetVisibility(true);
+            int box[4] = {0, 0, 0, 0};
+            {
+                std::lock_guard lock(vtkTextLock()); // FreeType's cache is shared with other threads
+                vtkTextRenderer* tr = vtkTextRenderer::GetInstance();
+                if (tr)
+                    tr->GetBoundingBox(tp, text[k].first, box, dpi);
+            }
+            x += box[1] - box[0] + 1 + 9;
+        }
+        y += 22;
+    }
+}
+
+QStringList SceneView::bondLegend() const
+{
+    const_cast<SceneView*>(this)->flushPipeline(); // VTK's actors: not while a frame renders
+    QStringList rows;
+    for (const auto& words : m_p->legend) {
+        QStringList row;
+        for (const auto& w : words)
+            if (w->GetVisibility() && w->GetInput())
+                row << QString::fromUtf8(w->GetInput());
+        if (!row.isEmpty())
+            rows << row.join(' ');
+    }
+    return rows;
+}
+
+QColor SceneView::drawnBondColour(std::size_t k) const
+{
+    // reads VTK's arrays: not while a frame renders
+    const_cast<SceneView*>(this)->flushPipeline();
+    if (k >= m_bondsDrawn)
+        return {};
+    const unsigned char* c = m_p->bondRgb->GetPointer(3 * static_cast<vtkIdType>(k));
+    return QColor(c[0], c[1], c[2]);
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -41,7 +41,20 @@
 // Rejected: vtkPicker/hardware selection (a render pass per pick, and the impostors have no
 // geometry a cell picker could hit). The selected body's members get an amber halo ring (a
 // second impostor mapper over the same radii, drawing only 1 < |offset| < kHaloOuter).
+// Bonds are lines between their spheres' centres in the main renderer, coloured per bond by its
+// load against its strength (green, amber, red at 1) or, for a bond that never breaks, by the
+// mode holding most of its energy (the energy plot's colours of the four bond terms; grey when
+// it holds none). A bond between touching spheres lies inside them, and the impostors' depth is
+// their flat camera-facing quad at the centre: so every frame each end is lifted toward the eye
+// along its own view ray (the picture does not move) until it is its sphere's radius nearer in
+// view depth. The line then shows over its own two spheres and stays hidden behind spheres that
+// are really in front (a sphere's radius nearer or more), which drawing on top would not do.
+// Where a bond broke, a red burst (an impostor, lifted likewise) shows for breakMarkerSeconds of
+// wall time after the view first got the break. A legend over the caption names the colours.
+// While the camera moves at a coarse level (every stride-th sphere) the bonds are not drawn.
 #include <QElapsedTimer>
+#include <QStringList>
+#include <QTimer>
 
 #include <Eigen/Dense>
 #include <array>
@@ -131,6 +144,22 @@ public:
     /// Upper end of the speed colour scale, m/s.
     double speedScaleMax() const { return m_speedMax; }
 
+    /// Bonds uploaded from the last snapshot (both spheres finite).
+    std::size_t drawnBondCount() const { return m_bondsDrawn; }
+    /// The colour bond line k (drawn bonds in snapshot order) got at the last upload.
+    QColor drawnBondColour(std::size_t k) const;
+    /// The colour a bond gets: by its load / strength when it has a strength (load >= 0), else
+    /// by its dominant mode (BondMode; -1: grey).
+    static QColor bondColour(float load, int mode);
+    /// Break markers in the frame last prepared.
+    std::size_t breakMarkerCount() const { return m_breakMarks.size(); }
+    /// How long a break stays marked, s of wall time from when the view got it.
+    void setBreakMarkerSeconds(double seconds) { m_breakSeconds = seconds; }
+    double breakMarkerSeconds() const { return m_breakSeconds; }
+    /// The bond legend's words as drawn in the frame last prepared, row by row (empty rows
+    /// left out): empty when the scene has no bonds, or in a compact view.
+    QStringList bondLegend() const;
+
     /// Where the colour bar was last laid out, title and tick labels included: a rectangle in
     /// the render window's device pixels (y down), kept kColourBarMargin from the right edge;
     /// empty before the first frame.
@@ -172,6 +201,10 @@ private:
     void uploadBodies(const FrameSnapshot& s);
     void afterShare(std::size_t share);           // render thread: a share drew; cut the frame short?
     void uploadSelection(const FrameSnapshot& s); // the selected body's halo
+    void uploadBonds(const FrameSnapshot& s);     // lines and their colours, the legend
+    void collectBreaks(const FrameSnapshot& s);   // marks the breaks not seen yet
+    void placeBondsAndBreaks(bool bondsShown);    // lifted toward the eye, for this frame's camera
+    void placeBondLegend(bool modes, bool loads); // the legend's rows
     void rebuildWalls(const SceneInfo& info);
     void refreshOverlay();
     void placeColourBar(); // sized to its title and labels, inside the view's right edge
@@ -210,6 +243,22 @@ private:
     int m_barViewW = 0, m_barViewH = 0;
     double m_barScale = -1.0;
     std::array<int, 4> m_barBox{}; // x, y (down), width, height, device pixels
+    // bonds and breaks
+    struct BreakMark {
+        float point[3];
+        float radius;
+        qint64 until; // ms of m_breakClock
+    };
+    std::size_t m_bondsDrawn = 0;
+    std::vector<BreakMark> m_breakMarks; // shown now
+    long long m_breaksSeen = 0;          // breaks of this run already marked
+    long long m_breakRevision = -1;      // the run they belong to (scene revision)
+    double m_breakTime = 0.0;            // s, the time of the snapshot they were collected from
+    double m_breakSeconds = 1.0;
+    QElapsedTimer m_breakClock;
+    QTimer m_breakTimer;  // a frame when the oldest marker is due to go
+    int m_legendRows = 0; // (modes ? 1 : 0) | (loads ? 2 : 0), as placed
+    int m_legendDpi = 0;
 };
 
 } // namespace tumble::ui

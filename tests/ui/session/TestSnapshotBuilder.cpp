@@ -1,7 +1,11 @@
 // SnapshotBuilder: what the views get lists bodies and members in scene order with scene ids,
 // whatever order the simulation keeps them in (SimParams::sortBodies re-sorts scenes of 1024
-// bodies or more), so picking, the inspector and the clump overlays name the scene's bodies.
+// bodies or more), so picking, the inspector and the clump overlays name the scene's bodies;
+// bonds join the right spheres, with their dominant mode and their load against their strength.
 #include <QtTest>
+
+#include <algorithm>
+#include <set>
 
 #include "scene/Scene.h"
 #include "session/FrameSnapshot.h"
@@ -84,6 +88,90 @@ private slots:
         QCOMPARE(info->memberOffsets.size(), original.memberCount());
         for (std::size_t j = 0; j < original.memberCount(); ++j)
             QCOMPARE(info->memberOffsets[j], original.memberOffset[j]);
+    }
+
+    void bondsJoinTheirSpheresInSceneOrder()
+    {
+        // x neighbours bonded across their gap (0.03 m apart), moving apart at 0.001 m/s (sphere
+        // k moves at 0.001 k): pure stretch. Four with a tensile strength of 1 N, one unbreakable
+        Scene scene;
+        scene.world = lattice();
+        World& w0 = scene.world;
+        const BondStiffness k{1e3, 5e2, 1e-3, 1e-3};
+        BondStrength strong;
+        strong.tension = 1.0;
+        const int firsts[5] = {100, 200, 300, 900, 400};
+        for (const int a : firsts)
+            w0.addBond(a, a + 1, k, a == 400 ? BondStrength{} : strong);
+        w0.bonds.sort(w0.size());
+        SimParams params;
+        params.dt = 1e-6;
+        Simulation sim(scene.world, params);
+        QCOMPARE(sim.bodySorts(), 1LL);
+        sim.run(1000);
+
+        FrameSnapshot s;
+        PublishScratch scratch;
+        QVERIFY(fillBodies(s, sim, -1, scratch));
+        fillBonds(s, sim, scratch);
+        QCOMPARE(s.bondCount(), std::size_t(5));
+        QCOMPARE(s.bondMembers.size(), std::size_t(10));
+        QCOMPARE(s.bondBreaks, 0LL);
+        QVERIFY(s.recentBreaks.empty());
+        std::set<int> seen;
+        const World& w = sim.world();
+        for (std::size_t b = 0; b < 5; ++b) {
+            // the two members are the bonded spheres (by scene id, as the views name bodies)
+            const int i = s.bodyOf(std::size_t(s.bondMembers[2 * b]));
+            const int j = s.bodyOf(std::size_t(s.bondMembers[2 * b + 1]));
+            const int a = std::min(i, j);
+            QCOMPARE(std::max(i, j), a + 1);
+            QVERIFY(std::find(std::begin(firsts), std::end(firsts), a) != std::end(firsts));
+            seen.insert(a);
+            for (int c = 0; c < 3; ++c)
+                QCOMPARE(s.positions[3 * std::size_t(s.bondMembers[2 * b]) + c], float(w.position[w.bodySlot(i)][c]));
+            // stretched only: the normal mode holds the energy
+            QCOMPARE(int(s.bondMode[b]), int(kBondNormal));
+            if (a == 400) {
+                QCOMPARE(s.bondLoad[b], -1.f);
+                continue;
+            }
+            // the tension kn (l - L0) against the 1 N strength
+            const double l = (w.position[w.bodySlot(a + 1)] - w.position[w.bodySlot(a)]).norm();
+            const double l0 = (w0.position[std::size_t(a + 1)] - w0.position[std::size_t(a)]).norm();
+            const double load = k.kn * (l - l0) / 1.0;
+            QVERIFY(load > 0.5e-3);
+            QVERIFY2(std::abs(double(s.bondLoad[b]) - load) <= 1e-4 * load,
+                     qPrintable(QString("%1 against %2").arg(double(s.bondLoad[b])).arg(load)));
+        }
+        QCOMPARE(seen.size(), std::size_t(5));
+    }
+
+    void loadAgainstStrengthFollowsTheCriterion()
+    {
+        // the load measures N = kn stretch, S = ks slip, T = kt |psi|, B = kb theta, each a
+        // quarter of its strength (binary-exact values)
+        const BondStiffness k{2.0, 3.0, 5.0, 7.0};
+        BondLoads l{};
+        l.stretch = 0.125; // N = 0.25
+        l.slip = 0.125;    // S = 0.375
+        l.psi = -0.125;    // T = 0.625
+        l.theta = 0.125;   // B = 0.875
+        BondStrength s;
+        s.tension = 1.0;
+        s.shear = 1.5;
+        s.twist = 2.5;
+        s.bend = 3.5;
+        QCOMPARE(bondLoadRatio(l, k, s), 0.25f); // independent: the largest part
+        s.criterion = BondCriterion::LinearSum;
+        QCOMPARE(bondLoadRatio(l, k, s), 1.0f); // their sum: it breaks
+        l.stretch = -0.125;                     // compressed: counts against
+        QCOMPARE(bondLoadRatio(l, k, s), 0.5f);
+        s.criterion = BondCriterion::Independent;
+        QCOMPARE(bondLoadRatio(l, k, s), 0.25f);
+        s.shear = s.twist = s.bend = BondStrength::kNever; // only the (compressed) tension left
+        QCOMPARE(bondLoadRatio(l, k, s), 0.0f);
+        QCOMPARE(bondLoadRatio(l, k, BondStrength{}), -1.0f); // never breaks
     }
 };
 
