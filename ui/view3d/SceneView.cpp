@@ -397,6 +397,10 @@ SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_u
     cp->SetFontFamilyToArial();
     cp->SetFontSize(14);
     cp->ShadowOff();
+    // readable where spheres lie behind it (dark text on dark blue spheres is not): a light box,
+    // as the bond legend's
+    cp->SetBackgroundColor(kBottom[0], kBottom[1], kBottom[2]);
+    cp->SetBackgroundOpacity(0.8);
     p.caption->SetDisplayPosition(12, 10);
     r->AddActor2D(p.caption);
 
