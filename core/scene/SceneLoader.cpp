@@ -448,14 +448,53 @@ void readAnalytic(const Reader& r, Scene& scene)
     scene.analytic = type;
 }
 
-BondStiffness readBondStiffness(const Reader& r)
+// a bond's stiffnesses: given directly (kn, ks N/m; kt, kb N m/rad), or as an elastic beam of
+// circular cross-section between the two centres, "beam": {"young": Pa, "shear_modulus": Pa,
+// "radius": m (default: the smaller sphere's)}, whose stiffnesses depend on the bond's length
+struct BondStiffnessSpec {
+    BondStiffness direct;
+    bool beam = false;
+    double young = 0.0;  // Pa
+    double shear = 0.0;  // Pa
+    double radius = 0.0; // m; 0: the smaller sphere's
+};
+
+BondStiffnessSpec readBondStiffness(const Reader& r)
 {
-    BondStiffness k;
-    k.kn = r.inRange("kn", 0.0, limits::kMaxBondStiffness, " N/m");
-    k.ks = r.inRange("ks", 0.0, limits::kMaxBondStiffness, " N/m");
-    k.kt = r.inRange("kt", 0.0, limits::kMaxBondAngularStiffness, " N m/rad");
-    k.kb = r.inRange("kb", 0.0, limits::kMaxBondAngularStiffness, " N m/rad");
-    return k;
+    BondStiffnessSpec s;
+    if (r.has("beam")) {
+        for (const char* key : {"kn", "ks", "kt", "kb"})
+            if (r.has(key))
+                r.fail("give the four stiffnesses or a beam, not both", key);
+        const Reader b = r.object("beam");
+        b.allowOnly({"young", "shear_modulus", "radius"});
+        s.beam = true;
+        s.young = b.inRange("young", limits::kMinYoung, limits::kMaxYoung, " Pa");
+        s.shear = b.inRange("shear_modulus", limits::kMinYoung, limits::kMaxYoung, " Pa");
+        s.radius = b.inRange("radius", 0.0, limits::kMinRadius, limits::kMaxRadius, " m");
+        return s;
+    }
+    s.direct.kn = r.inRange("kn", 0.0, limits::kMaxBondStiffness, " N/m");
+    s.direct.ks = r.inRange("ks", 0.0, limits::kMaxBondStiffness, " N/m");
+    s.direct.kt = r.inRange("kt", 0.0, limits::kMaxBondAngularStiffness, " N m/rad");
+    s.direct.kb = r.inRange("kb", 0.0, limits::kMaxBondAngularStiffness, " N m/rad");
+    return s;
+}
+
+// the stiffnesses of the bond between bodies a and b: a beam of length L0 = |x_a - x_b|, area
+// A = pi r^2, polar and bending moments J = pi r^4 / 2, I = pi r^4 / 4, gives EA/L0, GA/L0,
+// GJ/L0, EI/L0 (docs/BONDS.md)
+BondStiffness stiffnessOf(const BondStiffnessSpec& s, const World& w, int a, int b)
+{
+    if (!s.beam)
+        return s.direct;
+    const std::size_t i = static_cast<std::size_t>(a), j = static_cast<std::size_t>(b);
+    const double length = (w.position[i] - w.position[j]).norm();
+    const double r = s.radius > 0.0 ? s.radius : std::min(w.radius[i], w.radius[j]);
+    const double area = std::numbers::pi * r * r;
+    const double polar = 0.5 * std::numbers::pi * r * r * r * r;
+    const double bending = 0.25 * std::numbers::pi * r * r * r * r;
+    return {s.young * area / length, s.shear * area / length, s.shear * polar / length, s.young * bending / length};
 }
 
 // "strength": {"criterion": "independent" | "linear_sum", "tension": N, "shear": N, "twist": N m,
@@ -547,7 +586,7 @@ void readBonds(const Reader& top, World& world)
     top.forEach("bonds", [&](const Reader& r, std::size_t) {
         checkCount(r, 1);
         if (r.has("within")) {
-            r.allowOnly({"within", "range", "kn", "ks", "kt", "kb", "strength"});
+            r.allowOnly({"within", "range", "kn", "ks", "kt", "kb", "beam", "strength"});
             const double within = r.inRange("within", 0.0, limits::kMaxRadius, " m");
             int first = 0, last = static_cast<int>(world.size()) - 1;
             if (r.has("range")) {
@@ -563,16 +602,16 @@ void readBonds(const Reader& top, World& world)
                 first = static_cast<int>(a);
                 last = static_cast<int>(b);
             }
-            const BondStiffness k = readBondStiffness(r);
+            const BondStiffnessSpec k = readBondStiffness(r);
             const BondStrength strength = readBondStrength(r);
             const std::vector<std::pair<int, int>> pairs = spheresWithin(world, first, last, within);
             checkCount(r, pairs.size());
             for (const auto& pair : pairs)
                 if (seen.insert(pair).second)
-                    world.addBond(pair.first, pair.second, k, strength);
+                    world.addBond(pair.first, pair.second, stiffnessOf(k, world, pair.first, pair.second), strength);
             return;
         }
-        r.allowOnly({"bodies", "kn", "ks", "kt", "kb", "strength"});
+        r.allowOnly({"bodies", "kn", "ks", "kt", "kb", "beam", "strength"});
         r.require("bodies");
         const Json& ids = r.raw("bodies");
         if (!ids.is_array() || ids.size() != 2)
@@ -606,7 +645,8 @@ void readBonds(const Reader& top, World& world)
             r.fail("bodies " + std::to_string(body[0]) + " and " + std::to_string(body[1]) +
                        " are at the same position: a bond needs a direction",
                    "bodies");
-        world.addBond(body[0], body[1], readBondStiffness(r), readBondStrength(r));
+        world.addBond(body[0], body[1], stiffnessOf(readBondStiffness(r), world, body[0], body[1]),
+                      readBondStrength(r));
     });
     world.bonds.sort(world.size());
 }

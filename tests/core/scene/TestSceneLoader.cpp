@@ -3,8 +3,10 @@
 // problem, never a crash.
 #include <QtTest>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <numbers>
 
 #include "SceneText.h"
 #include "TestHelpers.h"
@@ -291,8 +293,30 @@ private slots:
         row("bad range", R"([{"within": 1e-4, "range": [2, 1], )" + k + "}]", "/bonds/0/range",
             "expected 0 <= first <= last < 4, got [2, 1]");
         row("negative gap", R"([{"within": -1e-4, )" + k + "}]", "/bonds/0/within", "must be in [0, 1000] m");
+        row("beam and stiffnesses", R"([{"bodies": [0, 1], "kn": 1, "beam": {"young": 1e9, "shear_modulus": 4e8}}])",
+            "/bonds/0/kn", "give the four stiffnesses or a beam, not both");
+        row("beam without shear modulus", R"([{"bodies": [0, 1], "beam": {"young": 1e9}}])",
+            "/bonds/0/beam/shear_modulus", "missing required key");
     }
     void badBonds() { badInput(); }
+
+    void beamStiffnesses()
+    {
+        // a beam of Young's modulus E, shear modulus G and radius r between centres L0 = 0.02 m
+        // apart: kn = E pi r^2 / L0, ks = G pi r^2 / L0, kt = G pi r^4 / (2 L0), kb = E pi r^4 / (4 L0);
+        // without a radius, the smaller sphere's (0.01 m)
+        const double E = 2e9, G = 8e8, L0 = 0.02, pi = std::numbers::pi;
+        for (const auto& [json, r] : {std::pair<std::string, double>{R"("radius": 0.004)", 0.004}, {"", 0.01}}) {
+            const std::string beam =
+                R"({"young": 2e9, "shear_modulus": 8e8)" + (json.empty() ? std::string() : ", " + json) + "}";
+            const Scene s = loadSceneText(bondedScene(R"([{"bodies": [0, 1], "beam": )" + beam + "}]"), "b.json");
+            const BondStiffness& k = s.world.bonds.stiffness[0];
+            QVERIFY(std::abs(k.kn / (E * pi * r * r / L0) - 1.0) <= 1e-14);
+            QVERIFY(std::abs(k.ks / (G * pi * r * r / L0) - 1.0) <= 1e-14);
+            QVERIFY(std::abs(k.kt / (G * pi * std::pow(r, 4) / (2 * L0)) - 1.0) <= 1e-14);
+            QVERIFY(std::abs(k.kb / (E * pi * std::pow(r, 4) / (4 * L0)) - 1.0) <= 1e-14);
+        }
+    }
 
     void bondsLoad()
     {
