@@ -107,6 +107,23 @@ std::string checkRotation(const std::string& option, const std::string& name)
     return name;
 }
 
+// a comma-separated list with no empty items
+std::vector<std::string> splitList(const std::string& opt, const std::string& val)
+{
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t comma = val.find(',', start);
+        const std::string item = val.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (item.empty())
+            throw UsageError(opt + ": empty item in the list '" + val + "'");
+        out.push_back(item);
+        if (comma == std::string::npos)
+            return out;
+        start = comma + 1;
+    }
+}
+
 std::vector<int> parseIds(const std::string& option, const std::string& text)
 {
     std::vector<int> ids;
@@ -133,10 +150,7 @@ std::vector<std::array<int, 2>> parseBondPairs(const std::string& option, const 
 {
     std::vector<std::array<int, 2>> pairs;
     std::set<std::pair<int, int>> seen;
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t comma = text.find(',', start);
-        const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    for (const std::string& item : splitList(option, text)) {
         const std::size_t dash = item.find('-');
         if (dash == std::string::npos || dash == 0)
             throw UsageError(option + ": expected a bond as two body ids I-J, got '" + item + "'");
@@ -149,9 +163,6 @@ std::vector<std::array<int, 2>> parseBondPairs(const std::string& option, const 
         if (!seen.insert({std::min(a, b), std::max(a, b)}).second)
             throw UsageError(option + ": bond " + item + " is listed twice");
         pairs.push_back({static_cast<int>(a), static_cast<int>(b)});
-        if (comma == std::string::npos)
-            break;
-        start = comma + 1;
     }
     return pairs;
 }
@@ -183,23 +194,6 @@ const std::set<std::string> kRunOptions = {
 
 // options of "sweep"; each takes a value
 const std::set<std::string> kSweepOptions = {"--scheme", "--dt", "--duration", "--csv"};
-
-// a comma-separated list with no empty items
-std::vector<std::string> splitList(const std::string& opt, const std::string& val)
-{
-    std::vector<std::string> out;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t comma = val.find(',', start);
-        const std::string item = val.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-        if (item.empty())
-            throw UsageError(opt + ": empty item in the list '" + val + "'");
-        out.push_back(item);
-        if (comma == std::string::npos)
-            return out;
-        start = comma + 1;
-    }
-}
 
 void applySweepOption(CliOptions& o, const std::string& opt, const std::string& val)
 {
