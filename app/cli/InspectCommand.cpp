@@ -24,6 +24,9 @@ std::string inspectJson(const Scene& scene)
         b["center_of_mass"] = {x.x(), x.y(), x.z()};
         b["principal_moments"] = {j.x(), j.y(), j.z()};
         b["principal_axes"] = {q.w(), q.x(), q.y(), q.z()};
+        // only held bodies say how they move (free is the default)
+        if (w.hasHeldBodies() && w.motion[i] != BodyMotion::Free)
+            b["motion"] = w.motion[i] == BodyMotion::Fixed ? "fixed" : "driven";
         bodies.push_back(std::move(b));
     }
     ordered_json out;

@@ -9,6 +9,7 @@
 // scheme that does not conserve energy shows as a growing balance error, which is the point.
 // Energy leaving springs (Coulomb slip, rolling caps, contacts opening, Hertz-Mindlin stiffness
 // changes) is booked by the contact law when a step commits (ContactForces.h).
+#include <cmath>
 #include <cstddef>
 
 #include "energy/EnergySample.h"
@@ -57,6 +58,8 @@ public:
 
     /// Adds dissipation by one mechanism, J.
     void addDissipated(DissipationMechanism mechanism, double joules);
+    /// Adds work done on the bodies from outside (the drive of fixed and driven bodies), J.
+    void addExternalWork(double joules) { m_cumulative.externalWork += joules; }
 
     /// The ledger at the current state, with the springs' energy from the last force evaluation.
     /// Kinetic terms use on-step values: half-step velocities and momenta (leapfrog schemes) are
@@ -66,8 +69,9 @@ public:
     EnergySample sample(const BodyEnergy& bodies, const ElasticEnergy& elastic, long long step, double time) const;
 
     double initialTotal() const { return m_initialTotal; }
-    /// Sum of |terms| at reset: the energy scale used to judge a runaway, J.
-    double scale() const { return m_scale; }
+    /// Sum of |terms| at reset plus |external work| since: the energy scale used to judge a
+    /// runaway, J (a drive that pumps energy in raises the yardstick with it).
+    double scale() const { return m_scale + std::abs(m_cumulative.externalWork); }
 
 private:
     EnergySample m_cumulative; // dissipated* and externalWork, J

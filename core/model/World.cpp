@@ -38,6 +38,8 @@ int World::addBody(BodyType t, int materialIndex, double m, const Vec3& moments,
     inertia.push_back(moments);
     material.push_back(materialIndex);
     type.push_back(t);
+    if (!motion.empty())
+        motion.push_back(BodyMotion::Free);
     position.push_back(x);
     velocity.push_back(v);
     orientation.push_back(q.normalized());
@@ -67,6 +69,22 @@ int World::addRigidBody(int materialIndex, double m, const Vec3& moments, const 
                         const Vec3& v, const Vec3& w)
 {
     return addBody(BodyType::Clump, materialIndex, m, moments, q, r, x, v, w);
+}
+
+void World::setMotion(int b, BodyMotion m)
+{
+    const std::size_t i = static_cast<std::size_t>(b);
+    if (motion.empty()) {
+        if (m == BodyMotion::Free)
+            return;
+        motion.assign(size(), BodyMotion::Free);
+    }
+    motion[i] = m;
+    if (m == BodyMotion::Fixed) {
+        velocity[i].setZero();
+        angularVelocity[i].setZero();
+        angularMomentum[i].setZero();
+    }
 }
 
 void World::addMember(int b, const Vec3& offset, double r)
@@ -110,6 +128,7 @@ void World::permuteBodies(const std::vector<int>& order, std::vector<int>& membe
     permuteInPlace(inertia, order, done);
     permuteInPlace(material, order, done);
     permuteInPlace(type, order, done);
+    permuteInPlace(motion, order, done);
     permuteInPlace(position, order, done);
     permuteInPlace(velocity, order, done);
     permuteInPlace(orientation, order, done);
@@ -153,6 +172,7 @@ void World::shrinkToFit()
     inertia.shrink_to_fit();
     material.shrink_to_fit();
     type.shrink_to_fit();
+    motion.shrink_to_fit();
     position.shrink_to_fit();
     velocity.shrink_to_fit();
     orientation.shrink_to_fit();

@@ -28,8 +28,16 @@ enum class VelocityTiming { OnStep, HalfStep };
 
 enum class BodyType : unsigned char { Sphere, Clump };
 
-/// Dissipative loads by mechanism (indices into World::dissipativeForce/Torque).
-enum DissipationChannel : int { kDashpot = 0, kLocalDamping = 1, kViscous = 2, kDissipationChannels = 3 };
+/// Non-conservative loads by mechanism (indices into World::dissipativeForce/Torque): the
+/// dissipative ones, whose work the ledger books as dissipated energy, and kDrive, the load that
+/// holds fixed and driven bodies on their prescribed motion, whose work is external work.
+enum DissipationChannel : int { kDashpot = 0, kLocalDamping = 1, kViscous = 2, kDrive = 3, kDissipationChannels = 4 };
+
+/// How a body moves: under its loads (Free), not at all (Fixed: a clamp, PFC's fixed velocity at
+/// zero), or at its initial velocity and angular velocity for ever (Driven: a loading platen,
+/// Wang's slowly loaded chain). A held (fixed or driven) body feels every load, and a constraint
+/// load (channel kDrive) cancels their sum, so its momentum never changes.
+enum class BodyMotion : unsigned char { Free, Fixed, Driven };
 
 struct World {
     // per-body constants, (n) each
@@ -39,6 +47,9 @@ struct World {
     std::vector<Vec3> inertia;   ///< (n) principal moments J1 <= J2 <= J3, kg m^2
     std::vector<int> material;   ///< (n) index into materials
     std::vector<BodyType> type;  ///< (n) sphere or clump
+    /// (n, or 0 while every body is free) free, fixed or driven; the drive's constraint load
+    /// and its work are in channel kDrive
+    std::vector<BodyMotion> motion;
 
     // per-body dynamic state, (n) each, world frame
     std::vector<Vec3> position;        ///< (n) m, centre of mass
@@ -122,6 +133,13 @@ struct World {
     /// Bonds sphere bodies a and b (indices) as they are now: the bond is free of stress in the
     /// current poses (BondRest). Call bonds.sort(size()) once every bond is in.
     void addBond(int a, int b, const BondStiffness& k, const BondStrength& s = {});
+
+    /// Holds body b on its current velocity and angular velocity (Driven) or at rest (Fixed: its
+    /// velocities are set to zero). A driven body that turns must have isotropic inertia (a
+    /// sphere): only then does a constant angular momentum keep the angular velocity constant.
+    void setMotion(int b, BodyMotion m);
+    /// Whether some body is fixed or driven.
+    bool hasHeldBodies() const { return !motion.empty(); }
 
     /// Appends a collision sphere to body b: offset (m) in the body's principal frame, radius in m.
     void addMember(int b, const Vec3& offset, double radius);

@@ -270,12 +270,40 @@ Vec3 angularVelocity(const Reader& r)
     return r.vec3AtMost("angular_velocity", Vec3::Zero(), limits::kMaxAngularSpeed, " rad/s");
 }
 
+// "motion": "free" (default), "fixed" (held at rest; its velocities must be zero or absent) or
+// "driven" (held at its velocity and angular velocity for ever)
+void readMotion(const Reader& r, World& world, int body)
+{
+    if (!r.has("motion"))
+        return;
+    const std::string m = r.string("motion");
+    const std::size_t i = static_cast<std::size_t>(body);
+    if (m == "free")
+        return;
+    if (m == "fixed") {
+        if (!world.velocity[i].isZero(0.0) || !world.angularVelocity[i].isZero(0.0))
+            r.fail("a fixed body does not move: give it no velocity or angular velocity (or make it \"driven\")",
+                   "motion");
+        world.setMotion(body, BodyMotion::Fixed);
+    } else if (m == "driven") {
+        const Vec3& j = world.inertia[i];
+        if (!world.angularVelocity[i].isZero(0.0) && j.maxCoeff() - j.minCoeff() > 1e-12 * j.maxCoeff())
+            r.fail("a driven clump cannot turn: its angular velocity would not stay constant under a constant "
+                   "angular momentum (drive a sphere, or give the clump no angular velocity)",
+                   "motion");
+        world.setMotion(body, BodyMotion::Driven);
+    } else {
+        r.fail("unknown motion '" + m + "' (known: free, fixed, driven)", "motion");
+    }
+}
+
 void readSphere(const Reader& r, World& world, const std::map<std::string, int>& byName)
 {
-    r.allowOnly({"type", "material", "radius", "position", "velocity", "angular_velocity"});
+    r.allowOnly({"type", "material", "radius", "position", "velocity", "angular_velocity", "motion"});
     const int mat = materialIndex(r, byName);
     const double radius = r.inRange("radius", limits::kMinRadius, limits::kMaxRadius, " m");
-    world.addSphere(mat, radius, r.point("position"), velocity(r), angularVelocity(r));
+    const int body = world.addSphere(mat, radius, r.point("position"), velocity(r), angularVelocity(r));
+    readMotion(r, world, body);
 }
 
 Quat readQuaternion(const Reader& r, const char* key)
@@ -298,8 +326,8 @@ Quat readQuaternion(const Reader& r, const char* key)
 
 void readClump(const Reader& r, World& world, const std::map<std::string, int>& byName)
 {
-    r.allowOnly(
-        {"type", "material", "spheres", "position", "orientation", "velocity", "angular_velocity", "mass_properties"});
+    r.allowOnly({"type", "material", "spheres", "position", "orientation", "velocity", "angular_velocity",
+                 "mass_properties", "motion"});
     const int mat = materialIndex(r, byName);
     std::vector<ClumpMember> members;
     r.forEach("spheres", [&](const Reader& m, std::size_t) {
@@ -354,6 +382,7 @@ void readClump(const Reader& r, World& world, const std::map<std::string, int>& 
         world.addRigidBody(mat, mp.mass, mp.principalMoments, q, bounding, position, velocity(r), angularVelocity(r));
     for (std::size_t k = 0; k < members.size(); ++k)
         world.addMember(body, offsets[k], members[k].radius);
+    readMotion(r, world, body);
 }
 
 // a unit vector uniformly on the sphere from two uniform variates (portable, unlike

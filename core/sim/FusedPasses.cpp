@@ -212,8 +212,8 @@ bool FusedPasses::fits(const TranslationScheme& translation, const RotationSchem
 
 bool FusedPasses::begin(const PassContext& p, std::size_t c, BodyChunk& r)
 {
-    // the damping channels hold loads from the last evaluation
-    const bool damped = p.channelLoaded[kLocalDamping] || p.channelLoaded[kViscous];
+    // the damping channels (and the drive's) hold loads from the last evaluation
+    const bool damped = p.channelLoaded[kLocalDamping] || p.channelLoaded[kViscous] || p.channelLoaded[kDrive];
     if (p.layout.spheres)
         return damped ? beginPass<true, true>(p, c, r) : beginPass<false, true>(p, c, r);
     return damped ? beginPass<true, false>(p, c, r) : beginPass<false, false>(p, c, r);
@@ -221,7 +221,7 @@ bool FusedPasses::begin(const PassContext& p, std::size_t c, BodyChunk& r)
 
 void FusedPasses::end(const PassContext& p, std::size_t c, BodyChunk& r, bool gather)
 {
-    const bool damped = p.channelLoaded[kLocalDamping] || p.channelLoaded[kViscous];
+    const bool damped = p.channelLoaded[kLocalDamping] || p.channelLoaded[kViscous] || p.channelLoaded[kDrive];
     if (p.layout.spheres)
         damped ? endPass<true, true>(p, c, r, gather) : endPass<false, true>(p, c, r, gather);
     else

@@ -41,7 +41,13 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
     m_world.dissipativeTorque[kLocalDamping].clear();
     m_world.dissipativeForce[kViscous].clear();
     m_world.dissipativeTorque[kViscous].clear();
-    m_channelLoaded = {true, false, false};
+    const bool held = m_world.hasHeldBodies();
+    if (!held) {
+        m_world.dissipativeForce[kDrive].clear();
+        m_world.dissipativeTorque[kDrive].clear();
+    }
+    m_stages.get<DriveStage>().set(held);
+    m_channelLoaded = {true, false, false, held};
     DampingStage::ensureChannels(m_world, m_params);
     m_world.shrinkToFit();
 
@@ -120,7 +126,7 @@ bool Simulation::onStepEstimate(bool inStep) const
 void Simulation::startEvaluation(bool inStep)
 {
     ++m_forceEvaluations;
-    m_channelLoaded = {true, m_params.localDamping > 0.0, m_params.viscousDamping > 0.0};
+    m_channelLoaded = {true, m_params.localDamping > 0.0, m_params.viscousDamping > 0.0, m_world.hasHeldBodies()};
     // a single-stage step's damping load acts on a kick of dt and is booked against the step
     // just taken (DampingStage::Finish::keepOpposing); RK4 books each stage's power with the
     // stage's own velocity, which its load opposes already
@@ -262,6 +268,7 @@ void Simulation::bookChannelWork(const ChannelWork& work)
     m_ledger.addDissipated(DissipationMechanism::Dashpot, -work[kDashpot]);
     m_ledger.addDissipated(DissipationMechanism::LocalDamping, -work[kLocalDamping]);
     m_ledger.addDissipated(DissipationMechanism::Viscous, -work[kViscous]);
+    m_ledger.addExternalWork(work[kDrive]);
 }
 
 void Simulation::step()

@@ -182,7 +182,7 @@ private:
     ForceStages m_stages;
     ContactSums m_contacts; // springs' energy at the last force evaluation
     // which dissipative channels the last force evaluation may have written (the others are zero)
-    std::array<bool, kDissipationChannels> m_channelLoaded{true, true, true};
+    std::array<bool, kDissipationChannels> m_channelLoaded{true, true, true, true};
     long long m_forceEvaluations = 0;
     InstabilityReport m_instability;
     StepMotionRecord m_motion;

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <random>
 
+#include "BondedBalanceRows.h"
 #include "PresetSimulation.h"
 #include "TestHelpers.h"
 
@@ -94,16 +95,7 @@ private slots:
 
 void TestBondedEnergy::balanceClosesToTheSchemesOrder_data()
 {
-    QTest::addColumn<QString>("preset");
-    QTest::addColumn<double>("order");
-    QTest::addColumn<double>("dtFraction"); // of the critical timestep
-    QTest::addColumn<int>("steps");
-    QTest::newRow("pfc") << "pfc" << 2.0 << 0.2 << 400;
-    QTest::newRow("pfc4") << "pfc4" << 2.0 << 0.2 << 400;
-    QTest::newRow("woo") << "woo" << 2.0 << 0.2 << 400;
-    QTest::newRow("rk4") << "rk4" << 5.0 << 0.2 << 400;
-    QTest::newRow("symplectic_euler") << "symplectic_euler" << 1.0 << 0.2 << 400;
-    QTest::newRow("euler") << "euler" << 1.0 << 0.01 << 100;
+    addBondedBalanceRows();
 }
 
 void TestBondedEnergy::balanceClosesToTheSchemesOrder()

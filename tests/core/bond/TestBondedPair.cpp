@@ -22,10 +22,10 @@
 #include <QtTest>
 
 #include <cmath>
-#include <complex>
 #include <functional>
 #include <numbers>
 
+#include "ModeFrequency.h"
 #include "SceneText.h"
 #include "bond/BondLoads.h"
 #include "sim/Simulation.h"
@@ -66,40 +66,6 @@ Scene pairScene(const Pair& p, double dt)
                   p.k.ks, p.k.kt, p.k.kb);
     return sceneFrom(
         sceneJson("[0, 0, 0]", "velocity_verlet", dt, materialJson(1e3, 1.0, kDensity), bodies, "[]", bonds));
-}
-
-// the discrete angular frequency of an oscillator of frequency w under the scheme, rad/s
-double discreteOmega(const std::string& translation, double w, double dt)
-{
-    if (translation == "rk4") {
-        const std::complex<double> z(0.0, w * dt);
-        const std::complex<double> r = 1.0 + z + z * z / 2.0 + z * z * z / 6.0 + z * z * z * z / 24.0;
-        return std::arg(r) / dt;
-    }
-    return 2.0 / dt * std::asin(w * dt / 2.0);
-}
-
-// the mode coordinate's frequency over `periods` periods (upward zero crossings), rad/s
-double measuredOmega(Simulation& sim, const std::function<double(const World&)>& coordinate, double w, int periods)
-{
-    const double dt = sim.params().dt;
-    const long long steps = static_cast<long long>(std::ceil((periods + 1.5) * 2.0 * std::numbers::pi / (w * dt)));
-    double first = -1.0, last = -1.0;
-    int crossings = 0;
-    double before = coordinate(sim.world());
-    for (long long s = 0; s < steps; ++s) {
-        sim.step();
-        const double now = coordinate(sim.world());
-        if (before < 0.0 && now >= 0.0) {
-            const double t = sim.world().time - dt * now / (now - before);
-            if (crossings == 0)
-                first = t;
-            last = t;
-            ++crossings;
-        }
-        before = now;
-    }
-    return 2.0 * std::numbers::pi * (crossings - 1) / (last - first);
 }
 
 BondLoads bondNow(const World& w)

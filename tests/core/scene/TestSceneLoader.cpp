@@ -300,6 +300,56 @@ private slots:
     }
     void badBonds() { badInput(); }
 
+    void badMotion_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("problem");
+        // body 0 (a sphere) or body 3 (a clump) of the bonded scene given a motion
+        auto row = [](const char* name, const std::string& from, const std::string& to, const char* path,
+                      const char* problem) {
+            std::string s = bondedScene("[]");
+            const auto pos = s.find(from);
+            if (pos == std::string::npos)
+                qFatal("test fixture: '%s' not found", from.c_str());
+            s.replace(pos, from.size(), to);
+            QTest::newRow(name) << QString::fromStdString(s) << path << problem;
+        };
+        const std::string sphere = R"("position": [0, 0, 0.1] })";
+        const std::string clump = R"("position": [0.1, 0, 0.1],)";
+        row("unknown motion", sphere, R"("position": [0, 0, 0.1], "motion": "clamped" })", "/bodies/0/motion",
+            "unknown motion 'clamped' (known: free, fixed, driven)");
+        row("not a string", sphere, R"("position": [0, 0, 0.1], "motion": true })", "/bodies/0/motion",
+            "expected a string");
+        row("fixed but moving", sphere, R"("position": [0, 0, 0.1], "motion": "fixed", "velocity": [0, 0, 1] })",
+            "/bodies/0/motion", "a fixed body does not move");
+        row("driven clump turning", clump,
+            R"("position": [0.1, 0, 0.1], "motion": "driven", "angular_velocity": [0, 0, 1],)", "/bodies/3/motion",
+            "a driven clump cannot turn");
+    }
+    void badMotion() { badInput(); }
+
+    void motionLoads()
+    {
+        // a fixed sphere and a driven clump (translating): held, with their velocities kept
+        std::string s = bondedScene("[]");
+        const std::string sphere = R"("position": [0, 0, 0.1] })";
+        s.replace(s.find(sphere), sphere.size(), R"("position": [0, 0, 0.1], "motion": "fixed" })");
+        const std::string clump = R"("position": [0.1, 0, 0.1],)";
+        s.replace(s.find(clump), clump.size(),
+                  R"("position": [0.1, 0, 0.1], "motion": "driven", "velocity": [1, 2, 3],)");
+        const Scene scene = loadSceneText(s, "held.json");
+        const World& w = scene.world;
+        QVERIFY(w.hasHeldBodies());
+        QCOMPARE(w.motion.size(), w.size());
+        QVERIFY(w.motion[0] == BodyMotion::Fixed);
+        QVERIFY(w.motion[1] == BodyMotion::Free && w.motion[2] == BodyMotion::Free);
+        QVERIFY(w.motion[3] == BodyMotion::Driven);
+        QCOMPARE(w.velocity[3], Vec3(1, 2, 3));
+        // a scene without motions holds no per-body motion array at all
+        QVERIFY(!loadSceneText(bondedScene("[]"), "free.json").world.hasHeldBodies());
+    }
+
     void beamStiffnesses()
     {
         // a beam of Young's modulus E, shear modulus G and radius r between centres L0 = 0.02 m
