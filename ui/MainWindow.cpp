@@ -248,7 +248,8 @@ void MainWindow::onFrame()
     m_shown = s;
     m_sceneView->setSnapshot(s);
     m_energyPlot->appendSnapshot(*s);
-    m_panel->setBalanceError(m_energyPlot->lastRelativeError()); // shown with the snapshot below
+    // shown with the snapshot below
+    m_panel->setBalanceError(m_energyPlot->lastRelativeError(), m_energyPlot->externalWorkSeen());
     m_panel->setSnapshot(*s);
     m_inspector->setSnapshot(s);
     m_rotation->setSnapshot(s, m_sceneView->selectedBody());

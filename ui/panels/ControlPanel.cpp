@@ -97,8 +97,8 @@ QGroupBox* ControlPanel::runGroup()
     m_readout = new QLabel;
     m_readout->setTextFormat(Qt::RichText);
     m_readout->setToolTip(tr("Simulated time, the pace reached (simulated s per wall-clock s), and the energy "
-                             "balance error (total + dissipated - external work - E0) relative to |E0|, as the "
-                             "energy plot's lower panel shows it."));
+                             "balance error (total + dissipated - external work - E0) relative to |E0| (to |E0| + "
+                             "|W| once a driven body did work W), as the energy plot's lower panel shows it."));
 
     auto* col = new QVBoxLayout;
     col->addLayout(row);
@@ -113,9 +113,10 @@ const std::vector<double>& ControlPanel::speeds()
     return s;
 }
 
-void ControlPanel::setBalanceError(double relative)
+void ControlPanel::setBalanceError(double relative, bool againstWork)
 {
     m_balanceError = relative;
+    m_balanceAgainstWork = againstWork;
 }
 
 void ControlPanel::showReadout(const FrameSnapshot& s)
@@ -136,10 +137,11 @@ void ControlPanel::showReadout(const FrameSnapshot& s)
     } else {
         pace = tr("paused");
     }
-    m_readout->setText(tr("t = <b>%1 s</b> &nbsp;(%2)<br>balance error <b>%3</b> |E0|")
+    m_readout->setText(tr("t = <b>%1 s</b> &nbsp;(%2)<br>balance error <b>%3</b> %4")
                            .arg(QString::number(s.time, 'f', 5))
                            .arg(pace)
-                           .arg(shortNumber(m_balanceError, 2)));
+                           .arg(shortNumber(m_balanceError, 2))
+                           .arg(m_balanceAgainstWork ? tr("(|E0| + |W|)") : tr("|E0|")));
 }
 
 // scene picker: built-in scenes, then a file

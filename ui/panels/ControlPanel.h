@@ -58,9 +58,9 @@ public:
     OverlayOptions overlayOptions() const;
     /// A message about the run (instability), shown in red until cleared with "".
     void setRunMessage(const QString& message);
-    /// The energy balance error relative to |E0| (the energy plot's last sample), shown in the
-    /// Run group beside the time.
-    void setBalanceError(double relative);
+    /// The energy balance error relative to |E0|, or to |E0| + |external work| when a drive did
+    /// work (againstWork; the energy plot's last sample), shown in the Run group beside the time.
+    void setBalanceError(double relative, bool againstWork = false);
     /// The speeds the Speed combo offers: simulated s per wall-clock s, fastest first; 0 (the
     /// last) is "as fast as possible".
     static const std::vector<double>& speeds();
@@ -136,7 +136,8 @@ private:
     QPushButton* m_reset = nullptr;
     QComboBox* m_speed = nullptr;
     QLabel* m_readout = nullptr;
-    double m_balanceError = 0.0; // relative to |E0|
+    double m_balanceError = 0.0;       // relative to |E0| (+ |W| when m_balanceAgainstWork)
+    bool m_balanceAgainstWork = false; // some external work was done
     QComboBox* m_scene = nullptr;
     QLabel* m_sceneInfo = nullptr;
     DtField* m_dtField = nullptr;

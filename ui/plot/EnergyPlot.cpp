@@ -197,6 +197,7 @@ void EnergyPlot::clear()
     m_markers.clear();
     m_markerSource = nullptr;
     m_haveE0 = false;
+    m_externalWorkSeen = false;
     m_e0 = 0.0;
     m_lastRelError = 0.0;
     m_seen.fill(false);
@@ -292,8 +293,12 @@ void EnergyPlot::appendSnapshot(const FrameSnapshot& s)
             m_budgetMin = std::min(m_budgetMin, budget);
             m_budgetMax = std::max(m_budgetMax, budget);
             // |balance error| over the interval: 0 when it changed sign; the same monotone
-            // formula on the value and on the range's ends, so the value stays inside
-            const double scale = std::max(std::abs(m_e0), kTinyEnergy);
+            // formula on the value and on the range's ends, so the value stays inside. Relative
+            // to |E0| + |external work|: a drive that pumps energy into a scene at rest (E0 ~ 0)
+            // is measured against the work it did (Wang's relative error); |E0| without one.
+            const double work = std::abs(v[ExternalWork]);
+            m_externalWorkSeen = m_externalWorkSeen || work > 0.0;
+            const double scale = std::max(std::abs(m_e0) + work, kTinyEnergy);
             auto relative = [scale](double err) { return std::max(std::abs(err) / scale, kErrorFloor); };
             const double bLo = row.lo[BalanceError], bHi = row.hi[BalanceError];
             row.rel = relative(e.balanceError);
@@ -845,7 +850,8 @@ PlotFigure EnergyPlot::figure() const
     error.y.log = true;
     error.y.min = errLo;
     error.y.max = errHi;
-    error.y.title = QStringLiteral("|\u0394E| / |E0|");
+    error.y.title =
+        m_externalWorkSeen ? QStringLiteral("|\u0394E| / (|E0| + |W|)") : QStringLiteral("|\u0394E| / |E0|");
     for (int e : labelledDecades(loExp, hiExp)) {
         error.y.ticks.push_back(std::pow(10.0, e));
         error.y.labels.push_back(QStringLiteral("1e%1").arg(e));
@@ -861,7 +867,8 @@ PlotFigure EnergyPlot::figure() const
     }
     if (drawable) {
         PlotSeries s;
-        s.label = QStringLiteral("|balance error| / |E0|");
+        s.label = m_externalWorkSeen ? QStringLiteral("|balance error| / (|E0| + |external work|)")
+                                     : QStringLiteral("|balance error| / |E0|");
         s.colour = colourOf(energyTerm(BalanceError));
         lineThrough(s, m_relError, m_relVLo, m_relVHi);
         error.series.push_back(std::move(s));

@@ -111,6 +111,9 @@ public:
     std::size_t markerCount() const { return m_markers.size(); }
     /// The relative balance error of the newest sample (0 before any).
     double lastRelativeError() const { return m_lastRelError; }
+    /// Whether some sample had external work (a drive): the relative error is then taken
+    /// against |E0| + |external work| instead of |E0|.
+    bool externalWorkSeen() const { return m_externalWorkSeen; }
 
     /// One term over the plotted samples, J (what the separate view draws).
     std::vector<double> termValues(Term term) const { return m_values[std::size_t(term)]; }
@@ -207,6 +210,7 @@ private:
     long long m_revision = -1;
     long long m_nextSeq = 0; // first sample number not plotted yet
     bool m_haveE0 = false;
+    bool m_externalWorkSeen = false;
     double m_e0 = 0.0; // J
     double m_lastRelError = 0.0;
     const void* m_markerSource = nullptr; // the marker list shown (shared, immutable)

@@ -162,6 +162,7 @@ private slots:
     void longRunKeepsEveryPeakInBoundedMemory();
     void markerLabelsClearTheLegendAndEachOther();
     void wheelZoomKeepsFollowingTheRun();
+    void errorIsRelativeToTheDrivesWork();
 };
 
 void TestEnergyPlot::everySampleOnce()
@@ -180,6 +181,27 @@ void TestEnergyPlot::everySampleOnce()
     QCOMPARE(plot.sampleCount(), 15LL);
     // relative error against E0 = 1 J
     TUMBLE_NEAR(plot.lastRelativeError(), 1e-9 * 0.14, 1e-20, 1e-9);
+    QVERIFY(!plot.externalWorkSeen());
+}
+
+void TestEnergyPlot::errorIsRelativeToTheDrivesWork()
+{
+    // a drive did 3 J on a scene that started with E0 = 1 J: the error is against 4 J
+    EnergyPlot plot;
+    auto c = std::make_shared<EnergyChunk>();
+    c->seqBegin = 0;
+    for (int i = 0; i < 3; ++i) {
+        EnergySample e;
+        e.step = i;
+        e.time = 0.01 * i;
+        e.potentialGravity = 1.0 + 1.5 * i;
+        e.externalWork = 1.5 * i;
+        e.balanceError = 2e-9 * i;
+        c->samples.push_back(e);
+    }
+    plot.appendSnapshot(*snapshot(1, {c}));
+    QVERIFY(plot.externalWorkSeen());
+    TUMBLE_NEAR(plot.lastRelativeError(), 4e-9 / 4.0, 1e-20, 1e-12);
 }
 
 void TestEnergyPlot::markersAndNewScene()
