@@ -1,5 +1,7 @@
 #include "bond/BondSet.h"
 
+#include "bond/BondLawKernel.h"
+
 #include <algorithm>
 
 namespace tumble {
@@ -115,25 +117,8 @@ void BondSet::layOutLaw()
     law.anyBreakable = false;
     for (std::size_t k = 0; k < groups * BondLawTable::kLanes; ++k) {
         const std::size_t from = std::min(k, m - 1); // (the padding repeats the last bond)
-        const BondRest& r = rest[from];
-        const BondStiffness& s = stiffness[from];
-        const double v[BondLawTable::kFields] = {r.length,
-                                                 r.rho[0],
-                                                 r.rho[1],
-                                                 r.axis[0].x(),
-                                                 r.axis[0].y(),
-                                                 r.axis[0].z(),
-                                                 r.axis[1].x(),
-                                                 r.axis[1].y(),
-                                                 r.axis[1].z(),
-                                                 r.relative.w(),
-                                                 r.relative.x(),
-                                                 r.relative.y(),
-                                                 r.relative.z(),
-                                                 s.kn,
-                                                 s.ks,
-                                                 s.kt,
-                                                 s.kb};
+        const BondConstants<double> c = bondConstants(rest[from], stiffness[from]);
+        const double* v = c.v;
         double* group = law.values.data() + (k / BondLawTable::kLanes) * BondLawTable::kLanes * BondLawTable::kFields;
         for (int f = 0; f < BondLawTable::kFields; ++f)
             group[BondLawTable::kLanes * static_cast<std::size_t>(f) + k % BondLawTable::kLanes] = v[f];

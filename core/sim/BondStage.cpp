@@ -172,6 +172,37 @@ struct RowParts {
     return v;
 }
 
+// The poses of a group's four bonds, gathered where the law asks for them.
+struct GroupPoses {
+    const Vec3* position;
+    const Quat* orientation;
+    const int* body1;
+    const int* body2;
+
+    [[gnu::always_inline]] void position1(Lanes4& x, Lanes4& y, Lanes4& z) const
+    {
+        gatherPositions(position, body1, x, y, z);
+    }
+    [[gnu::always_inline]] void position2(Lanes4& x, Lanes4& y, Lanes4& z) const
+    {
+        gatherPositions(position, body2, x, y, z);
+    }
+    [[gnu::always_inline]] void orientation1(Lanes4& w, Lanes4& x, Lanes4& y, Lanes4& z) const
+    {
+        gatherOrientations(orientation, body1, w, x, y, z);
+    }
+    [[gnu::always_inline]] void orientation2(Lanes4& w, Lanes4& x, Lanes4& y, Lanes4& z) const
+    {
+        gatherOrientations(orientation, body2, w, x, y, z);
+    }
+};
+
+// A group's constants (BondLawTable), loaded where the law asks for them.
+struct GroupConstants {
+    const double* group;
+    [[gnu::always_inline]] Lanes4 value(int f) const { return loadField(group, f); }
+};
+
 // a bond's loads and what breaking reads (lane or scalar evaluation alike)
 struct BondOut {
     Lanes4 force;     // on body 1 (x y z, unused); body 2's is minus it
@@ -291,28 +322,10 @@ template <bool kWhole>
         body1[e] = bonds.bodies[k][0];
         body2[e] = bonds.bodies[k][1];
     }
-    BondPoses<Lanes4> poses;
-    gatherPositions(s.position, body1, poses.x1x, poses.x1y, poses.x1z);
-    gatherOrientations(s.orientation, body1, poses.pw, poses.px, poses.py, poses.pz);
-    gatherPositions(s.position, body2, poses.x2x, poses.x2y, poses.x2z);
-    gatherOrientations(s.orientation, body2, poses.qw, poses.qx, poses.qy, poses.qz);
-    using F = BondLawTable;
-    const double* group = law.group(g0 / 4);
-    const BondConstants<Lanes4> c{
-        loadField(group, F::kLength),    loadField(group, F::kRho0),      loadField(group, F::kRho1),
-        loadField(group, F::kAxis0X),    loadField(group, F::kAxis0Y),    loadField(group, F::kAxis0Z),
-        loadField(group, F::kAxis1X),    loadField(group, F::kAxis1Y),    loadField(group, F::kAxis1Z),
-        loadField(group, F::kRelativeW), loadField(group, F::kRelativeX), loadField(group, F::kRelativeY),
-        loadField(group, F::kRelativeZ), loadField(group, F::kKn),        loadField(group, F::kKs),
-        loadField(group, F::kKt),        loadField(group, F::kKb)};
+    const GroupPoses poses{s.position, s.orientation, body1, body2};
+    const GroupConstants c{law.group(g0 / 4)};
     const BondLaw<Lanes4> l(poses, c);
 
-    // each bond's loads out of the lanes
-    RowParts f[4], t1[4], t2[4];
-    splitLanes(l.f1x, l.f1y, l.f1z, f);
-    splitLanes(l.t1x, l.t1y, l.t1z, t1);
-    splitLanes(l.t2x, l.t2y, l.t2z, t2);
-    Lanes4Mask held = {-1, -1, -1, -1};
     std::uint32_t brokenOrBreakable = 1;
     if (kWhole) {
         std::uint32_t breakable = 0;
@@ -321,23 +334,43 @@ template <bool kWhole>
             std::memcpy(&breakable, law.breakable.data() + g0, sizeof breakable);
         brokenOrBreakable |= breakable;
     }
-    if (brokenOrBreakable == 0) [[likely]] {
-        // nothing broken or breaking: bond by bond, both bodies in the block (the common case)
-        // at once, else by addLoads (whose owner, the lower body, is in the block)
-        const bool allIn = allBelow(bonds.bodies.data() + g0, s.b.bodyEnd);
+    if (brokenOrBreakable == 0 && allBelow(bonds.bodies.data() + g0, s.b.bodyEnd)) [[likely]] {
+        // the common case: a whole group, nothing broken or breaking, every body in the block.
+        // The forces of the four bonds, then their torques: each body's force and torque are
+        // still added in bond order
+        s.energy[0] += l.energyNormal;
+        s.energy[1] += l.energyShear;
+        s.energy[2] += l.energyTwist;
+        s.energy[3] += l.energyBend;
+        RowParts r[4];
+        splitLanes(l.f1x, l.f1y, l.f1z, r);
 #pragma GCC unroll 4
         for (int e = 0; e < 4; ++e) {
-            const std::size_t i = static_cast<std::size_t>(body1[e]), j = static_cast<std::size_t>(body2[e]);
-            if (allIn || std::max(body1[e], body2[e]) < s.b.bodyEnd) {
-                addTo(s.force[i], f[e]);
-                addTo(s.torque[i], t1[e]);
-                subtractFrom(s.force[j], f[e]); // + (-F1): the same bits
-                addTo(s.torque[j], t2[e]);
-            } else {
-                addLoads(s.w, s.b, g0 + static_cast<std::size_t>(e),
-                         BondOut{joined(f[e]), {joined(t1[e]), joined(t2[e])}, 0.0, 0.0, 0.0, 0.0}, s.slot);
-            }
+            addTo(s.force[body1[e]], r[e]);
+            subtractFrom(s.force[body2[e]], r[e]); // + (-F1): the same bits
         }
+        splitLanes(l.t1x, l.t1y, l.t1z, r);
+#pragma GCC unroll 4
+        for (int e = 0; e < 4; ++e)
+            addTo(s.torque[body1[e]], r[e]);
+        splitLanes(l.t2x, l.t2y, l.t2z, r);
+#pragma GCC unroll 4
+        for (int e = 0; e < 4; ++e)
+            addTo(s.torque[body2[e]], r[e]);
+        return;
+    }
+    // bond by bond: one whose other body lies in a later chunk leaves its load in a slot
+    // (addLoads), one broken or breaking now puts none
+    RowParts f[4], t1[4], t2[4];
+    splitLanes(l.f1x, l.f1y, l.f1z, f);
+    splitLanes(l.t1x, l.t1y, l.t1z, t1);
+    splitLanes(l.t2x, l.t2y, l.t2z, t2);
+    Lanes4Mask held = {-1, -1, -1, -1};
+    if (brokenOrBreakable == 0) {
+#pragma GCC unroll 4
+        for (int e = 0; e < 4; ++e)
+            addLoads(s.w, s.b, g0 + static_cast<std::size_t>(e),
+                     BondOut{joined(f[e]), {joined(t1[e]), joined(t2[e])}, 0.0, 0.0, 0.0, 0.0}, s.slot);
     } else {
         const Lanes4 slip = sqrtLanes(l.slip2);
         for (int e = 0; e < 4; ++e) {

@@ -426,10 +426,8 @@ void TestBondLoads::fourAtATimeGivesBondLoadsBitForBit()
             if (trial % 8 != 0) // (and some at rest)
                 deform(rng, now[e]);
             const BondConstants<double> one = bondConstants(rest[e], c[e].k);
-            const double* from = &one.length;
-            Lanes4* to = &k.length;
             for (int f = 0; f < BondLawTable::kFields; ++f)
-                to[f][e] = from[f];
+                k.v[f][e] = one.v[f];
             const double pose[14] = {now[e][0].x.x(), now[e][0].x.y(), now[e][0].x.z(), now[e][0].q.w(),
                                      now[e][0].q.x(), now[e][0].q.y(), now[e][0].q.z(), now[e][1].x.x(),
                                      now[e][1].x.y(), now[e][1].x.z(), now[e][1].q.w(), now[e][1].q.x(),
