@@ -368,9 +368,17 @@ template <bool kWhole>
     Lanes4Mask held = {-1, -1, -1, -1};
     if (brokenOrBreakable == 0) {
 #pragma GCC unroll 4
-        for (int e = 0; e < 4; ++e)
-            addLoads(s.w, s.b, g0 + static_cast<std::size_t>(e),
-                     BondOut{joined(f[e]), {joined(t1[e]), joined(t2[e])}, 0.0, 0.0, 0.0, 0.0}, s.slot);
+        for (int e = 0; e < 4; ++e) {
+            if (std::max(body1[e], body2[e]) < s.b.bodyEnd) {
+                addTo(s.force[body1[e]], f[e]);
+                addTo(s.torque[body1[e]], t1[e]);
+                subtractFrom(s.force[body2[e]], f[e]);
+                addTo(s.torque[body2[e]], t2[e]);
+            } else {
+                addLoads(s.w, s.b, g0 + static_cast<std::size_t>(e),
+                         BondOut{joined(f[e]), {joined(t1[e]), joined(t2[e])}, 0.0, 0.0, 0.0, 0.0}, s.slot);
+            }
+        }
     } else {
         const Lanes4 slip = sqrtLanes(l.slip2);
         for (int e = 0; e < 4; ++e) {
