@@ -1,5 +1,7 @@
 #include "bond/BondSet.h"
 
+#include "bond/BondLawKernel.h"
+
 #include <algorithm>
 
 namespace tumble {
@@ -40,6 +42,7 @@ void BondSet::sort(std::size_t n)
     if (m == 0) {
         partnerStart.assign(n + 1, 0);
         partners.clear();
+        layOutLaw();
         return;
     }
     m_keys.resize(m);
@@ -48,21 +51,36 @@ void BondSet::sort(std::size_t n)
         m_keys[k] = {std::min(a, b), std::max(a, b), static_cast<int>(k)};
     }
     std::sort(m_keys.begin(), m_keys.end()); // the bond index breaks ties: deterministic
-    m_bodiesScratch.resize(m);
-    m_stiffnessScratch.resize(m);
-    m_restScratch.resize(m);
-    m_strengthScratch.resize(m);
-    for (std::size_t k = 0; k < m; ++k) {
-        const std::size_t from = static_cast<std::size_t>(m_keys[k][2]);
-        m_bodiesScratch[k] = bodies[from];
-        m_stiffnessScratch[k] = stiffness[from];
-        m_restScratch[k] = rest[from];
-        m_strengthScratch[k] = strength[from];
+    // bond k takes bond m_keys[k][2]'s place: the permutation applied in place, cycle by cycle
+    // (a visited entry's source is complemented, then restored), without a copy of the bonds
+    for (std::size_t start = 0; start < m; ++start) {
+        if (m_keys[start][2] < 0 || static_cast<std::size_t>(m_keys[start][2]) == start)
+            continue;
+        const std::array<int, 2> bodiesHeld = bodies[start];
+        const BondStiffness stiffnessHeld = stiffness[start];
+        const BondRest restHeld = rest[start];
+        const BondStrength strengthHeld = strength[start];
+        std::size_t to = start;
+        for (;;) {
+            const std::size_t from = static_cast<std::size_t>(m_keys[to][2]);
+            m_keys[to][2] = ~m_keys[to][2];
+            if (from == start) {
+                bodies[to] = bodiesHeld;
+                stiffness[to] = stiffnessHeld;
+                rest[to] = restHeld;
+                strength[to] = strengthHeld;
+                break;
+            }
+            bodies[to] = bodies[from];
+            stiffness[to] = stiffness[from];
+            rest[to] = rest[from];
+            strength[to] = strength[from];
+            to = from;
+        }
     }
-    bodies.swap(m_bodiesScratch);
-    stiffness.swap(m_stiffnessScratch);
-    rest.swap(m_restScratch);
-    strength.swap(m_strengthScratch);
+    for (auto& key : m_keys)
+        if (key[2] < 0)
+            key[2] = ~key[2];
     std::fill(broken.begin(), broken.end(), 0); // (sorted only between steps: nothing is marked)
 
     // partners: a counting sort by body; each body's come out ascending (the keys are sorted)
@@ -86,6 +104,29 @@ void BondSet::sort(std::size_t n)
         const int lo = m_keys[k][0], hi = m_keys[k][1];
         partners[static_cast<std::size_t>(fill[static_cast<std::size_t>(lo)]++)] = hi;
     }
+    layOutLaw();
+}
+
+void BondSet::layOutLaw()
+{
+    const std::size_t m = size();
+    const std::size_t groups = (m + BondLawTable::kLanes - 1) / BondLawTable::kLanes;
+    law.bonds = m;
+    law.values.resize(groups * BondLawTable::kLanes * BondLawTable::kFields);
+    law.breakable.resize(m);
+    law.anyBreakable = false;
+    for (std::size_t k = 0; k < groups * BondLawTable::kLanes; ++k) {
+        const std::size_t from = std::min(k, m - 1); // (the padding repeats the last bond)
+        const BondConstants<double> c = bondConstants(rest[from], stiffness[from]);
+        const double* v = c.v;
+        double* group = law.values.data() + (k / BondLawTable::kLanes) * BondLawTable::kLanes * BondLawTable::kFields;
+        for (int f = 0; f < BondLawTable::kFields; ++f)
+            group[BondLawTable::kLanes * static_cast<std::size_t>(f) + k % BondLawTable::kLanes] = v[f];
+    }
+    for (std::size_t k = 0; k < m; ++k) {
+        law.breakable[k] = strength[k].unbreakable() ? 0 : 1;
+        law.anyBreakable = law.anyBreakable || law.breakable[k];
+    }
 }
 
 void BondSet::renumber(const std::vector<int>& newSlot)
@@ -104,6 +145,8 @@ void BondSet::shrinkToFit()
     rest.shrink_to_fit();
     strength.shrink_to_fit();
     broken.shrink_to_fit();
+    law.values.shrink_to_fit();
+    law.breakable.shrink_to_fit();
 }
 
 } // namespace tumble

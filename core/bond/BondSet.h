@@ -3,7 +3,8 @@
 // in the world's order (min of the two body indices; a step evaluates a bond in the block of that
 // body's chunk, like a contact pair). For every body, its bonded partners (partnerStart,
 // partners), so the neighbour list leaves bonded pairs out: a bonded pair does not also feel the
-// contact law while the bond holds.
+// contact law while the bond holds. sort() also lays out what the bond law reads (law: its
+// constants, field by field, and which bonds can break), for the bond stage's four-at-a-time loop.
 #include <array>
 #include <cstddef>
 #include <vector>
@@ -13,6 +14,43 @@
 #include "bond/BondStrength.h"
 
 namespace tumble {
+
+/// The bond law's constants (bond/BondLawKernel.h, BondConstants) in groups of four bonds (bond
+/// 4g + e is group g's lane e), field by field within a group, so that a group's values of a field
+/// are one load and the groups one stream; the last group is padded with copies of the last bond.
+/// And which bonds can break (some strength finite), so that the stage reads strengths only for
+/// those.
+struct BondLawTable {
+    enum Field : int {
+        kLength,
+        kRho0,
+        kRho1,
+        kAxis0X,
+        kAxis0Y,
+        kAxis0Z,
+        kAxis1X,
+        kAxis1Y,
+        kAxis1Z,
+        kRelativeW,
+        kRelativeX,
+        kRelativeY,
+        kRelativeZ,
+        kKn,
+        kKs,
+        kKt,
+        kKb,
+        kFields
+    };
+    static constexpr std::size_t kLanes = 4;
+    std::size_t bonds = 0;                ///< bonds laid out
+    std::vector<double> values;           ///< (kFields * kLanes per group) field f of bond k at
+                                          ///< (k / 4) * 4 * kFields + 4 f + k % 4
+    std::vector<unsigned char> breakable; ///< (bonds) 1 when the bond has a finite strength
+    bool anyBreakable = false;            ///< some bond can break
+
+    /// Group g's values: field f of its lane e at [kLanes * f + e].
+    const double* group(std::size_t g) const { return values.data() + g * kLanes * kFields; }
+};
 
 struct BondSet {
     std::vector<std::array<int, 2>> bodies; ///< (bonds) body indices in the world: body 1, body 2
@@ -24,6 +62,8 @@ struct BondSet {
     std::vector<unsigned char> broken;
     std::vector<int> partnerStart; ///< (n + 1) offsets into partners; empty without bonds
     std::vector<int> partners;     ///< each body's bonded bodies, ascending
+    /// (derived by sort(): call it again after changing rest or stiffness) what the law reads
+    BondLawTable law;
 
     std::size_t size() const { return bodies.size(); }
     bool empty() const { return bodies.empty(); }
@@ -66,8 +106,8 @@ struct BondSet {
     /// The index of the bond between bodies a and b, or -1 when there is none (needs sort()).
     long long find(int a, int b) const;
 
-    /// Sorts the bonds by owner (then by the other body, then as given) and rebuilds the partner
-    /// lists for n bodies. Allocates only while its buffers grow.
+    /// Sorts the bonds by owner (then by the other body, then as given), in place, and rebuilds
+    /// the partner lists for n bodies and law. Allocates only while its buffers grow.
     void sort(std::size_t n);
 
     /// The bodies were renumbered: body i is now newSlot[i]. Sorts again.
@@ -79,10 +119,8 @@ struct BondSet {
 private:
     std::vector<std::array<int, 3>> m_keys; // (owner, other, bond) while sorting
     std::vector<int> m_fill;                // (n) partner fill cursors
-    std::vector<std::array<int, 2>> m_bodiesScratch;
-    std::vector<BondStiffness> m_stiffnessScratch;
-    std::vector<BondRest> m_restScratch;
-    std::vector<BondStrength> m_strengthScratch;
+
+    void layOutLaw();
 };
 
 } // namespace tumble

@@ -1,53 +1,432 @@
 #include "sim/BondStage.h"
 
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__AVX__)
+#include <immintrin.h>
+#endif
+
 #include "bond/BondLawKernel.h"
 
 namespace tumble {
 
-ContactSums BondStage::block(World& w, NeighbourList&, const StepMotion&, bool commit, const ContactBlock& b)
+namespace {
+
+#if defined(__AVX__)
+// The positions (x y z) of four bodies as lanes: each body's x y and z loaded, then interleaved.
+[[gnu::always_inline]] inline void gatherPositions(const Vec3* x, const int* body, Lanes4& lx, Lanes4& ly, Lanes4& lz)
 {
-    ContactSums sums;
-    BondSet& bonds = w.bonds;
-    DeferredLoad* slot = b.bondDeferred;
-    const auto inBlock = [&](std::size_t body) {
-        return static_cast<int>(body) >= b.bodyBegin && static_cast<int>(body) < b.bodyEnd;
-    };
-    for (std::size_t k = b.bondBegin; k < b.bondEnd; ++k) {
-        const std::size_t i = static_cast<std::size_t>(bonds.bodies[k][0]);
-        const std::size_t j = static_cast<std::size_t>(bonds.bodies[k][1]);
-        BondLoads l;
-        evaluateBondLaw(w.position[i], w.orientation[i], w.position[j], w.orientation[j], bonds.rest[k],
-                        bonds.stiffness[k], l);
-        // a bond breaks in a committed evaluation (the end of a step), never in a trial stage:
-        // it puts no load on the state that broke it, and the energy it stored is released
-        if (bonds.broken[k] || (commit && bonds.strength[k].breaks(l, bonds.stiffness[k]))) {
-            if (!bonds.broken[k]) {
-                bonds.broken[k] = 1;
-                ++sums.bondsBroken; // (the step books what it released: Simulation::removeBrokenBonds)
-            }
-            if (!inBlock(i) || !inBlock(j))
-                (slot++)->flags = 0; // its slot stays, empty
-            continue;
-        }
-        sums.bondNormal += l.energy[kBondNormal];
-        sums.bondShear += l.energy[kBondShear];
-        sums.bondTwist += l.energy[kBondTwist];
-        sums.bondBend += l.energy[kBondBend];
-        const std::size_t body[2] = {i, j};
-        for (int e = 0; e < 2; ++e) {
-            if (inBlock(body[e])) {
-                w.force[body[e]] += l.force[e];
-                w.torque[body[e]] += l.torque[e];
-            } else {
-                // the higher body, in a later chunk: its end pass adds this (no dashpot part)
-                DeferredLoad& d = *slot++;
-                d.force = l.force[e];
-                d.torque = l.torque[e];
-                d.dashpot.setZero();
-                d.flags = kDeferredLoad | kDeferredTorque;
-            }
+    const double* p0 = x[body[0]].data();
+    const double* p1 = x[body[1]].data();
+    const double* p2 = x[body[2]].data();
+    const double* p3 = x[body[3]].data();
+    const __m256d a = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p0)), _mm_loadu_pd(p2), 1);
+    const __m256d b = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p1)), _mm_loadu_pd(p3), 1);
+    lx = _mm256_unpacklo_pd(a, b);
+    ly = _mm256_unpackhi_pd(a, b);
+    const __m128d z01 = _mm_loadh_pd(_mm_load_sd(p0 + 2), p1 + 2);
+    const __m128d z23 = _mm_loadh_pd(_mm_load_sd(p2 + 2), p3 + 2);
+    lz = _mm256_insertf128_pd(_mm256_castpd128_pd256(z01), z23, 1);
+}
+
+// The orientations (Eigen's x y z w) of four bodies as lanes.
+[[gnu::always_inline]] inline void gatherOrientations(const Quat* q, const int* body, Lanes4& w, Lanes4& x, Lanes4& y,
+                                                      Lanes4& z)
+{
+    const double* p0 = q[body[0]].coeffs().data();
+    const double* p1 = q[body[1]].coeffs().data();
+    const double* p2 = q[body[2]].coeffs().data();
+    const double* p3 = q[body[3]].coeffs().data();
+    const __m256d a = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p0)), _mm_loadu_pd(p2), 1);
+    const __m256d b = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p1)), _mm_loadu_pd(p3), 1);
+    const __m256d c = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p0 + 2)), _mm_loadu_pd(p2 + 2), 1);
+    const __m256d d = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p1 + 2)), _mm_loadu_pd(p3 + 2), 1);
+    x = _mm256_unpacklo_pd(a, b);
+    y = _mm256_unpackhi_pd(a, b);
+    z = _mm256_unpacklo_pd(c, d);
+    w = _mm256_unpackhi_pd(c, d);
+}
+
+// v += row (x y z), v -= row: each component's IEEE sum or difference
+[[gnu::always_inline]] inline void addTo(Vec3& v, Lanes4 row)
+{
+    double* p = v.data();
+    _mm_storeu_pd(p, _mm_add_pd(_mm_loadu_pd(p), _mm256_castpd256_pd128(row)));
+    _mm_store_sd(p + 2, _mm_add_sd(_mm_load_sd(p + 2), _mm256_extractf128_pd(row, 1)));
+}
+
+[[gnu::always_inline]] inline void subtractFrom(Vec3& v, Lanes4 row)
+{
+    double* p = v.data();
+    _mm_storeu_pd(p, _mm_sub_pd(_mm_loadu_pd(p), _mm256_castpd256_pd128(row)));
+    _mm_store_sd(p + 2, _mm_sub_sd(_mm_load_sd(p + 2), _mm256_extractf128_pd(row, 1)));
+}
+#else
+[[gnu::always_inline]] inline void gatherPositions(const Vec3* x, const int* body, Lanes4& lx, Lanes4& ly, Lanes4& lz)
+{
+    const Vec3 &p0 = x[body[0]], &p1 = x[body[1]], &p2 = x[body[2]], &p3 = x[body[3]];
+    lx = Lanes4{p0.x(), p1.x(), p2.x(), p3.x()};
+    ly = Lanes4{p0.y(), p1.y(), p2.y(), p3.y()};
+    lz = Lanes4{p0.z(), p1.z(), p2.z(), p3.z()};
+}
+
+[[gnu::always_inline]] inline void gatherOrientations(const Quat* q, const int* body, Lanes4& w, Lanes4& x, Lanes4& y,
+                                                      Lanes4& z)
+{
+    const Quat &p0 = q[body[0]], &p1 = q[body[1]], &p2 = q[body[2]], &p3 = q[body[3]];
+    w = Lanes4{p0.w(), p1.w(), p2.w(), p3.w()};
+    x = Lanes4{p0.x(), p1.x(), p2.x(), p3.x()};
+    y = Lanes4{p0.y(), p1.y(), p2.y(), p3.y()};
+    z = Lanes4{p0.z(), p1.z(), p2.z(), p3.z()};
+}
+
+[[gnu::always_inline]] inline void addTo(Vec3& v, Lanes4 row)
+{
+    v.x() += row[0];
+    v.y() += row[1];
+    v.z() += row[2];
+}
+
+[[gnu::always_inline]] inline void subtractFrom(Vec3& v, Lanes4 row)
+{
+    v.x() -= row[0];
+    v.y() -= row[1];
+    v.z() -= row[2];
+}
+#endif
+
+// One bond's vector out of lanes (x, y, z): with AVX its (x, y) pair and z, split from the lanes
+// by unpacking (no full transpose) and added to a Vec3 as a pair and a scalar; else a row.
+#if defined(__AVX__)
+struct RowParts {
+    __m128d xy, z;
+};
+
+[[gnu::always_inline]] inline void splitLanes(Lanes4 x, Lanes4 y, Lanes4 z, RowParts* out)
+{
+    const __m256d lo = _mm256_unpacklo_pd(x, y), hi = _mm256_unpackhi_pd(x, y); // (x0 y0 x2 y2), (x1 y1 x3 y3)
+    const __m128d z01 = _mm256_castpd256_pd128(z), z23 = _mm256_extractf128_pd(z, 1);
+    out[0] = {_mm256_castpd256_pd128(lo), z01};
+    out[1] = {_mm256_castpd256_pd128(hi), _mm_unpackhi_pd(z01, z01)};
+    out[2] = {_mm256_extractf128_pd(lo, 1), z23};
+    out[3] = {_mm256_extractf128_pd(hi, 1), _mm_unpackhi_pd(z23, z23)};
+}
+
+[[gnu::always_inline]] inline void addTo(Vec3& v, RowParts r)
+{
+    double* p = v.data();
+    _mm_storeu_pd(p, _mm_add_pd(_mm_loadu_pd(p), r.xy));
+    _mm_store_sd(p + 2, _mm_add_sd(_mm_load_sd(p + 2), r.z));
+}
+
+[[gnu::always_inline]] inline void subtractFrom(Vec3& v, RowParts r)
+{
+    double* p = v.data();
+    _mm_storeu_pd(p, _mm_sub_pd(_mm_loadu_pd(p), r.xy));
+    _mm_store_sd(p + 2, _mm_sub_sd(_mm_load_sd(p + 2), r.z));
+}
+
+[[gnu::always_inline]] inline Lanes4 joined(RowParts r)
+{
+    return _mm256_insertf128_pd(_mm256_castpd128_pd256(r.xy), r.z, 1);
+}
+#else
+struct RowParts {
+    Lanes4 row;
+};
+
+[[gnu::always_inline]] inline void splitLanes(Lanes4 x, Lanes4 y, Lanes4 z, RowParts* out)
+{
+    Lanes4 w{};
+    lanes_detail::transpose(x, y, z, w);
+    out[0] = {x};
+    out[1] = {y};
+    out[2] = {z};
+    out[3] = {w};
+}
+
+[[gnu::always_inline]] inline void addTo(Vec3& v, RowParts r)
+{
+    addTo(v, r.row);
+}
+
+[[gnu::always_inline]] inline void subtractFrom(Vec3& v, RowParts r)
+{
+    subtractFrom(v, r.row);
+}
+
+[[gnu::always_inline]] inline Lanes4 joined(RowParts r)
+{
+    return r.row;
+}
+#endif
+
+[[gnu::always_inline]] inline Lanes4 loadField(const double* group, int f)
+{
+    Lanes4 v;
+    std::memcpy(&v, group + BondLawTable::kLanes * static_cast<std::size_t>(f), sizeof v);
+    return v;
+}
+
+// The poses of a group's four bonds, gathered where the law asks for them.
+struct GroupPoses {
+    const Vec3* position;
+    const Quat* orientation;
+    const int* body1;
+    const int* body2;
+
+    [[gnu::always_inline]] void position1(Lanes4& x, Lanes4& y, Lanes4& z) const
+    {
+        gatherPositions(position, body1, x, y, z);
+    }
+    [[gnu::always_inline]] void position2(Lanes4& x, Lanes4& y, Lanes4& z) const
+    {
+        gatherPositions(position, body2, x, y, z);
+    }
+    [[gnu::always_inline]] void orientation1(Lanes4& w, Lanes4& x, Lanes4& y, Lanes4& z) const
+    {
+        gatherOrientations(orientation, body1, w, x, y, z);
+    }
+    [[gnu::always_inline]] void orientation2(Lanes4& w, Lanes4& x, Lanes4& y, Lanes4& z) const
+    {
+        gatherOrientations(orientation, body2, w, x, y, z);
+    }
+};
+
+// A group's constants (BondLawTable), loaded where the law asks for them.
+struct GroupConstants {
+    const double* group;
+    [[gnu::always_inline]] Lanes4 value(int f) const { return loadField(group, f); }
+};
+
+// a bond's loads and what breaking reads (lane or scalar evaluation alike)
+struct BondOut {
+    Lanes4 force;     // on body 1 (x y z, unused); body 2's is minus it
+    Lanes4 torque[2]; // on bodies 1, 2
+    double stretch, slip, theta, psi;
+};
+
+// Bond k's loads, added to its bodies in the block or left in the next slot for a body of a
+// later chunk: each body's loads are added in one fixed order (bond order; body 1, then 2). Its
+// owner (the lower body) lies in the block, so a body is in the block when below its end.
+inline void addLoads(World& w, const ContactBlock& b, std::size_t k, const BondOut& o, DeferredLoad*& slot)
+{
+    const std::size_t i = static_cast<std::size_t>(w.bonds.bodies[k][0]);
+    const std::size_t j = static_cast<std::size_t>(w.bonds.bodies[k][1]);
+    const bool iIn = static_cast<int>(i) < b.bodyEnd, jIn = static_cast<int>(j) < b.bodyEnd;
+    if (iIn && jIn) [[likely]] {
+        addTo(w.force[i], o.force);
+        addTo(w.torque[i], o.torque[0]);
+        subtractFrom(w.force[j], o.force); // + (-F1): the same bits
+        addTo(w.torque[j], o.torque[1]);
+        return;
+    }
+    const std::size_t body[2] = {i, j};
+    const bool in[2] = {iIn, jIn};
+    const Lanes4 force[2] = {o.force, -o.force};
+    for (int e = 0; e < 2; ++e) {
+        if (in[e]) {
+            addTo(w.force[body[e]], force[e]);
+            addTo(w.torque[body[e]], o.torque[e]);
+        } else {
+            // the higher body, in a later chunk: its end pass adds this (no dashpot part)
+            DeferredLoad& d = *slot++;
+            d.force = Vec3(force[e][0], force[e][1], force[e][2]);
+            d.torque = Vec3(o.torque[e][0], o.torque[e][1], o.torque[e][2]);
+            d.dashpot.setZero();
+            d.flags = kDeferredLoad | kDeferredTorque;
         }
     }
+}
+
+// Bond k, which may be broken or break now: false when it puts no load (its slot left empty).
+// A bond breaks in a committed evaluation (the end of a step), never in a trial stage: it puts
+// no load on the state that broke it, and the energy it stored is released.
+bool addLoadsUnlessBroken(World& w, const ContactBlock& b, std::size_t k, const BondOut& o, bool mayBreak,
+                          DeferredLoad*& slot, ContactSums& sums)
+{
+    BondSet& bonds = w.bonds;
+    bool gone = bonds.broken[k] != 0;
+    if (!gone && mayBreak && bonds.law.breakable[k]) {
+        BondLoads l;
+        l.stretch = o.stretch;
+        l.slip = o.slip;
+        l.theta = o.theta;
+        l.psi = o.psi;
+        if (bonds.strength[k].breaks(l, bonds.stiffness[k])) {
+            bonds.broken[k] = 1;
+            ++sums.bondsBroken; // (the step books what it released: Simulation::removeBrokenBonds)
+            gone = true;
+        }
+    }
+    if (gone) {
+        if (std::max(bonds.bodies[k][0], bonds.bodies[k][1]) >= b.bodyEnd)
+            (slot++)->flags = 0; // its slot stays, empty
+        return false;
+    }
+    addLoads(w, b, k, o, slot);
+    return true;
+}
+
+} // namespace
+
+namespace {
+
+// What a block's groups share.
+struct GroupPass {
+    World& w;
+    const ContactBlock& b;
+    const BondSet& bonds;
+    const Vec3* position;
+    const Quat* orientation;
+    Vec3* force;
+    Vec3* torque;
+    bool mayBreak;
+    DeferredLoad* slot;
+    ContactSums sums;
+    Lanes4 energy[4] = {}; // normal, shear, twist, bend: lane sums over the block's groups
+};
+
+// Whether the eight bodies of four bonds (body 1, body 2 of each, interleaved) are all below end.
+[[gnu::always_inline]] inline bool allBelow(const std::array<int, 2>* bodies, int end)
+{
+#if defined(__AVX2__)
+    __m256i v;
+    std::memcpy(&v, bodies, sizeof v);
+    return _mm256_movemask_epi8(_mm256_cmpgt_epi32(_mm256_set1_epi32(end), v)) == -1;
+#else
+    bool below = true;
+    for (int e = 0; e < 4; ++e)
+        below = below && bodies[e][0] < end && bodies[e][1] < end;
+    return below;
+#endif
+}
+
+// The table's group of four bonds g0 .. g0 + 3, one bond per lane. kWhole: the group lies in the
+// block; else only lanes [laneBegin, laneEnd) do (the first and last group of a block), and the
+// others are evaluated and left out.
+template <bool kWhole>
+[[gnu::always_inline]] inline void evaluateGroup(GroupPass& s, std::size_t g0, int laneBegin, int laneEnd)
+{
+    const BondSet& bonds = s.bonds;
+    const BondLawTable& law = bonds.law;
+    int body1[4], body2[4];
+    for (int e = 0; e < 4; ++e) {
+        // (past the last bond, the table repeats it)
+        const std::size_t k =
+            kWhole ? g0 + static_cast<std::size_t>(e) : std::min(g0 + static_cast<std::size_t>(e), bonds.size() - 1);
+        body1[e] = bonds.bodies[k][0];
+        body2[e] = bonds.bodies[k][1];
+    }
+    const GroupPoses poses{s.position, s.orientation, body1, body2};
+    const GroupConstants c{law.group(g0 / 4)};
+    const BondLaw<Lanes4> l(poses, c);
+
+    std::uint32_t brokenOrBreakable = 1;
+    if (kWhole) {
+        std::uint32_t breakable = 0;
+        std::memcpy(&brokenOrBreakable, bonds.broken.data() + g0, sizeof brokenOrBreakable);
+        if (s.mayBreak)
+            std::memcpy(&breakable, law.breakable.data() + g0, sizeof breakable);
+        brokenOrBreakable |= breakable;
+    }
+    if (brokenOrBreakable == 0 && allBelow(bonds.bodies.data() + g0, s.b.bodyEnd)) [[likely]] {
+        // the common case: a whole group, nothing broken or breaking, every body in the block.
+        // The forces of the four bonds, then their torques: each body's force and torque are
+        // still added in bond order
+        s.energy[0] += l.energyNormal;
+        s.energy[1] += l.energyShear;
+        s.energy[2] += l.energyTwist;
+        s.energy[3] += l.energyBend;
+        RowParts r[4];
+        splitLanes(l.f1x, l.f1y, l.f1z, r);
+#pragma GCC unroll 4
+        for (int e = 0; e < 4; ++e) {
+            addTo(s.force[body1[e]], r[e]);
+            subtractFrom(s.force[body2[e]], r[e]); // + (-F1): the same bits
+        }
+        splitLanes(l.t1x, l.t1y, l.t1z, r);
+#pragma GCC unroll 4
+        for (int e = 0; e < 4; ++e)
+            addTo(s.torque[body1[e]], r[e]);
+        splitLanes(l.t2x, l.t2y, l.t2z, r);
+#pragma GCC unroll 4
+        for (int e = 0; e < 4; ++e)
+            addTo(s.torque[body2[e]], r[e]);
+        return;
+    }
+    // bond by bond: one whose other body lies in a later chunk leaves its load in a slot
+    // (addLoads), one broken or breaking now puts none
+    RowParts f[4], t1[4], t2[4];
+    splitLanes(l.f1x, l.f1y, l.f1z, f);
+    splitLanes(l.t1x, l.t1y, l.t1z, t1);
+    splitLanes(l.t2x, l.t2y, l.t2z, t2);
+    Lanes4Mask held = {-1, -1, -1, -1};
+    if (brokenOrBreakable == 0) {
+#pragma GCC unroll 4
+        for (int e = 0; e < 4; ++e) {
+            if (std::max(body1[e], body2[e]) < s.b.bodyEnd) {
+                addTo(s.force[body1[e]], f[e]);
+                addTo(s.torque[body1[e]], t1[e]);
+                subtractFrom(s.force[body2[e]], f[e]);
+                addTo(s.torque[body2[e]], t2[e]);
+            } else {
+                addLoads(s.w, s.b, g0 + static_cast<std::size_t>(e),
+                         BondOut{joined(f[e]), {joined(t1[e]), joined(t2[e])}, 0.0, 0.0, 0.0, 0.0}, s.slot);
+            }
+        }
+    } else {
+        const Lanes4 slip = sqrtLanes(l.slip2);
+        for (int e = 0; e < 4; ++e) {
+            const BondOut o{joined(f[e]), {joined(t1[e]), joined(t2[e])}, l.stretch[e], slip[e], l.theta[e], l.psi[e]};
+            if (e < laneBegin || e >= laneEnd ||
+                !addLoadsUnlessBroken(s.w, s.b, g0 + static_cast<std::size_t>(e), o, s.mayBreak, s.slot, s.sums))
+                held[e] = 0;
+        }
+    }
+    const Lanes4 zero{};
+    s.energy[0] += select(held, l.energyNormal, zero);
+    s.energy[1] += select(held, l.energyShear, zero);
+    s.energy[2] += select(held, l.energyTwist, zero);
+    s.energy[3] += select(held, l.energyBend, zero);
+}
+
+} // namespace
+
+ContactSums BondStage::block(World& w, NeighbourList&, const StepMotion&, bool commit, const ContactBlock& b)
+{
+    const BondSet& bonds = w.bonds;
+    assert(bonds.law.bonds == bonds.size() && "BondSet::sort() lays out the law");
+    GroupPass s{w,
+                b,
+                bonds,
+                w.position.data(),
+                w.orientation.data(),
+                w.force.data(),
+                w.torque.data(),
+                commit && bonds.law.anyBreakable,
+                b.bondDeferred,
+                {}};
+    // the table's groups of four that overlap the block: a partial one at either end, whole ones
+    // between
+    std::size_t g0 = b.bondBegin & ~std::size_t{3};
+    if (g0 < b.bondBegin && b.bondBegin < b.bondEnd) {
+        evaluateGroup<false>(s, g0, static_cast<int>(b.bondBegin - g0),
+                             static_cast<int>(std::min<std::size_t>(b.bondEnd - g0, 4)));
+        g0 += 4;
+    }
+    for (; g0 + 4 <= b.bondEnd; g0 += 4)
+        evaluateGroup<true>(s, g0, 0, 4);
+    if (g0 < b.bondEnd)
+        evaluateGroup<false>(s, g0, 0, static_cast<int>(b.bondEnd - g0));
+    ContactSums& sums = s.sums;
+    double* total[4] = {&sums.bondNormal, &sums.bondShear, &sums.bondTwist, &sums.bondBend};
+    for (int m = 0; m < 4; ++m)
+        *total[m] = (s.energy[m][0] + s.energy[m][1]) + (s.energy[m][2] + s.energy[m][3]);
     return sums;
 }
 

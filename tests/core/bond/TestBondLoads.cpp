@@ -14,12 +14,20 @@
 // Wang's first-order twist moment) is off by a fraction of order theta ~ 0.1 to 1.
 #include <QtTest>
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <numbers>
 #include <random>
+#include <utility>
+#include <vector>
 
+#include "bond/BondLawKernel.h"
 #include "bond/BondLoads.h"
+#include "bond/BondSet.h"
 #include "bond/WangAngles.h"
+#include "math/Atan2Lanes.h"
 #include "math/QuaternionOps.h"
 
 using namespace tumble;
@@ -107,6 +115,9 @@ private slots:
     void bendAndTwistEnergiesDoNotDependOnTheirOrder();
     void pureModesMatchTheirClosedForms();
     void frameTurnsZOntoEveryDirection();
+    void atan2LanesIsWithinAFewUlpOfLibm();
+    void fourAtATimeGivesBondLoadsBitForBit();
+    void sortingKeepsEachBondWhole();
 };
 
 void TestBondLoads::freeOfStressWhenMade()
@@ -335,6 +346,178 @@ void TestBondLoads::frameTurnsZOntoEveryDirection()
         QVERIFY(std::abs(h.norm() - 1.0) <= 1e-15);
         QVERIFY((h * Vec3::UnitZ() - a).norm() <= 1e-15);
     }
+}
+
+// The law's arctangent (math/Atan2Lanes.h: within 1.47 ulp of the exact value) against libm's
+// (within 1 ulp): 3 ulp of the result apart at most, over the whole circle, small angles either
+// side of both axes and the arguments the bond gives it; and four at a time the same bits as one
+// at a time.
+void TestBondLoads::atan2LanesIsWithinAFewUlpOfLibm()
+{
+    std::mt19937 rng(9);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    std::uniform_real_distribution<double> angle(-std::numbers::pi, std::numbers::pi);
+    double worst = 0.0;
+    for (int trial = 0; trial < 200000; ++trial) {
+        double y[4], x[4];
+        for (int e = 0; e < 4; ++e) {
+            switch ((trial + e) % 4) {
+            case 0:
+                y[e] = u(rng), x[e] = u(rng);
+                break;
+            case 1: {
+                const double a = angle(rng);
+                y[e] = std::sin(a), x[e] = std::cos(a);
+                break;
+            }
+            case 2:
+                y[e] = 1e-6 * u(rng), x[e] = u(rng);
+                break;
+            default:
+                y[e] = u(rng), x[e] = 1e-9 * u(rng);
+                break;
+            }
+        }
+        const Lanes4 lanes = atan2Lanes(Lanes4{y[0], y[1], y[2], y[3]}, Lanes4{x[0], x[1], x[2], x[3]});
+        for (int e = 0; e < 4; ++e) {
+            const double one = atan2Lanes(y[e], x[e]);
+            QCOMPARE(std::bit_cast<std::uint64_t>(lanes[e]), std::bit_cast<std::uint64_t>(one));
+            // knowing a sign changes nothing where the sign is so
+            QCOMPARE(std::bit_cast<std::uint64_t>(atan2Lanes<true, false>(std::abs(y[e]), x[e])),
+                     std::bit_cast<std::uint64_t>(atan2Lanes(std::abs(y[e]), x[e])));
+            QCOMPARE(std::bit_cast<std::uint64_t>(atan2Lanes<false, true>(y[e], std::abs(x[e]))),
+                     std::bit_cast<std::uint64_t>(atan2Lanes(y[e], std::abs(x[e]))));
+            const double libm = std::atan2(y[e], x[e]);
+            const double ulps = std::abs(one - libm) / (std::nextafter(std::abs(libm), 4.0) - std::abs(libm));
+            worst = std::max(worst, ulps);
+            QVERIFY2(ulps <= 3.0, qPrintable(QString("atan2(%1, %2): %3 against %4")
+                                                 .arg(y[e], 0, 'g', 17)
+                                                 .arg(x[e], 0, 'g', 17)
+                                                 .arg(one, 0, 'g', 17)
+                                                 .arg(libm, 0, 'g', 17)));
+        }
+    }
+    QCOMPARE(atan2Lanes(0.0, 0.0), 0.0);
+    QCOMPARE(atan2Lanes(0.0, -1.0), std::numbers::pi);
+    QCOMPARE(atan2Lanes(1.0, 0.0), std::numbers::pi / 2);
+    QCOMPARE(atan2Lanes(-1.0, 0.0), -std::numbers::pi / 2);
+    qInfo("atan2Lanes against libm: at most %.2f ulp", worst);
+}
+
+// The bond stage evaluates bonds four at a time (BondLaw<Lanes4>); bondLoads() (the bond CSV,
+// breaking) one at a time: every lane must have bondLoads' bits.
+void TestBondLoads::fourAtATimeGivesBondLoadsBitForBit()
+{
+    std::mt19937 rng(10);
+    const auto same = [](double a, double b) {
+        return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+    };
+    for (int trial = 0; trial < 2000; ++trial) {
+        Config c[4];
+        BondRest rest[4];
+        Pose now[4][2];
+        BondPoses<Lanes4> poses;
+        BondConstants<Lanes4> k;
+        for (int e = 0; e < 4; ++e) {
+            c[e] = randomConfig(rng);
+            rest[e] = restOf(c[e]);
+            now[e][0] = c[e].body[0];
+            now[e][1] = c[e].body[1];
+            if (trial % 8 != 0) // (and some at rest)
+                deform(rng, now[e]);
+            const BondConstants<double> one = bondConstants(rest[e], c[e].k);
+            for (int f = 0; f < BondLawTable::kFields; ++f)
+                k.v[f][e] = one.v[f];
+            const double pose[14] = {now[e][0].x.x(), now[e][0].x.y(), now[e][0].x.z(), now[e][0].q.w(),
+                                     now[e][0].q.x(), now[e][0].q.y(), now[e][0].q.z(), now[e][1].x.x(),
+                                     now[e][1].x.y(), now[e][1].x.z(), now[e][1].q.w(), now[e][1].q.x(),
+                                     now[e][1].q.y(), now[e][1].q.z()};
+            Lanes4* p = &poses.x1x;
+            for (int f = 0; f < 14; ++f)
+                p[f][e] = pose[f];
+        }
+        const BondLaw<Lanes4> lanes(poses, k);
+        for (int e = 0; e < 4; ++e) {
+            const BondLoads l = loadsAt(now[e], rest[e], c[e].k);
+            const double got[] = {lanes.f1x[e],          lanes.f1y[e],         lanes.f1z[e],
+                                  lanes.t1x[e],          lanes.t1y[e],         lanes.t1z[e],
+                                  lanes.t2x[e],          lanes.t2y[e],         lanes.t2z[e],
+                                  lanes.energyNormal[e], lanes.energyShear[e], lanes.energyTwist[e],
+                                  lanes.energyBend[e],   lanes.stretch[e],     sqrtLanes(lanes.slip2)[e],
+                                  lanes.theta[e],        lanes.psi[e]};
+            const double want[] = {l.force[0].x(),
+                                   l.force[0].y(),
+                                   l.force[0].z(),
+                                   l.torque[0].x(),
+                                   l.torque[0].y(),
+                                   l.torque[0].z(),
+                                   l.torque[1].x(),
+                                   l.torque[1].y(),
+                                   l.torque[1].z(),
+                                   l.energy[kBondNormal],
+                                   l.energy[kBondShear],
+                                   l.energy[kBondTwist],
+                                   l.energy[kBondBend],
+                                   l.stretch,
+                                   l.slip,
+                                   l.theta,
+                                   l.psi};
+            for (std::size_t v = 0; v < std::size(got); ++v)
+                QVERIFY2(same(got[v], want[v]), qPrintable(QString("trial %1 lane %2 value %3: %4 against %5")
+                                                               .arg(trial)
+                                                               .arg(e)
+                                                               .arg(v)
+                                                               .arg(got[v], 0, 'g', 17)
+                                                               .arg(want[v], 0, 'g', 17)));
+            for (int a = 0; a < 3; ++a)
+                QVERIFY(same(l.force[1][a], -l.force[0][a]));
+        }
+    }
+}
+
+// BondSet::sort() permutes the bonds in place: each bond's bodies, stiffness, rest state and
+// strength stay together, and the law's table holds each bond's constants in its lane.
+void TestBondLoads::sortingKeepsEachBondWhole()
+{
+    std::mt19937 rng(11);
+    const int n = 40;
+    BondSet bonds;
+    std::vector<std::pair<int, int>> pairs;
+    for (int a = 0; a < n; ++a)
+        for (int b = a + 1; b < n; b += 3)
+            pairs.push_back(rng() % 2 ? std::pair{a, b} : std::pair{b, a});
+    std::shuffle(pairs.begin(), pairs.end(), rng);
+    const auto tag = [](int a, int b) { return 1000.0 * std::min(a, b) + std::max(a, b); };
+    for (const auto& [a, b] : pairs) {
+        BondRest r;
+        r.length = tag(a, b);
+        r.axis[0] = Vec3(a, b, 1.0);
+        BondStrength s;
+        s.tension = (a + b) % 5 == 0 ? tag(a, b) : BondStrength::kNever;
+        bonds.add(a, b, BondStiffness{tag(a, b), 1.0, 2.0, 3.0}, r, s);
+    }
+    bonds.sort(n);
+    QCOMPARE(bonds.size(), pairs.size());
+    QCOMPARE(bonds.law.bonds, pairs.size());
+    for (std::size_t k = 0; k < bonds.size(); ++k) {
+        const int a = bonds.bodies[k][0], b = bonds.bodies[k][1];
+        if (k > 0) {
+            const int pa = bonds.bodies[k - 1][0], pb = bonds.bodies[k - 1][1];
+            QVERIFY(std::pair(std::min(pa, pb), std::max(pa, pb)) < std::pair(std::min(a, b), std::max(a, b)));
+        }
+        QCOMPARE(bonds.stiffness[k].kn, tag(a, b));
+        QCOMPARE(bonds.rest[k].length, tag(a, b));
+        QCOMPARE(bonds.rest[k].axis[0], Vec3(a, b, 1.0));
+        QCOMPARE(bonds.strength[k].tension, (a + b) % 5 == 0 ? tag(a, b) : BondStrength::kNever);
+        QCOMPARE(bonds.law.breakable[k], (a + b) % 5 == 0 ? 1 : 0);
+        const double* group = bonds.law.group(k / 4);
+        QCOMPARE(group[4 * BondLawTable::kLength + k % 4], tag(a, b));
+        QCOMPARE(group[4 * BondLawTable::kKn + k % 4], tag(a, b));
+        QCOMPARE(group[4 * BondLawTable::kAxis0Y + k % 4], double(b));
+        QVERIFY(bonds.bonded(a, b) && bonds.bonded(b, a));
+        QCOMPARE(bonds.find(a, b), static_cast<long long>(k));
+    }
+    QVERIFY(bonds.law.anyBreakable);
 }
 
 QTEST_APPLESS_MAIN(TestBondLoads)
