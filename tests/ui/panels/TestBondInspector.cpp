@@ -10,7 +10,6 @@
 // front), a click near a sphere's centre still selects the sphere, and a new scene clears it.
 #include <QtTest>
 
-#include <QDockWidget>
 #include <QLabel>
 
 #include <cmath>
