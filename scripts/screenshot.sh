@@ -4,11 +4,12 @@
 # views' frames) through `tumble --screenshot`.
 #
 #   scripts/screenshot.sh [--scene ID] [--colour speed|body] [--select ID [--ghost]]
-#                         [--compare [--lanes PRESET,...]] [SECONDS] [OUTPUT.png]
+#                         [--select-bond I-J] [--compare [--lanes PRESET,...]] [SECONDS] [OUTPUT.png]
 #
 # --scene takes a built-in scene id; its default output is then docs/images/ID.png (e.g.
 # `scripts/screenshot.sh --scene dzhanibekov --colour body` writes docs/images/dzhanibekov.png).
 # --compare opens compare mode (lanes side by side); its default output is docs/images/compare.png.
+# --select-bond I-J selects the bond between bodies I and J (the bond inspector and its frame).
 # BUILD_DIR (default build) names the build directory to use.
 set -euo pipefail
 
@@ -25,6 +26,7 @@ while [ $# -gt 0 ]; do
         --colour=*) colour="${1#--colour=}"; shift ;;
         --select) extra+=(--select "$2"); shift 2 ;;
         --ghost) extra+=(--ghost); shift ;;
+        --select-bond) extra+=(--select-bond "$2"); shift 2 ;;
         --compare) extra+=(--compare); compare=1; shift ;;
         --lanes) extra+=(--lanes "$2"); shift 2 ;;
         -h|--help) sed -n '2,13p' "$0"; exit 0 ;;

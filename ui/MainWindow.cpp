@@ -24,6 +24,7 @@
 #include "export/AsyncFileDialog.h"
 #include "export/ExportMenu.h"
 #include "panels/BodyInspector.h"
+#include "panels/BondInspector.h"
 #include "panels/ControlPanel.h"
 #include "panels/WheelGuard.h"
 #include "plot/AngleDriftPlot.h"
@@ -89,6 +90,22 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
                                QDockWidget::DockWidgetClosable);
     inspectorDock->setMinimumWidth(m_inspector->sizeHint().width() + 16);
     addDockWidget(Qt::RightDockWidgetArea, inspectorDock);
+    m_inspectorDock = inspectorDock;
+    // the selected bond's numbers: a tab beside the body's (the right column has no room for both)
+    m_bondInspector = new BondInspector;
+    auto* bondScroll = new QScrollArea;
+    bondScroll->setWidget(m_bondInspector);
+    bondScroll->setWidgetResizable(true);
+    bondScroll->setFrameShape(QFrame::NoFrame);
+    bondScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_bondDock = new QDockWidget(tr("Bond"), this);
+    m_bondDock->setObjectName(QStringLiteral("bond"));
+    m_bondDock->setWidget(bondScroll);
+    m_bondDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                            QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::RightDockWidgetArea, m_bondDock);
+    tabifyDockWidget(inspectorDock, m_bondDock);
+    inspectorDock->raise();
     // right, below: the rotation checks for the selected clump (exact ghost, Poinsot)
     m_rotation = new RotationPanel;
     auto* rotationDock = new QDockWidget(tr("Rotation"), this);
@@ -107,6 +124,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_rotation, &RotationPanel::ghostChanged, m_sceneView, qOverload<>(&SceneView::update));
     connect(m_sceneView, &SceneView::bodyClicked, this, &MainWindow::selectBody);
     connect(m_inspector, &BodyInspector::bodyRequested, this, &MainWindow::selectBody);
+    connect(m_sceneView, &SceneView::bondClicked, this, &MainWindow::selectBond);
 
     m_statusLine = new QLabel;
     statusBar()->addPermanentWidget(m_statusLine);
@@ -188,7 +206,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_compareAction, &QAction::triggered, this, [this](bool on) { setCompareMode(on); });
     // every dock, checked while shown: a closed dock comes back from here
     viewMenu->addSeparator();
-    for (QDockWidget* d : {dock, inspectorDock, rotationDock, sweepDock})
+    for (QDockWidget* d : {dock, inspectorDock, m_bondDock, rotationDock, sweepDock})
         viewMenu->addAction(d->toggleViewAction());
 
     // the wheel changes a combo or spin box only when it has the focus (WheelGuard.h)
@@ -252,6 +270,7 @@ void MainWindow::onFrame()
     m_panel->setBalanceError(m_energyPlot->lastRelativeError(), m_energyPlot->externalWorkSeen());
     m_panel->setSnapshot(*s);
     m_inspector->setSnapshot(s);
+    m_bondInspector->setSnapshot(s);
     m_rotation->setSnapshot(s, m_sceneView->selectedBody());
 
     if (s->scene) {
@@ -293,6 +312,26 @@ void MainWindow::selectBody(int b)
     m_runner->selectBody(b);
     m_sceneView->setSelectedBody(b);
     m_inspector->setSelectedBody(b);
+    if (b >= 0 && m_inspectorDock->toggleViewAction()->isChecked()) // open, maybe behind a tab
+        m_inspectorDock->raise();
+}
+
+void MainWindow::selectBond(int a, int b)
+{
+    const int n = m_shown ? int(m_shown->bodyCount()) : 0;
+    if (a < 0 || b < 0 || a >= n || b >= n || a == b)
+        a = b = -1;
+    m_runner->selectBond(a, b);
+    m_sceneView->setSelectedBond(a, b);
+    m_bondInspector->setSelectedBond(a, b);
+    if (a >= 0 && m_bondDock->toggleViewAction()->isChecked()) { // open, maybe behind a tab
+        m_bondDock->raise();
+        // room for every row without scrolling where the window allows it (at 1280 x 800 the
+        // right column's top half is a few rows short; the rotation dock below scrolls)
+        const int wanted = m_bondInspector->sizeHint().height() + 72; // dock title, tab bar, frames
+        if (!m_bondDock->isFloating() && m_bondDock->height() < wanted)
+            resizeDocks({m_bondDock}, {wanted}, Qt::Vertical);
+    }
 }
 
 void MainWindow::togglePlay()
@@ -342,7 +381,9 @@ void MainWindow::startScene(Scene scene, const QString& builtinId, const QString
     m_runner->loadScene(std::move(scene));
     // the runner drops the selection with the old scene; so do the view and the inspector
     m_sceneView->setSelectedBody(-1);
+    m_sceneView->setSelectedBond(-1, -1);
     m_inspector->clear();
+    m_bondInspector->clear();
     m_panel->setCurrentScene(builtinId, displayName);
     m_panel->setRunMessage(QString());
     m_showingInstability = false;

@@ -9,7 +9,9 @@
 // path and problem) before the worker ever sees it, and the running scene stays.
 // Selection: a click in the 3D view (or the inspector's keyboard picker) goes through
 // selectBody(), which tells the worker (it publishes that body's state), the view (halo) and
-// the inspector at once; a new scene clears it, a reset keeps it.
+// the inspector at once; a new scene clears it, a reset keeps it. A bond, clicked in the view,
+// goes the same way through selectBond() to the worker, the view (rim, frame, bending plane)
+// and the bond inspector, a tab beside the body inspector that comes to the front.
 #include <QFileDialog>
 #include <QMainWindow>
 #include <QMessageBox>
@@ -32,6 +34,7 @@ struct Scene;
 namespace tumble::ui {
 
 class BodyInspector;
+class BondInspector;
 class CompareView;
 class ControlPanel;
 class RotationPanel;
@@ -73,11 +76,15 @@ public:
     void startGhost();
     /// Selects body b (-1 or out of range: none) in the worker, the 3D view and the inspector.
     void selectBody(int b);
+    /// Selects the bond between the bodies with scene ids a and b (a < 0: none) in the worker,
+    /// the 3D view and the bond inspector, and brings the bond inspector's tab to the front.
+    void selectBond(int a, int b);
 
     SceneView* sceneView() const { return m_sceneView; }
     EnergyPlot* energyPlot() const { return m_energyPlot; }
     ControlPanel* controlPanel() const { return m_panel; }
     BodyInspector* inspector() const { return m_inspector; }
+    BondInspector* bondInspector() const { return m_bondInspector; }
     RotationPanel* rotationPanel() const { return m_rotation; }
     /// The single view's runner (paced to real time).
     SimulationRunner* worker() const { return m_runner; }
@@ -127,6 +134,9 @@ private:
     EnergyPlot* m_energyPlot = nullptr;
     ControlPanel* m_panel = nullptr;
     BodyInspector* m_inspector = nullptr;
+    BondInspector* m_bondInspector = nullptr;
+    QDockWidget* m_inspectorDock = nullptr;
+    QDockWidget* m_bondDock = nullptr;
     RotationPanel* m_rotation = nullptr;
     QLabel* m_statusLine = nullptr;
     ExportMenu* m_exportMenu = nullptr;

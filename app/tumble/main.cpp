@@ -1,7 +1,7 @@
 // tumble: the GUI. Opens the main window on the default scene (or a scene file, or another
 // built-in scene, given on the command line) and starts playing.
 //
-//   tumble [SCENE.json] [--scene ID] [--colour speed|body] [--select ID [--ghost]]
+//   tumble [SCENE.json] [--scene ID] [--colour speed|body] [--select ID [--ghost]] [--select-bond I-J]
 //          [--compare [--lanes PRESET[@DT|@Fx],...]]
 //          [--screenshot PATH [--after SECONDS] [--drag SECONDS]]
 //          [--size WxH]   (default: sized from the screen, MainWindow::initialSize)
@@ -64,6 +64,10 @@ int main(int argc, char** argv)
     const QCommandLineOption ghostOption(QStringLiteral("ghost"),
                                          QStringLiteral("With --select: start the exact torque-free "
                                                         "ghost of that body."));
+    const QCommandLineOption selectBondOption(QStringLiteral("select-bond"),
+                                              QStringLiteral("Select the bond between bodies I and J once the "
+                                                             "scene runs (the bond inspector's tab comes forward)."),
+                                              QStringLiteral("I-J"));
     const QCommandLineOption compareOption(QStringLiteral("compare"),
                                            QStringLiteral("Open compare mode on the scene: several "
                                                           "integrator lanes side by side."));
@@ -78,6 +82,7 @@ int main(int argc, char** argv)
     parser.addOption(sceneOption);
     parser.addOption(selectOption);
     parser.addOption(ghostOption);
+    parser.addOption(selectBondOption);
     parser.addOption(colourOption);
     parser.addOption(shotOption);
     parser.addOption(afterOption);
@@ -117,6 +122,20 @@ int main(int argc, char** argv)
             if (ghost)
                 QTimer::singleShot(300, &window, [&window]() { window.startGhost(); });
         });
+    }
+
+    if (parser.isSet(selectBondOption)) {
+        const QStringList ij = parser.value(selectBondOption).split(QLatin1Char('-'));
+        bool okI = false, okJ = false;
+        const int i = ij.size() == 2 ? ij[0].toInt(&okI) : -1;
+        const int j = ij.size() == 2 ? ij[1].toInt(&okJ) : -1;
+        if (!okI || !okJ) {
+            std::fprintf(stderr, "tumble: --select-bond takes two body ids, I-J, not %s\n",
+                         qPrintable(parser.value(selectBondOption)));
+            return 2;
+        }
+        // after the first snapshots, as --select: the window checks the ids against the scene
+        QTimer::singleShot(300, &window, [&window, i, j]() { window.selectBond(i, j); });
     }
 
     if (parser.isSet(compareOption)) {

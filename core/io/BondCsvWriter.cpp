@@ -1,9 +1,6 @@
 #include "io/BondCsvWriter.h"
 
-#include <cmath>
-
-#include "bond/BondLoads.h"
-#include "bond/WangAngles.h"
+#include "bond/BondInspection.h"
 #include "io/NumberFormat.h"
 
 namespace tumble {
@@ -19,14 +16,10 @@ void BondCsvWriter::appendRow(const World& w, std::size_t k)
     const BondSet& bonds = w.bonds;
     const std::size_t i = static_cast<std::size_t>(bonds.bodies[k][0]);
     const std::size_t j = static_cast<std::size_t>(bonds.bodies[k][1]);
-    const BondRest& rest = bonds.rest[k];
-    const BondStiffness& s = bonds.stiffness[k];
-    const BondLoads l = bondLoads(w.position[i], w.orientation[i], w.position[j], w.orientation[j], rest, s);
-    // the bending plane's azimuth phi needs the bond frame: g = h* q* D q h (docs/BONDS.md)
-    const Quat& p = w.orientation[i];
-    const Quat& q = w.orientation[j];
-    const Quat g = rest.frame.conjugate() * q.conjugate() * p * rest.relative * rest.frame;
-    const double phi = wangAngles(g.normalized()).phi;
+    // the one definition of a bond's numbers, shared with the GUI's bond inspector
+    const BondInspection b = inspectBond(w.position[i], w.orientation[i], w.position[j], w.orientation[j],
+                                         bonds.rest[k], bonds.stiffness[k]);
+    const BondLoads& l = b.loads;
     appendNumber(m_chunk, w.step);
     for (double x : {w.time}) {
         m_chunk += ',';
@@ -36,8 +29,8 @@ void BondCsvWriter::appendRow(const World& w, std::size_t k)
         m_chunk += ',';
         appendNumber(m_chunk, id);
     }
-    for (double x : {s.kn * l.stretch, s.ks * l.slip, s.kt * l.psi, s.kb * l.theta, l.stretch, l.slip, l.theta, phi,
-                     l.psi, l.energy[kBondNormal], l.energy[kBondShear], l.energy[kBondTwist], l.energy[kBondBend]}) {
+    for (double x : {b.tension, b.shearForce, b.twistMoment, b.bendMoment, l.stretch, l.slip, l.theta, b.phi, l.psi,
+                     l.energy[kBondNormal], l.energy[kBondShear], l.energy[kBondTwist], l.energy[kBondBend]}) {
         m_chunk += ',';
         appendNumber(m_chunk, x);
     }

@@ -14,68 +14,14 @@
 #include <cstdio>
 #include <cstring>
 
+#include "panels/NumberText.h"
+
 namespace tumble::ui {
 
 namespace {
 
-// significant figures: vector components, scalars
-constexpr int kVectorDigits = 4;
-constexpr int kScalarDigits = 5;
-// a number's column width, characters: -1.234e-5 (two-digit exponents drop a figure)
-constexpr int kColumn = 9;
-
-// v to sig significant figures in at most kColumn characters: fixed notation for
-// 1e-3 <= |v| < 1e5, scientific with a short exponent otherwise (-1.234e-5), "0" for zero;
-// a figure less when the exponent takes two digits (-1.23e-17)
-void formatNumber(char* out, std::size_t size, double v, int sig)
-{
-    if (!std::isfinite(v)) {
-        std::snprintf(out, size, "%s", std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf"));
-        return;
-    }
-    if (v == 0.0) {
-        std::snprintf(out, size, "0");
-        return;
-    }
-    const double a = std::abs(v);
-    if (a >= 1e-3 && a < 1e5) {
-        const int magnitude = int(std::floor(std::log10(a)));
-        std::snprintf(out, size, "%.*f", std::max(0, sig - 1 - magnitude), v);
-        return;
-    }
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.*e", sig - 1, v);
-    // e-05 -> e-5, e+07 -> e7
-    char* e = std::strchr(buf, 'e');
-    if (!e) {
-        std::snprintf(out, size, "%s", buf);
-        return;
-    }
-    const char sign = e[1];
-    const char* digits = e + 2;
-    while (*digits == '0' && digits[1] != '\0')
-        ++digits;
-    e[1] = '\0';
-    std::snprintf(out, size, "%s%s%s", buf, sign == '-' ? "-" : "", digits);
-    if (std::strlen(out) > std::size_t(kColumn) && sig > 2)
-        formatNumber(out, size, v, sig - 1);
-}
-
-// three components right-aligned in columns
-void formatVector(char* out, std::size_t size, const Vec3& v)
-{
-    char c[3][64];
-    for (int k = 0; k < 3; ++k)
-        formatNumber(c[k], sizeof c[k], v[k], kVectorDigits);
-    std::snprintf(out, size, "%*s %*s %*s", kColumn, c[0], kColumn, c[1], kColumn, c[2]);
-}
-
-void formatScalar(char* out, std::size_t size, double v)
-{
-    char c[64];
-    formatNumber(c, sizeof c, v, kScalarDigits);
-    std::snprintf(out, size, "%*s", kColumn, c);
-}
+// a number's column width, characters (NumberText.h)
+constexpr int kColumn = kNumberColumn;
 
 QLabel* sectionTitle(const QString& text)
 {

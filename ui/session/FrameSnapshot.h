@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "session/BodyState.h"
+#include "session/BondState.h"
 #include "session/EnergyChunk.h"
 #include "session/ParameterMarker.h"
 #include "session/SceneInfo.h"
@@ -67,6 +68,9 @@ struct FrameSnapshot {
     /// The body the GUI selected (SimulationRunner::selectBody), sphere or clump; empty when
     /// none is selected or it does not exist.
     std::optional<BodyState> selected;
+    /// The bond the GUI selected (SimulationRunner::selectBond), broken or not; empty when none
+    /// is selected or the pair has no bond.
+    std::optional<BondState> selectedBond;
 
     std::size_t contactCount = 0;
     double criticalDt = 0.0; ///< s

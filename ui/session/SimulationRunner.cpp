@@ -2,6 +2,7 @@
 
 #include "session/InstabilityNotice.h"
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <deque>
 #include <exception>
@@ -55,11 +56,13 @@ struct SimulationRunner::Command {
         Target,       ///< value: the lockstep target time, s
         Speed,        ///< value: simulated s per wall-clock s, 0: unpaced
         SampleStride, ///< value: steps between energy samples (0: the pacing's)
+        SelectBond,   ///< pair: the scene ids of the bond's bodies to publish in detail (-1: none)
     };
     explicit Command(Kind k, double v = 0.0) : kind(k), value(v) {}
 
     Kind kind;
     double value;
+    std::array<int, 2> pair{-1, -1};
     LiveParams live;
     std::shared_ptr<const Scene> scene;
 };
@@ -93,9 +96,10 @@ struct SimulationRunner::Run {
     Clock::time_point lastPublish;
     double lastBuildSeconds = 0.0; // what the last snapshot cost to build, s of the runner's CPU time
     long long serial = 0;
-    SnapshotPtr lastFinite;        // bodies to keep on screen after a blow-up
-    int selected = -1;             // body published in detail, -1: none
-    PublishScratch publishScratch; // buffers reused while publishing
+    SnapshotPtr lastFinite;                  // bodies to keep on screen after a blow-up
+    int selected = -1;                       // body published in detail, -1: none
+    std::array<int, 2> selectedBond{-1, -1}; // the bond published in detail, by its bodies' scene ids
+    PublishScratch publishScratch;           // buffers reused while publishing
 
     // stepping rate over a window of about half a second
     Clock::time_point rateStart = Clock::now();
@@ -213,6 +217,12 @@ void SimulationRunner::reset()
 void SimulationRunner::selectBody(int b)
 {
     post(Command(Command::Kind::SelectBody, b));
+}
+void SimulationRunner::selectBond(int a, int b)
+{
+    Command c(Command::Kind::SelectBond);
+    c.pair = a >= 0 && b >= 0 && a != b ? std::array<int, 2>{a, b} : std::array<int, 2>{-1, -1};
+    post(std::move(c));
 }
 void SimulationRunner::setTarget(double t)
 {
@@ -391,8 +401,10 @@ bool SimulationRunner::execute(Run& run, const Command& c)
             // a reset keeps the sample interval of the scene as loaded
             const double interval = kStepsPerSample * scene->params.dt;
             auto info = makeSceneInfo(*scene, sim->world(), ++run.revision, interval);
-            if (c.kind == Kind::LoadScene)
+            if (c.kind == Kind::LoadScene) {
                 run.selected = -1;
+                run.selectedBond = {-1, -1};
+            }
             begin(run, std::move(scene), std::move(sim), std::move(info));
             return true;
         }
@@ -454,6 +466,17 @@ bool SimulationRunner::execute(Run& run, const Command& c)
             if (chosen == run.selected)
                 return false;
             run.selected = chosen;
+            return true;
+        }
+        case Kind::SelectBond: {
+            // kept by scene ids (the bond's index changes as bodies are re-sorted and bonds break)
+            const auto n = static_cast<int>(sim.world().size());
+            std::array<int, 2> chosen = c.pair;
+            if (chosen[0] < 0 || chosen[1] < 0 || chosen[0] >= n || chosen[1] >= n)
+                chosen = {-1, -1};
+            if (chosen == run.selectedBond)
+                return false;
+            run.selectedBond = chosen;
             return true;
         }
         case Kind::Step:
@@ -562,6 +585,10 @@ void SimulationRunner::publish(Run& run)
 
     bool finite = fillBodies(*s, sim, run.selected, run.publishScratch);
     fillBonds(*s, sim, run.publishScratch);
+    if (run.selectedBond[0] >= 0) {
+        s->selectedBond = bondState(sim, run.selectedBond[0], run.selectedBond[1]);
+        finite = finite && (!s->selectedBond || isFinite(*s->selectedBond));
+    }
     // after a blow-up the screen keeps the last finite bodies
     if (!finite && !run.instability.empty() && run.lastFinite) {
         s->positions = run.lastFinite->positions;
@@ -570,6 +597,7 @@ void SimulationRunner::publish(Run& run)
         s->memberBody = run.lastFinite->memberBody;
         s->clumps = run.lastFinite->clumps;
         s->selected = run.lastFinite->selected;
+        s->selectedBond = run.lastFinite->selectedBond;
         s->bondMembers = run.lastFinite->bondMembers;
         s->bondMode = run.lastFinite->bondMode;
         s->bondLoad = run.lastFinite->bondLoad;

@@ -76,7 +76,7 @@ public:
     int id() const { return m_id; }
 
     // commands: callable from any thread, they return at once
-    /// Replaces the run with scene's (its own parameters); the selection goes.
+    /// Replaces the run with scene's (its own parameters); the selections (body, bond) go.
     void loadScene(Scene scene);
     /// A live change, applied between steps by Simulation::apply (see above).
     void apply(const LiveParams& change);
@@ -86,10 +86,13 @@ public:
     void setPaused(bool paused);
     /// One step, then paused.
     void step();
-    /// Back to the scene's initial state, keeping the live parameters and the selection.
+    /// Back to the scene's initial state, keeping the live parameters and the selections.
     void reset();
     /// Publishes body b's full state in every snapshot (FrameSnapshot::selected); -1: none.
     void selectBody(int b);
+    /// Publishes the bond between the bodies with scene ids a and b in every snapshot
+    /// (FrameSnapshot::selectedBond), also after it broke; a or b < 0: none.
+    void selectBond(int a, int b);
     /// The shared target time of a lockstep run, s (LockstepPacing; others ignore it).
     void setTarget(double t);
     /// Slow motion: at most factor simulated s per wall-clock s (0.001 to 1); 0: as fast as

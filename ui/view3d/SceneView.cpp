@@ -7,6 +7,7 @@
 #include "energy/EnergyTerms.h"
 #include "session/TorqueFreeGhost.h"
 #include "view3d/BodyOverlay.h"
+#include "view3d/BondFrameOverlay.h"
 #include "view3d/GhostOverlay.h"
 #include "vtk/VtkTextLock.h"
 
@@ -250,6 +251,13 @@ struct SceneView::Pipeline {
     vtkMTimeType liftCameraTime = 0;
     int liftHeight = 0; // px, the window's (sets the lines' width)
     bool liftStale = true;
+    // the selected bond's amber rim: its line again, wider, lifted a little less than the line
+    vtkNew<vtkPolyData> bondRim;
+    vtkNew<vtkPoints> bondRimPoints;
+    vtkNew<vtkPolyDataMapper> bondRimMapper;
+    vtkNew<vtkActor> bondRimActor;
+    // the selected bond's frame and bending plane: on the top layer, over everything
+    vtkNew<vtkRenderer> top;
     // the legend: two rows (modes, loads) of coloured words over the caption
     std::array<std::array<vtkNew<LockedTextActor>, kLegendWords>, 2> legend;
 
@@ -264,7 +272,7 @@ SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_u
     setThreadedRendering(true);
     Pipeline& p = *m_p;
     vtkRenderer* r = p.renderer;
-    renderWindow()->SetNumberOfLayers(2);
+    renderWindow()->SetNumberOfLayers(3);
     r->SetLayer(1);             // over the spheres, keeping their colours
     r->PreserveDepthBufferOn(); // and their depth: walls and halos behind spheres stay hidden
     r->UseFXAAOff();
@@ -429,6 +437,22 @@ SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_u
     p.bondEdgeActor->GetProperty()->SetLineWidth(kBondLineWidth + 2.f);
     p.bondEdgeActor->GetProperty()->LightingOff();
     p.bondEdgeActor->SetVisibility(false);
+    p.bondRimPoints->SetDataTypeToFloat();
+    p.bondRimPoints->SetNumberOfPoints(2);
+    p.bondRim->SetPoints(p.bondRimPoints);
+    {
+        vtkNew<vtkCellArray> rimLine;
+        const vtkIdType ends[2] = {0, 1};
+        rimLine->InsertNextCell(2, ends);
+        p.bondRim->SetLines(rimLine);
+    }
+    p.bondRimMapper->SetInputData(p.bondRim);
+    p.bondRimMapper->ScalarVisibilityOff();
+    p.bondRimActor->SetMapper(p.bondRimMapper);
+    p.bondRimActor->GetProperty()->SetColor(1.0, 0.80, 0.12); // the body halo's amber
+    p.bondRimActor->GetProperty()->LightingOff();
+    p.bondRimActor->SetVisibility(false);
+    r->AddActor(p.bondRimActor);
     r->AddActor(p.bondEdgeActor);
     r->AddActor(p.bondActor);
 
@@ -447,6 +471,15 @@ SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_u
     p.breakActor->SetMapper(p.breakMapper);
     p.breakActor->SetVisibility(false);
     r->AddActor(p.breakActor);
+
+    // the selected bond's frame and plane: a renderer on the top layer that clears the depth
+    // (BondFrameOverlay.h), on the main renderer's camera
+    p.top->SetLayer(2);
+    p.top->UseFXAAOff();
+    p.top->InteractiveOff();
+    p.top->SetActiveCamera(r->GetActiveCamera());
+    renderWindow()->AddRenderer(p.top);
+    m_bondFrame = std::make_unique<BondFrameOverlay>(p.top);
 
     // the bond legend's words (placed by placeBondLegend)
     for (auto& row : p.legend)
@@ -473,6 +506,7 @@ SceneView::~SceneView()
     // no frame renders any more (afterRender is ours); then the renderer leaves the window
     shutDownRendering();
     renderWindow()->RemoveRenderer(m_p->renderer);
+    renderWindow()->RemoveRenderer(m_p->top);
     for (SpherePart& part : m_p->parts)
         renderWindow()->RemoveRenderer(part.renderer);
 }
@@ -507,6 +541,23 @@ void SceneView::setSelectedBody(int b)
         refreshOverlay();
         if (m_uploaded)
             uploadSelection(*m_uploaded);
+    });
+    requestRender();
+}
+
+void SceneView::setSelectedBond(int a, int b)
+{
+    const std::array<int, 2> pair = a >= 0 && b >= 0 ? std::array<int, 2>{a, b} : std::array<int, 2>{-1, -1};
+    if (pair == m_selectedBond)
+        return;
+    m_selectedBond = pair;
+    editPipeline([this]() {
+        if (m_uploaded) {
+            uploadBonds(*m_uploaded); // the rim's line
+            uploadBondSelection(*m_uploaded);
+        } else {
+            m_bondFrame->hide();
+        }
     });
     requestRender();
 }
@@ -711,6 +762,7 @@ void SceneView::prepareRender()
         }
         uploadBodies(s);
         uploadBonds(s);
+        uploadBondSelection(s);
         collectBreaks(s);
         uploadSelection(s);
         m_overlay->update(s, m_selectedBody);
@@ -759,6 +811,8 @@ void SceneView::prepareRender()
     // a slow full-quality frame may be cut short after any share when camera input comes
     // (afterShare, VtkOpenGLWidget::frameCancellable); compact views and fast frames are not
     p.renderer->SetDraw(true);
+    p.top->SetActiveCamera(camera);
+    p.top->SetDraw(true);
     m_frameCut = false;
     m_cutShares =
         level == 0 && !m_compact && threadedRendering() && m_detail.estimateMs(0) > InteractiveDetail::kBudgetMs;
@@ -784,6 +838,7 @@ void SceneView::afterShare(std::size_t share)
     for (std::size_t j = share + 1; j < p.parts.size(); ++j)
         p.parts[j].renderer->SetDraw(false);
     p.renderer->SetDraw(false);
+    p.top->SetDraw(false);
     m_frameCut = true;
 }
 
@@ -935,11 +990,18 @@ void SceneView::uploadBonds(const FrameSnapshot& s)
     bool modes = false;
     bool loads = false;
     std::size_t at = 0;
+    m_selectedLine = -1;
     for (std::size_t k = 0; k < s.bondCount(); ++k) {
         const int a = s.bondMembers[2 * k];
         const int b = s.bondMembers[2 * k + 1];
         if (!drawnEnd(a) || !drawnEnd(b))
             continue;
+        if (m_selectedBond[0] >= 0) {
+            const int ba = s.bodyOf(std::size_t(a)), bb = s.bodyOf(std::size_t(b));
+            if ((ba == m_selectedBond[0] && bb == m_selectedBond[1]) ||
+                (ba == m_selectedBond[1] && bb == m_selectedBond[0]))
+                m_selectedLine = static_cast<long long>(at);
+        }
         for (int e = 0; e < 2; ++e) {
             const auto member = std::size_t(e == 0 ? a : b);
             float* end = &p.bondEnds[8 * at + 4 * std::size_t(e)];
@@ -967,6 +1029,26 @@ void SceneView::uploadBonds(const FrameSnapshot& s)
     m_bondsDrawn = count;
     p.liftStale = true;
     placeBondLegend(modes && !m_compact, loads && !m_compact);
+}
+
+void SceneView::uploadBondSelection(const FrameSnapshot& s)
+{
+    // the snapshot's selected bond when it is the one asked for (a snapshot published before the
+    // worker saw a new selection carries the old one)
+    const BondState* b = s.selectedBond ? &*s.selectedBond : nullptr;
+    const bool match = b && m_selectedBond[0] >= 0 &&
+                       ((b->bodies[0] == m_selectedBond[0] && b->bodies[1] == m_selectedBond[1]) ||
+                        (b->bodies[0] == m_selectedBond[1] && b->bodies[1] == m_selectedBond[0]));
+    if (match)
+        m_bondFrame->update(*b);
+    else
+        m_bondFrame->hide();
+}
+
+bool SceneView::bondHighlighted() const
+{
+    const_cast<SceneView*>(this)->flushPipeline(); // VTK's actors: not while a frame renders
+    return m_p->bondRimActor->GetVisibility() != 0;
 }
 
 void SceneView::collectBreaks(const FrameSnapshot& s)
@@ -1015,6 +1097,8 @@ void SceneView::placeBondsAndBreaks(bool bondsShown)
     p.bondActor->SetVisibility(bondsShown && m_bondsDrawn > 0);
     p.bondEdgeActor->SetVisibility(p.bondActor->GetVisibility() && p.bondActor->GetProperty()->GetLineWidth() >= 2.5f);
     p.breakActor->SetVisibility(!m_breakMarks.empty());
+    const bool rim = bondsShown && m_selectedLine >= 0 && std::size_t(m_selectedLine) < m_bondsDrawn;
+    p.bondRimActor->SetVisibility(rim);
 
     // each point lifted toward the eye along its view ray until it is r nearer in view depth:
     // q = x + (r / z) (eye - x), z its view depth (a parallel projection: r along the view)
@@ -1056,6 +1140,7 @@ void SceneView::placeBondsAndBreaks(bool bondsShown)
     const double width = std::clamp(0.3 * meanRadius * pixelsPerMetre, 1.5, double(kBondLineWidth));
     p.bondActor->GetProperty()->SetLineWidth(float(width));
     p.bondEdgeActor->GetProperty()->SetLineWidth(float(width + 2.0));
+    p.bondRimActor->GetProperty()->SetLineWidth(float(width + 6.0));
     p.bondEdgeActor->SetVisibility(p.bondActor->GetVisibility() && width >= 2.5);
 
     p.bondPoints->SetNumberOfPoints(static_cast<vtkIdType>(2 * m_bondsDrawn));
@@ -1070,6 +1155,16 @@ void SceneView::placeBondsAndBreaks(bool bondsShown)
     p.bonds->Modified();
     p.bondEdgePoints->Modified();
     p.bondEdges->Modified();
+    if (m_selectedLine >= 0 && std::size_t(m_selectedLine) < m_bondsDrawn) {
+        // behind the line's dark edge (lifted 0.9 r), so the rim shows round it
+        float* rimXyz = static_cast<vtkFloatArray*>(p.bondRimPoints->GetData())->GetPointer(0);
+        for (std::size_t e = 0; e < 2; ++e) {
+            const std::size_t end = 2 * std::size_t(m_selectedLine) + e;
+            lift(&p.bondEnds[4 * end], 0.8 * p.bondEnds[4 * end + 3], rimXyz + 3 * e);
+        }
+        p.bondRimPoints->Modified();
+        p.bondRim->Modified();
+    }
 
     // a burst about the size of the smaller sphere, its centre lifted past the spheres around it
     p.breakPoints->SetNumberOfPoints(static_cast<vtkIdType>(m_breakMarks.size()));
@@ -1191,19 +1286,16 @@ void SceneView::uploadSelection(const FrameSnapshot& s)
 }
 
 // ------------------------------------------------------------------------------------------------
-int SceneView::bodyAt(const QPoint& widgetPos) const
+bool SceneView::rayAt(const QPoint& widgetPos, Vec3& origin, Vec3& dir) const
 {
-    // the snapshot and camera on screen (until the first frame: the newest snapshot, and the
-    // camera as it is, once no frame renders)
+    // the camera on screen (until the first frame: the camera as it is, once no frame renders)
     if (!m_shownCamera.valid) {
         const_cast<SceneView*>(this)->flushPipeline();
         const_cast<SceneView*>(this)->afterRender();
     }
     const ViewCamera& cam = m_shownCamera.valid ? m_shownCamera : m_p->rendered;
-    const FrameSnapshot* s = m_shown ? m_shown.get() : m_snapshot.get();
-    if (!s || s->memberCount() == 0 || !cam.valid)
-        return -1;
-
+    if (!cam.valid)
+        return false;
     // the ray through the pixel's centre: device pixels with y up, as the interactor gets them,
     // to view coordinates (-1..1) and unprojected at the near (z = -1) and far (z = 1) planes
     const double dpr = devicePixelRatioF();
@@ -1216,21 +1308,25 @@ int SceneView::bodyAt(const QPoint& widgetPos) const
         const double h = w[3] != 0.0 ? w[3] : 1.0;
         return Vec3(w[0] / h, w[1] / h, w[2] / h);
     };
-    const Vec3 origin = unproject(-1.0);
-    Vec3 dir = unproject(1.0) - origin;
+    origin = unproject(-1.0);
+    dir = unproject(1.0) - origin;
     if (!origin.allFinite() || !dir.allFinite() || dir.norm() == 0.0)
-        return -1;
+        return false;
     dir.normalize();
+    return true;
+}
 
+int SceneView::memberHit(const FrameSnapshot& s, const Vec3& origin, const Vec3& dir, double& best) const
+{
     // nearest entry point along the ray over every member sphere: |o + t d - c|^2 = r^2,
     // t = b -+ sqrt(b^2 - |o - c|^2 + r^2) with b = d.(c - o)
     // only the spheres drawn in that frame (every stride-th at a coarse level of detail)
-    double best = std::numeric_limits<double>::infinity();
-    int body = -1;
+    best = std::numeric_limits<double>::infinity();
+    int member = -1;
     const std::size_t stride = m_shown ? std::size_t(shownDetail().stride) : 1;
-    for (std::size_t i = 0; i < s->memberCount(); i += stride) {
-        const float* x = &s->positions[3 * i];
-        const double r = s->radii[i];
+    for (std::size_t i = 0; i < s.memberCount(); i += stride) {
+        const float* x = &s.positions[3 * i];
+        const double r = s.radii[i];
         if (!finite3(x) || !std::isfinite(r) || r <= 0.0)
             continue;
         const Vec3 oc = Vec3(x[0], x[1], x[2]) - origin;
@@ -1242,10 +1338,101 @@ int SceneView::bodyAt(const QPoint& widgetPos) const
         const double t = b - root >= 0.0 ? b - root : b + root; // from inside: the exit
         if (t >= 0.0 && t < best) {
             best = t;
-            body = s->bodyOf(i);
+            member = int(i);
         }
     }
-    return body;
+    return member;
+}
+
+int SceneView::bodyAt(const QPoint& widgetPos) const
+{
+    // the snapshot on screen (until the first frame: the newest)
+    Vec3 origin, dir;
+    if (!rayAt(widgetPos, origin, dir))
+        return -1;
+    const FrameSnapshot* s = m_shown ? m_shown.get() : m_snapshot.get();
+    if (!s || s->memberCount() == 0)
+        return -1;
+    double t = 0.0;
+    const int member = memberHit(*s, origin, dir, t);
+    return member >= 0 ? s->bodyOf(std::size_t(member)) : -1;
+}
+
+std::array<int, 2> SceneView::bondAt(const QPoint& widgetPos) const
+{
+    const std::array<int, 2> none{-1, -1};
+    Vec3 origin, dir;
+    if (!rayAt(widgetPos, origin, dir))
+        return none;
+    const FrameSnapshot* s = m_shown ? m_shown.get() : m_snapshot.get();
+    // bonds are drawn at full quality and the finest levels only (stride 1)
+    if (!s || s->bondCount() == 0 || (m_shown && shownDetail().stride != 1))
+        return none;
+    const ViewCamera& cam = m_shownCamera.valid ? m_shownCamera : m_p->rendered;
+    const Eigen::Matrix4d worldToView = cam.viewToWorld.inverse();
+    const double dpr = devicePixelRatioF();
+    // the click and every bond end in device pixels (y up), as rayAt reads them
+    const Eigen::Vector2d click((widgetPos.x() + 0.5) * dpr, double(cam.height) - (widgetPos.y() + 0.5) * dpr);
+    auto toScreen = [&](const Vec3& x, Eigen::Vector2d& out) {
+        const Eigen::Vector4d v = worldToView * Eigen::Vector4d(x.x(), x.y(), x.z(), 1.0);
+        if (!(v[3] > 0.0)) // behind the eye
+            return false;
+        out = Eigen::Vector2d((v[0] / v[3] + 1.0) * 0.5 * cam.width, (v[1] / v[3] + 1.0) * 0.5 * cam.height);
+        return out.allFinite();
+    };
+    const double reach = kBondPickPixels * dpr;
+    const std::size_t n = s->memberCount();
+    double bestDepth = std::numeric_limits<double>::infinity();
+    std::size_t bestBond = s->bondCount();
+    double bestAlong = 0.0;
+    for (std::size_t k = 0; k < s->bondCount(); ++k) {
+        const int a = s->bondMembers[2 * k];
+        const int b = s->bondMembers[2 * k + 1];
+        if (a < 0 || b < 0 || std::size_t(a) >= n || std::size_t(b) >= n || !drawable(*s, std::size_t(a)) ||
+            !drawable(*s, std::size_t(b)))
+            continue;
+        const float* pa = &s->positions[3 * std::size_t(a)];
+        const float* pb = &s->positions[3 * std::size_t(b)];
+        const Vec3 xa(pa[0], pa[1], pa[2]), xb(pb[0], pb[1], pb[2]);
+        Eigen::Vector2d sa, sb;
+        if (!toScreen(xa, sa) || !toScreen(xb, sb))
+            continue;
+        // distance from the click to the segment on screen
+        const Eigen::Vector2d seg = sb - sa;
+        const double len2 = seg.squaredNorm();
+        const double u = len2 > 0.0 ? std::clamp((click - sa).dot(seg) / len2, 0.0, 1.0) : 0.0;
+        if ((sa + u * seg - click).norm() > reach)
+            continue;
+        // its depth along the ray where drawn: the closest point of the segment to the ray,
+        // lifted toward the eye by the radius there, as the line is (placeBondsAndBreaks)
+        const Vec3 d = xb - xa;
+        const Vec3 w0 = xa - origin;
+        const double dd = d.dot(d), dr = d.dot(dir), wd = w0.dot(d), wr = w0.dot(dir);
+        const double denom = dd - dr * dr;
+        const double along = denom > 1e-30 * dd ? std::clamp((dr * wr - wd) / denom, 0.0, 1.0) : u;
+        const double radius = (1.0 - along) * s->radii[std::size_t(a)] + along * s->radii[std::size_t(b)];
+        const double depth = (xa + along * d - origin).dot(dir) - radius;
+        if (depth < bestDepth) {
+            bestDepth = depth;
+            bestBond = k;
+            bestAlong = along;
+        }
+    }
+    if (bestBond == s->bondCount())
+        return none;
+    const int a = s->bondMembers[2 * bestBond];
+    const int b = s->bondMembers[2 * bestBond + 1];
+    const std::array<int, 2> bond{s->bodyOf(std::size_t(a)), s->bodyOf(std::size_t(b))};
+    // a sphere drawn over the line keeps the click: one nearer than the line, or the bond's own
+    // sphere away from the middle half of the line (near its centre the sphere is what one means)
+    double t = 0.0;
+    const int member = memberHit(*s, origin, dir, t);
+    if (member < 0)
+        return bond;
+    const int body = s->bodyOf(std::size_t(member));
+    if (body == bond[0] || body == bond[1])
+        return bestAlong >= 0.25 && bestAlong <= 0.75 ? bond : none;
+    return t < bestDepth ? none : bond;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -1273,8 +1460,18 @@ void SceneView::mouseReleaseEvent(QMouseEvent* event)
         return;
     m_clickArmed = false;
     const QPoint pos = event->position().toPoint();
-    if ((pos - m_pressPos).manhattanLength() <= kClickSlop)
-        emit bodyClicked(bodyAt(pos));
+    if ((pos - m_pressPos).manhattanLength() > kClickSlop)
+        return;
+    // a bond where its line is drawn over the spheres (bondAt), else the sphere, else nothing
+    const std::array<int, 2> bond = bondAt(pos);
+    if (bond[0] >= 0) {
+        emit bondClicked(bond[0], bond[1]);
+        return;
+    }
+    const int body = bodyAt(pos);
+    emit bodyClicked(body);
+    if (body < 0)
+        emit bondClicked(-1, -1);
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -52,6 +52,14 @@
 // Where a bond broke, a red burst (an impostor, lifted likewise) shows for breakMarkerSeconds of
 // wall time after the view first got the break. A legend over the caption names the colours.
 // While the camera moves at a coarse level (every stride-th sphere) the bonds are not drawn.
+// Bond picking: a click within kBondPickPixels of a drawn bond's line on screen (the segment
+// between its spheres' projected centres) picks the bond, the nearest in depth when several are
+// that close. Spheres come first where they are drawn over the bond: a sphere hit nearer than the
+// bond's line (lifted as drawn) keeps the click. A bond's line is drawn over its own two
+// spheres, so there it wins on the middle half of the segment (around the contact point); nearer
+// a sphere's centre the click picks that sphere, so every body stays clickable in a bonded rod.
+// The selected bond gets an amber rim (its line again, wider, just behind it) and its bond frame
+// and bending plane (BondFrameOverlay) in a renderer on the top layer, drawn over everything.
 #include <QElapsedTimer>
 #include <QStringList>
 #include <QTimer>
@@ -70,6 +78,7 @@
 namespace tumble::ui {
 
 class BodyOverlay;
+class BondFrameOverlay;
 class GhostOverlay;
 class TorqueFreeGhost;
 
@@ -100,6 +109,19 @@ public:
     /// The body drawn under a widget position (logical pixels), -1 for none: the nearest
     /// member sphere the ray through that pixel hits, in the snapshot on screen.
     int bodyAt(const QPoint& widgetPos) const;
+    /// The selected bond, by its bodies' scene ids (either order; a < 0: none): highlighted,
+    /// and its frame and bending plane drawn from the snapshot's selectedBond.
+    void setSelectedBond(int a, int b);
+    std::array<int, 2> selectedBond() const { return m_selectedBond; }
+    /// The bond drawn under a widget position (logical pixels) by its bodies' scene ids in the
+    /// bond's order, {-1, -1} for none: the picking rule above, in the frame on screen.
+    std::array<int, 2> bondAt(const QPoint& widgetPos) const;
+    /// A click this close to a bond's line (logical pixels) may pick it.
+    static constexpr double kBondPickPixels = 5.0;
+    /// True when the selected bond's line has its rim in the frame last prepared.
+    bool bondHighlighted() const;
+    /// The selected bond's frame and bending plane as last placed.
+    const BondFrameOverlay& bondFrameOverlay() const { return *m_bondFrame; }
     /// Member spheres with the selection halo: the selected body's drawn members in the
     /// snapshot uploaded last (counted at once; the halo follows in the next frame).
     std::size_t highlightedSphereCount() const { return m_highlighted; }
@@ -174,6 +196,9 @@ public:
 signals:
     /// A left click without drag: the body under the cursor (bodyAt), -1 on empty space.
     void bodyClicked(int body);
+    /// A left click without drag on a bond (bondAt): its bodies' scene ids. A click on empty
+    /// space emits bodyClicked(-1) and bondClicked(-1, -1).
+    void bondClicked(int body1, int body2);
 
 protected:
     void prepareRender() override;
@@ -199,9 +224,14 @@ private:
     struct Pipeline; // VTK objects, kept out of this header
     void placeCamera();
     void uploadBodies(const FrameSnapshot& s);
-    void afterShare(std::size_t share);           // render thread: a share drew; cut the frame short?
-    void uploadSelection(const FrameSnapshot& s); // the selected body's halo
-    void uploadBonds(const FrameSnapshot& s);     // lines and their colours, the legend
+    void afterShare(std::size_t share);               // render thread: a share drew; cut the frame short?
+    void uploadSelection(const FrameSnapshot& s);     // the selected body's halo
+    void uploadBonds(const FrameSnapshot& s);         // lines and their colours, the legend
+    void uploadBondSelection(const FrameSnapshot& s); // the selected bond's frame and plane
+    // the ray through a widget position in the frame on screen (false: no frame or camera)
+    bool rayAt(const QPoint& widgetPos, Vec3& origin, Vec3& dir) const;
+    // the nearest sphere the ray hits in the frame on screen: its member, and the entry distance
+    int memberHit(const FrameSnapshot& s, const Vec3& origin, const Vec3& dir, double& t) const;
     void collectBreaks(const FrameSnapshot& s);   // marks the breaks not seen yet
     void placeBondsAndBreaks(bool bondsShown);    // lifted toward the eye, for this frame's camera
     void placeBondLegend(bool modes, bool loads); // the legend's rows
@@ -210,8 +240,9 @@ private:
     void placeColourBar(); // sized to its title and labels, inside the view's right edge
 
     std::unique_ptr<Pipeline> m_p;
-    std::unique_ptr<BodyOverlay> m_overlay;       // triads, arrows, trails, in m_p's renderer
-    std::unique_ptr<GhostOverlay> m_ghostOverlay; // the exact torque-free pose, likewise
+    std::unique_ptr<BodyOverlay> m_overlay;        // triads, arrows, trails, in m_p's renderer
+    std::unique_ptr<GhostOverlay> m_ghostOverlay;  // the exact torque-free pose, likewise
+    std::unique_ptr<BondFrameOverlay> m_bondFrame; // the selected bond's frame, on the top layer
     const TorqueFreeGhost* m_ghost = nullptr;
     SnapshotPtr m_snapshot;
     SnapshotPtr m_uploaded;          // the snapshot whose bodies VTK holds
@@ -250,10 +281,12 @@ private:
         qint64 until; // ms of m_breakClock
     };
     std::size_t m_bondsDrawn = 0;
-    std::vector<BreakMark> m_breakMarks; // shown now
-    long long m_breaksSeen = 0;          // breaks of this run already marked
-    long long m_breakRevision = -1;      // the run they belong to (scene revision)
-    double m_breakTime = 0.0;            // s, the time of the snapshot they were collected from
+    std::array<int, 2> m_selectedBond{-1, -1}; // scene ids, as asked for
+    long long m_selectedLine = -1;             // its line among the drawn bonds, -1: not drawn
+    std::vector<BreakMark> m_breakMarks;       // shown now
+    long long m_breaksSeen = 0;                // breaks of this run already marked
+    long long m_breakRevision = -1;            // the run they belong to (scene revision)
+    double m_breakTime = 0.0;                  // s, the time of the snapshot they were collected from
     double m_breakSeconds = 1.0;
     QElapsedTimer m_breakClock;
     QTimer m_breakTimer;  // a frame when the oldest marker is due to go

@@ -76,7 +76,8 @@ std::vector<std::unique_ptr<SlowFrames>> slowShares(SceneView& view, int sleepMs
 {
     std::vector<std::unique_ptr<SlowFrames>> out;
     vtkRendererCollection* rs = view.renderWindow()->GetRenderers();
-    for (int i = 1; i < rs->GetNumberOfItems(); ++i) {
+    // the shares' renderers follow the main one (the selected bond's top layer comes last)
+    for (int i = 1; i <= SceneView::kSphereParts && i < rs->GetNumberOfItems(); ++i) {
         out.push_back(std::make_unique<SlowFrames>(vtkRenderer::SafeDownCast(rs->GetItemAsObject(i))));
         out.back()->sleepMs = sleepMs;
     }
