@@ -281,10 +281,16 @@ void BodyInspector::showBody(const BodyState& b, const FrameSnapshot& s)
     // header: id, type, members (changes with the selection only)
     const bool clump = b.type == BodyType::Clump;
     const int members = clump ? memberCount(s, b.id) : 1;
-    const int headerKey = clump ? 1 + members : 0;
+    // what the header says: sphere or clump of so many, and how the body moves
+    const int headerKey = 3 * (clump ? 1 + members : 0) + static_cast<int>(b.motion);
     if (b.id != m_shownId || headerKey != m_shownType) {
-        m_header->setText(clump ? tr("Body %1: clump of %2 spheres").arg(b.id).arg(members)
-                                : tr("Body %1: sphere").arg(b.id));
+        // a held body says so: its motion is prescribed, not the loads' doing
+        const QString held = b.motion == BodyMotion::Fixed    ? tr(", fixed")
+                             : b.motion == BodyMotion::Driven ? tr(", driven")
+                                                              : QString();
+        m_header->setText(
+            (clump ? tr("Body %1: clump of %2 spheres").arg(b.id).arg(members) : tr("Body %1: sphere").arg(b.id)) +
+            held);
         m_shownType = headerKey;
     }
     m_shownId = b.id;

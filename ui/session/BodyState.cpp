@@ -10,6 +10,7 @@ BodyState bodyState(const World& w, std::size_t i, double dt)
     BodyState b;
     b.id = w.bodyId(i); // the scene's id, wherever the simulation keeps the body
     b.type = w.type[i];
+    b.motion = w.hasHeldBodies() ? w.motion[i] : BodyMotion::Free;
     b.mass = w.mass[i];
     b.moments = w.inertia[i];
     b.boundingRadius = w.radius[i];

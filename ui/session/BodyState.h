@@ -14,9 +14,10 @@ namespace tumble::ui {
 struct BodyState {
     int id = -1; ///< scene id: the body's index in the scene's body list
     BodyType type = BodyType::Sphere;
-    double mass = 0.0;           ///< kg
-    Vec3 moments = Vec3::Zero(); ///< principal moments J1 <= J2 <= J3, kg m^2
-    double boundingRadius = 0.0; ///< m: the sphere's radius, or the clump's extent about its centre of mass
+    BodyMotion motion = BodyMotion::Free; ///< free, or held fixed or driven (World::motion)
+    double mass = 0.0;                    ///< kg
+    Vec3 moments = Vec3::Zero();          ///< principal moments J1 <= J2 <= J3, kg m^2
+    double boundingRadius = 0.0;          ///< m: the sphere's radius, or the clump's extent about its centre of mass
 
     Vec3 position = Vec3::Zero();        ///< m, centre of mass, world frame
     Vec3 velocity = Vec3::Zero();        ///< m/s, world frame

@@ -237,6 +237,13 @@ void TestBodyInspector::showsTheSelectedBodyAsComputedByHand()
     inspector.setSnapshot(snapshotWith(sphere));
     QCOMPARE(inspector.valueText(QStringLiteral("body")), QStringLiteral("Body 2: sphere"));
     QCOMPARE(numbers(inspector, QStringLiteral("wBody")), (std::vector<double>{0.0, 0.0, 0.0}));
+    // a held body says how it is held
+    sphere.motion = BodyMotion::Fixed;
+    inspector.setSnapshot(snapshotWith(sphere));
+    QCOMPARE(inspector.valueText(QStringLiteral("body")), QStringLiteral("Body 2: sphere, fixed"));
+    sphere.motion = BodyMotion::Driven;
+    inspector.setSnapshot(snapshotWith(sphere));
+    QCOMPARE(inspector.valueText(QStringLiteral("body")), QStringLiteral("Body 2: sphere, driven"));
 }
 
 void TestBodyInspector::ignoresOtherBodiesAndShowsTheHint()
