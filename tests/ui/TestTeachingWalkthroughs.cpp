@@ -431,10 +431,15 @@ void TestTeachingWalkthroughs::threeAClumpNeedsABetterRotationScheme()
     // "euler and symplectic_euler (red under orange): 5e-4 at t = 1.8 s, ... 4.55e-3 after 9 s"
     const Drift e = driftOf(*cv, euler);
     const Drift se = driftOf(*cv, symplectic);
-    // red under orange: the two first-order rotation schemes' drifts agree to 1e-6 of their size
-    QCOMPARE(e.value.size(), se.value.size());
-    for (std::size_t i = 0; i < e.value.size(); ++i)
+    // red under orange: the two first-order rotation schemes' drifts agree to 1e-6 of their size,
+    // sample for sample. The lanes run on and are read one after the other, so one may hold a
+    // sample or two more than the other: compare the samples both have (both reached t = 9 s).
+    const std::size_t common = std::min(e.value.size(), se.value.size());
+    QVERIFY(common > 0 && e.t[common - 1] >= 9.0 && se.t[common - 1] >= 9.0);
+    for (std::size_t i = 0; i < common; ++i) {
+        QCOMPARE(e.t[i], se.t[i]);
         QVERIFY(std::abs(e.value[i] - se.value[i]) <= 1e-6 * e.maxAbs());
+    }
     QVERIFY2(std::abs(std::abs(e.value[e.at(1.8)]) - 5e-4) < 0.5e-4, qPrintable(QString::number(e.value[e.at(1.8)])));
     QVERIFY2(std::abs(std::abs(e.value[e.at(9.0)]) - 4.55e-3) < 0.01e-3,
              qPrintable(QString::number(e.value[e.at(9.0)])));
