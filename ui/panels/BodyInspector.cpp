@@ -1,6 +1,5 @@
 #include "panels/BodyInspector.h"
 
-#include <QFontDatabase>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -14,24 +13,17 @@
 #include <cstdio>
 #include <cstring>
 
+#include "panels/InspectorTable.h"
 #include "panels/NumberText.h"
 
 namespace tumble::ui {
+
+using inspector::sectionTitle;
 
 namespace {
 
 // a number's column width, characters (NumberText.h)
 constexpr int kColumn = kNumberColumn;
-
-QLabel* sectionTitle(const QString& text)
-{
-    auto* l = new QLabel(text);
-    QFont f = l->font();
-    f.setBold(true);
-    l->setFont(f);
-    l->setContentsMargins(0, 6, 0, 0);
-    return l;
-}
 
 // the rows' names (valueText fields, but the quaternion's two rows make one "quaternion")
 const char* kRowNames[] = {"mass",  "moments", "position", "velocity", "qw",     "qxyz", "wWorld",
@@ -69,33 +61,14 @@ BodyInspector::BodyInspector(QWidget* parent) : QWidget(parent)
         connect(m_nextClump, &QPushButton::clicked, this, &BodyInspector::selectNextClump);
     }
 
-    m_hint = new QLabel(tr("Nothing selected: click a body in the 3D view."));
-    m_hint->setObjectName(QStringLiteral("hint"));
-    m_hint->setWordWrap(true);
-    m_hint->setStyleSheet(QStringLiteral("color: #505560;"));
-    m_hint->setContentsMargins(0, 8, 0, 0);
+    m_hint = inspector::hint(tr("Nothing selected: click a body in the 3D view."));
     outer->addWidget(m_hint);
 
     // the table: section titles, then "name  value" rows; values in a monospace font
-    m_table = new QWidget;
-    // hidden under the hint, it keeps its place: the dock is sized for the numbers
-    QSizePolicy keep = m_table->sizePolicy();
-    keep.setRetainSizeWhenHidden(true);
-    m_table->setSizePolicy(keep);
-    auto* grid = new QGridLayout(m_table);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->setHorizontalSpacing(8);
-    grid->setVerticalSpacing(2);
-    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    mono.setFamily(QStringLiteral("DejaVu Sans Mono"));
-    mono.setStyleHint(QFont::Monospace);
-    mono.setPointSizeF(std::min(mono.pointSizeF() > 0 ? mono.pointSizeF() : 9.0, 9.0));
+    QGridLayout* grid = inspector::table(m_table);
+    const QFont mono = inspector::monoFont();
 
-    m_header = new QLabel;
-    m_header->setObjectName(QStringLiteral("value:body"));
-    QFont bold = m_header->font();
-    bold.setBold(true);
-    m_header->setFont(bold);
+    m_header = inspector::header(QStringLiteral("body"));
     grid->addWidget(m_header, 0, 0, 1, 2);
 
     int line = 1;
@@ -111,12 +84,7 @@ BodyInspector::BodyInspector(QWidget* parent) : QWidget(parent)
     auto row = [&](Field f, const QString& name, const QString& tip) {
         auto* n = new QLabel(name);
         n->setToolTip(tip);
-        auto* v = new QLabel;
-        v->setObjectName(QStringLiteral("value:") + QLatin1String(kRowNames[f]));
-        v->setFont(mono);
-        v->setTextFormat(Qt::PlainText);
-        v->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        v->setToolTip(tip);
+        QLabel* v = inspector::value(QLatin1String(kRowNames[f]), mono, tip);
         grid->addWidget(n, line, 0);
         grid->addWidget(v, line++, 1);
         m_rows[f].label = v;

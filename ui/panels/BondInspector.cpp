@@ -1,6 +1,5 @@
 #include "panels/BondInspector.h"
 
-#include <QFontDatabase>
 #include <QGridLayout>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -11,25 +10,18 @@
 #include <cstring>
 #include <numbers>
 
+#include "panels/InspectorTable.h"
 #include "panels/NumberText.h"
 
 namespace tumble::ui {
+
+using inspector::sectionTitle;
 
 namespace {
 
 // the rows' value label names (valueText fields), in Field order
 const char* kRowNames[] = {"theta", "phi",     "psi",    "normal", "shear", "twist", "bend",
                            "load",  "Enormal", "Eshear", "Etwist", "Ebend", "Etotal"};
-
-QLabel* sectionTitle(const QString& text)
-{
-    auto* l = new QLabel(text);
-    QFont f = l->font();
-    f.setBold(true);
-    l->setFont(f);
-    l->setContentsMargins(0, 6, 0, 0);
-    return l;
-}
 
 } // namespace
 
@@ -41,31 +33,13 @@ BondInspector::BondInspector(QWidget* parent) : QWidget(parent)
     outer->setContentsMargins(8, 6, 8, 6);
     outer->setSpacing(4);
 
-    m_hint = new QLabel(tr("Nothing selected: click a bond (a line between two spheres) in the 3D view."));
-    m_hint->setObjectName(QStringLiteral("hint"));
-    m_hint->setWordWrap(true);
-    m_hint->setStyleSheet(QStringLiteral("color: #505560;"));
-    m_hint->setContentsMargins(0, 8, 0, 0);
+    m_hint = inspector::hint(tr("Nothing selected: click a bond (a line between two spheres) in the 3D view."));
     outer->addWidget(m_hint);
 
-    m_table = new QWidget;
-    QSizePolicy keep = m_table->sizePolicy();
-    keep.setRetainSizeWhenHidden(true); // the dock is sized for the numbers
-    m_table->setSizePolicy(keep);
-    auto* grid = new QGridLayout(m_table);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->setHorizontalSpacing(8);
-    grid->setVerticalSpacing(2);
-    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    mono.setFamily(QStringLiteral("DejaVu Sans Mono"));
-    mono.setStyleHint(QFont::Monospace);
-    mono.setPointSizeF(std::min(mono.pointSizeF() > 0 ? mono.pointSizeF() : 9.0, 9.0));
+    QGridLayout* grid = inspector::table(m_table);
+    const QFont mono = inspector::monoFont();
 
-    m_header = new QLabel;
-    m_header->setObjectName(QStringLiteral("value:bond"));
-    QFont bold = m_header->font();
-    bold.setBold(true);
-    m_header->setFont(bold);
+    m_header = inspector::header(QStringLiteral("bond"));
     m_header->setWordWrap(true);
     grid->addWidget(m_header, 0, 0, 1, 2);
     m_status = new QLabel;
@@ -91,12 +65,7 @@ BondInspector::BondInspector(QWidget* parent) : QWidget(parent)
     auto row = [&](Field f, const QString& name, const QString& tip) {
         auto* n = new QLabel(name);
         n->setToolTip(tip);
-        auto* v = new QLabel;
-        v->setObjectName(QStringLiteral("value:") + QLatin1String(kRowNames[f]));
-        v->setFont(mono);
-        v->setTextFormat(Qt::PlainText);
-        v->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        v->setToolTip(tip);
+        QLabel* v = inspector::value(QLatin1String(kRowNames[f]), mono, tip);
         grid->addWidget(n, line, 0);
         grid->addWidget(v, line++, 1);
         m_rows[f].label = v;
