@@ -48,6 +48,8 @@ std::string inspectJson(const Scene& scene)
             b["kt"] = s.kt;
             b["kb"] = s.kb;
             b["rest_length"] = r.length;
+            if (w.bonds.formulation(k) == BondFormulation::Incremental)
+                b["law"] = "incremental"; // (left out: Wang's total law, the default)
             bonds.push_back(std::move(b));
         }
         out["bonds"] = std::move(bonds);

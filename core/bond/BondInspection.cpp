@@ -17,8 +17,14 @@ double BondInspection::energy() const
 BondInspection inspectBond(const Vec3& x1, const Quat& p, const Vec3& x2, const Quat& q, const BondRest& rest,
                            const BondStiffness& k)
 {
+    return inspectBond(x1, p, x2, q, rest, k, bondLoads(x1, p, x2, q, rest, k));
+}
+
+BondInspection inspectBond(const Vec3& x1, const Quat& p, const Vec3& x2, const Quat& q, const BondRest& rest,
+                           const BondStiffness& k, const BondLoads& loads)
+{
     BondInspection out;
-    out.loads = bondLoads(x1, p, x2, q, rest, k);
+    out.loads = loads;
     const BondLoads& l = out.loads;
     // the generalised forces, as BondStrength measures them
     out.tension = k.kn * l.stretch;

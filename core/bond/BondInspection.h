@@ -33,8 +33,13 @@ struct BondInspection {
     double energy() const;
 };
 
-/// The bond between body 1 at x1 (m) in orientation p and body 2 at x2, q (World::bonds order).
+/// The bond of Wang's law between body 1 at x1 (m) in orientation p and body 2 at x2, q
+/// (World::bonds order).
 BondInspection inspectBond(const Vec3& x1, const Quat& p, const Vec3& x2, const Quat& q, const BondRest& rest,
                            const BondStiffness& k);
+/// The same with the bond's loads given (BondSet::loads: an incremental bond's are its springs',
+/// and its theta and psi the springs' angles; the frame and phi still come from the poses).
+BondInspection inspectBond(const Vec3& x1, const Quat& p, const Vec3& x2, const Quat& q, const BondRest& rest,
+                           const BondStiffness& k, const BondLoads& loads);
 
 } // namespace tumble

@@ -6,13 +6,27 @@
 
 namespace tumble {
 
-void BondSet::add(int body1, int body2, const BondStiffness& k, const BondRest& r, const BondStrength& s)
+void BondSet::add(int body1, int body2, const BondStiffness& k, const BondRest& r, const BondStrength& s,
+                  BondFormulation f, const IncrementalBondState& start)
 {
     bodies.push_back({body1, body2});
     stiffness.push_back(k);
     rest.push_back(r);
     strength.push_back(s);
     broken.push_back(0);
+    incremental.push_back(f == BondFormulation::Incremental ? 1 : 0);
+    if (f == BondFormulation::Incremental || !springs.empty()) {
+        springs.resize(size() - 1); // (at the first incremental bond: room for the bonds before it)
+        springs.push_back(f == BondFormulation::Incremental ? start : IncrementalBondState{});
+    }
+}
+
+BondLoads BondSet::loads(std::size_t k, const Vec3& x1, const Quat& p, const Vec3& x2, const Quat& q, const Vec3& dx1,
+                         const Vec3& dphi1, const Vec3& dx2, const Vec3& dphi2) const
+{
+    if (incremental[k])
+        return springs[k].loads(x1, dx1, dphi1, x2, dx2, dphi2, rest[k], stiffness[k], nullptr);
+    return bondLoads(x1, p, x2, q, rest[k], stiffness[k]);
 }
 
 bool BondSet::bonded(int a, int b) const
@@ -60,6 +74,8 @@ void BondSet::sort(std::size_t n)
         const BondStiffness stiffnessHeld = stiffness[start];
         const BondRest restHeld = rest[start];
         const BondStrength strengthHeld = strength[start];
+        const unsigned char incrementalHeld = incremental[start];
+        const IncrementalBondState springsHeld = springs.empty() ? IncrementalBondState{} : springs[start];
         std::size_t to = start;
         for (;;) {
             const std::size_t from = static_cast<std::size_t>(m_keys[to][2]);
@@ -69,12 +85,18 @@ void BondSet::sort(std::size_t n)
                 stiffness[to] = stiffnessHeld;
                 rest[to] = restHeld;
                 strength[to] = strengthHeld;
+                incremental[to] = incrementalHeld;
+                if (!springs.empty())
+                    springs[to] = springsHeld;
                 break;
             }
             bodies[to] = bodies[from];
             stiffness[to] = stiffness[from];
             rest[to] = rest[from];
             strength[to] = strength[from];
+            incremental[to] = incremental[from];
+            if (!springs.empty())
+                springs[to] = springs[from];
             to = from;
         }
     }
@@ -115,6 +137,7 @@ void BondSet::layOutLaw()
     law.values.resize(groups * BondLawTable::kLanes * BondLawTable::kFields);
     law.breakable.resize(m);
     law.anyBreakable = false;
+    law.anyIncremental = false;
     for (std::size_t k = 0; k < groups * BondLawTable::kLanes; ++k) {
         const std::size_t from = std::min(k, m - 1); // (the padding repeats the last bond)
         const BondConstants<double> c = bondConstants(rest[from], stiffness[from]);
@@ -126,6 +149,7 @@ void BondSet::layOutLaw()
     for (std::size_t k = 0; k < m; ++k) {
         law.breakable[k] = strength[k].unbreakable() ? 0 : 1;
         law.anyBreakable = law.anyBreakable || law.breakable[k];
+        law.anyIncremental = law.anyIncremental || incremental[k];
     }
 }
 
@@ -145,6 +169,8 @@ void BondSet::shrinkToFit()
     rest.shrink_to_fit();
     strength.shrink_to_fit();
     broken.shrink_to_fit();
+    incremental.shrink_to_fit();
+    springs.shrink_to_fit();
     law.values.shrink_to_fit();
     law.breakable.shrink_to_fit();
 }

@@ -5,13 +5,17 @@
 // partners), so the neighbour list leaves bonded pairs out: a bonded pair does not also feel the
 // contact law while the bond holds. sort() also lays out what the bond law reads (law: its
 // constants, field by field, and which bonds can break), for the bond stage's four-at-a-time loop.
+// A bond follows Wang's total law (loads from the poses alone) or the incremental law
+// (IncrementalBondState: springs carried from step to step, whose committed state the set keeps).
 #include <array>
 #include <cstddef>
 #include <vector>
 
+#include "bond/BondLoads.h"
 #include "bond/BondRest.h"
 #include "bond/BondStiffness.h"
 #include "bond/BondStrength.h"
+#include "bond/IncrementalBondState.h"
 
 namespace tumble {
 
@@ -47,10 +51,15 @@ struct BondLawTable {
                                           ///< (k / 4) * 4 * kFields + 4 f + k % 4
     std::vector<unsigned char> breakable; ///< (bonds) 1 when the bond has a finite strength
     bool anyBreakable = false;            ///< some bond can break
+    bool anyIncremental = false;          ///< some bond follows the incremental law
 
     /// Group g's values: field f of its lane e at [kLanes * f + e].
     const double* group(std::size_t g) const { return values.data() + g * kLanes * kFields; }
 };
+
+/// Which law a bond follows: Wang's total formulation (bond/BondLoads.h) or the incremental one
+/// (bond/IncrementalBondState.h), the scene's "law": "total" | "incremental".
+enum class BondFormulation : unsigned char { Total = 0, Incremental = 1 };
 
 struct BondSet {
     std::vector<std::array<int, 2>> bodies; ///< (bonds) body indices in the world: body 1, body 2
@@ -60,6 +69,12 @@ struct BondSet {
     /// (bonds) 1 once the bond broke in a committed evaluation (BondStage), until
     /// removeBroken() takes it out after the step; each bond's byte is written by its block only
     std::vector<unsigned char> broken;
+    /// (bonds) 1 for a bond of the incremental law, 0 for Wang's total law (BondFormulation)
+    std::vector<unsigned char> incremental;
+    /// (bonds, or none while no bond is incremental) an incremental bond's springs as its last
+    /// committed evaluation left them (the bond stage writes them at the end of a step); unused
+    /// for a bond of the total law
+    std::vector<IncrementalBondState> springs;
     std::vector<int> partnerStart; ///< (n + 1) offsets into partners; empty without bonds
     std::vector<int> partners;     ///< each body's bonded bodies, ascending
     /// (derived by sort(): call it again after changing rest or stiffness) what the law reads
@@ -71,8 +86,24 @@ struct BondSet {
     /// The body whose chunk evaluates bond k: the lower index.
     int owner(std::size_t k) const { return std::min(bodies[k][0], bodies[k][1]); }
 
-    /// Appends a bond (call sort() once all are in).
-    void add(int body1, int body2, const BondStiffness& k, const BondRest& r, const BondStrength& s = {});
+    /// Appends a bond (call sort() once all are in); an incremental one starts from the springs
+    /// `start` (IncrementalBondState::at its bodies' positions, free of stress).
+    void add(int body1, int body2, const BondStiffness& k, const BondRest& r, const BondStrength& s = {},
+             BondFormulation f = BondFormulation::Total, const IncrementalBondState& start = {});
+
+    BondFormulation formulation(std::size_t k) const
+    {
+        return incremental[k] ? BondFormulation::Incremental : BondFormulation::Total;
+    }
+
+    /// Bond k's loads with body 1 at x1 (m) in orientation p and body 2 at x2, q. Wang's law reads
+    /// the poses alone; an incremental bond steps its committed springs by the motion since they
+    /// were committed, dx1, dphi1, dx2, dphi2 (m, rad: zero when the poses are those of its last
+    /// committed evaluation, as between steps). The bond CSV, the GUI and a break's released
+    /// energy read this; the bond stage evaluates the same laws.
+    BondLoads loads(std::size_t k, const Vec3& x1, const Quat& p, const Vec3& x2, const Quat& q,
+                    const Vec3& dx1 = Vec3::Zero(), const Vec3& dphi1 = Vec3::Zero(), const Vec3& dx2 = Vec3::Zero(),
+                    const Vec3& dphi2 = Vec3::Zero()) const;
 
     /// Removes the bonds marked broken, keeping the others' order, and rebuilds the partner
     /// lists for n bodies; calls f(k) for each broken bond k before it goes. Returns how many.
@@ -88,6 +119,9 @@ struct BondSet {
             stiffness[kept] = stiffness[k];
             rest[kept] = rest[k];
             strength[kept] = strength[k];
+            incremental[kept] = incremental[k];
+            if (!springs.empty())
+                springs[kept] = springs[k];
             broken[kept] = 0;
             ++kept;
         }
@@ -97,6 +131,9 @@ struct BondSet {
         rest.resize(kept);
         strength.resize(kept);
         broken.resize(kept);
+        incremental.resize(kept);
+        if (!springs.empty())
+            springs.resize(kept);
         sort(n);
         return gone;
     }

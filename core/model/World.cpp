@@ -144,10 +144,11 @@ void World::permuteBodies(const std::vector<int>& order, std::vector<int>& membe
         bonds.renumber(newSlot);
 }
 
-void World::addBond(int a, int b, const BondStiffness& k, const BondStrength& s)
+void World::addBond(int a, int b, const BondStiffness& k, const BondStrength& s, BondFormulation f)
 {
     const std::size_t i = static_cast<std::size_t>(a), j = static_cast<std::size_t>(b);
-    bonds.add(a, b, k, BondRest::at(position[i], orientation[i], radius[i], position[j], orientation[j], radius[j]), s);
+    bonds.add(a, b, k, BondRest::at(position[i], orientation[i], radius[i], position[j], orientation[j], radius[j]), s,
+              f, IncrementalBondState::at(position[i], position[j]));
 }
 
 void World::membersInSceneOrder(std::vector<int>& out) const

@@ -132,7 +132,8 @@ struct World {
 
     /// Bonds sphere bodies a and b (indices) as they are now: the bond is free of stress in the
     /// current poses (BondRest). Call bonds.sort(size()) once every bond is in.
-    void addBond(int a, int b, const BondStiffness& k, const BondStrength& s = {});
+    void addBond(int a, int b, const BondStiffness& k, const BondStrength& s = {},
+                 BondFormulation f = BondFormulation::Total);
 
     /// Holds body b on its current velocity and angular velocity (Driven) or at rest (Fixed: its
     /// velocities are set to zero). A driven body that turns must have isotropic inertia (a

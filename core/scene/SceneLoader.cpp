@@ -550,6 +550,17 @@ BondStrength readBondStrength(const Reader& bond)
     return s;
 }
 
+// "law": "total" (Wang's, the default) | "incremental" (IncrementalBondState)
+BondFormulation readBondLaw(const Reader& bond)
+{
+    const std::string law = bond.string("law", "total");
+    if (law == "incremental")
+        return BondFormulation::Incremental;
+    if (law != "total")
+        bond.fail("unknown bond law '" + law + "' (known: total, incremental)", "law");
+    return BondFormulation::Total;
+}
+
 // the pairs of spheres among bodies [first, last] whose surfaces are at most `within` m apart,
 // (lower, higher), in ascending order; a grid of cells as wide as the largest reach
 std::vector<std::pair<int, int>> spheresWithin(const World& w, int first, int last, double within)
@@ -600,8 +611,8 @@ std::vector<std::pair<int, int>> spheresWithin(const World& w, int first, int la
 }
 
 // "bonds": [{"bodies": [i, j], "kn": N/m, "ks": N/m, "kt": N m/rad, "kb": N m/rad}]: Wang's bond
-// between spheres i and j (indices in the scene's body list, generated bodies after the listed
-// ones), free of stress in the bodies' state at load. A generator entry,
+// (or with "law": "incremental", the incremental one) between spheres i and j (indices in the scene's body list,
+// generated bodies after the listed ones), free of stress in the bodies' state at load. A generator entry,
 // {"within": m, "range": [first, last], "kn": ...}, bonds every pair of spheres among bodies
 // first to last (default: all) whose surfaces are at most `within` apart (beams, plates,
 // agglomerates), leaving out pairs bonded already.
@@ -615,7 +626,7 @@ void readBonds(const Reader& top, World& world)
     top.forEach("bonds", [&](const Reader& r, std::size_t) {
         checkCount(r, 1);
         if (r.has("within")) {
-            r.allowOnly({"within", "range", "kn", "ks", "kt", "kb", "beam", "strength"});
+            r.allowOnly({"within", "range", "kn", "ks", "kt", "kb", "beam", "strength", "law"});
             const double within = r.inRange("within", 0.0, limits::kMaxRadius, " m");
             int first = 0, last = static_cast<int>(world.size()) - 1;
             if (r.has("range")) {
@@ -633,14 +644,16 @@ void readBonds(const Reader& top, World& world)
             }
             const BondStiffnessSpec k = readBondStiffness(r);
             const BondStrength strength = readBondStrength(r);
+            const BondFormulation law = readBondLaw(r);
             const std::vector<std::pair<int, int>> pairs = spheresWithin(world, first, last, within);
             checkCount(r, pairs.size());
             for (const auto& pair : pairs)
                 if (seen.insert(pair).second)
-                    world.addBond(pair.first, pair.second, stiffnessOf(k, world, pair.first, pair.second), strength);
+                    world.addBond(pair.first, pair.second, stiffnessOf(k, world, pair.first, pair.second), strength,
+                                  law);
             return;
         }
-        r.allowOnly({"bodies", "kn", "ks", "kt", "kb", "beam", "strength"});
+        r.allowOnly({"bodies", "kn", "ks", "kt", "kb", "beam", "strength", "law"});
         r.require("bodies");
         const Json& ids = r.raw("bodies");
         if (!ids.is_array() || ids.size() != 2)
@@ -674,8 +687,8 @@ void readBonds(const Reader& top, World& world)
             r.fail("bodies " + std::to_string(body[0]) + " and " + std::to_string(body[1]) +
                        " are at the same position: a bond needs a direction",
                    "bodies");
-        world.addBond(body[0], body[1], stiffnessOf(readBondStiffness(r), world, body[0], body[1]),
-                      readBondStrength(r));
+        world.addBond(body[0], body[1], stiffnessOf(readBondStiffness(r), world, body[0], body[1]), readBondStrength(r),
+                      readBondLaw(r));
     });
     world.bonds.sort(world.size());
 }

@@ -287,6 +287,9 @@ struct GroupPass {
     Vec3* torque;
     bool mayBreak;
     DeferredLoad* slot;
+    bool commit;
+    const Vec3* displacement; // (bodies) m, since the step's start: an incremental bond's increments
+    const Vec3* rotation;     // (bodies) rad, rotation vectors, likewise
     ContactSums sums;
     Lanes4 energy[4] = {}; // normal, shear, twist, bend: lane sums over the block's groups
 };
@@ -304,6 +307,28 @@ struct GroupPass {
         below = below && bodies[e][0] < end && bodies[e][1] < end;
     return below;
 #endif
+}
+
+// Bond k, of the incremental law, in lane e of its group: its springs stepped by the motion since
+// they were committed (IncrementalBondState), the loads added or deferred like any bond's, its
+// energy added to the lane's sums while it holds; a committed evaluation keeps the stepped springs.
+[[gnu::noinline]] void incrementalBond(GroupPass& s, std::size_t k, int e)
+{
+    BondSet& bonds = s.w.bonds;
+    const std::size_t i = static_cast<std::size_t>(bonds.bodies[k][0]);
+    const std::size_t j = static_cast<std::size_t>(bonds.bodies[k][1]);
+    IncrementalBondState next;
+    const BondLoads l =
+        bonds.springs[k].loads(s.position[i], s.displacement[i], s.rotation[i], s.position[j], s.displacement[j],
+                               s.rotation[j], bonds.rest[k], bonds.stiffness[k], &next);
+    const auto row = [](const Vec3& v) { return Lanes4{v.x(), v.y(), v.z(), 0.0}; };
+    const BondOut o{row(l.force[0]), {row(l.torque[0]), row(l.torque[1])}, l.stretch, l.slip, l.theta, l.psi};
+    if (!addLoadsUnlessBroken(s.w, s.b, k, o, s.mayBreak, s.slot, s.sums))
+        return;
+    for (int m = 0; m < kBondModes; ++m)
+        s.energy[m][e] += l.energy[m];
+    if (s.commit)
+        bonds.springs[k] = next;
 }
 
 // The table's group of four bonds g0 .. g0 + 3, one bond per lane. kWhole: the group lies in the
@@ -333,6 +358,11 @@ template <bool kWhole>
         if (s.mayBreak)
             std::memcpy(&breakable, law.breakable.data() + g0, sizeof breakable);
         brokenOrBreakable |= breakable;
+        if (law.anyIncremental) {
+            std::uint32_t incremental = 0;
+            std::memcpy(&incremental, bonds.incremental.data() + g0, sizeof incremental);
+            brokenOrBreakable |= incremental;
+        }
     }
     if (brokenOrBreakable == 0 && allBelow(bonds.bodies.data() + g0, s.b.bodyEnd)) [[likely]] {
         // the common case: a whole group, nothing broken or breaking, every body in the block.
@@ -382,10 +412,19 @@ template <bool kWhole>
     } else {
         const Lanes4 slip = sqrtLanes(l.slip2);
         for (int e = 0; e < 4; ++e) {
-            const BondOut o{joined(f[e]), {joined(t1[e]), joined(t2[e])}, l.stretch[e], slip[e], l.theta[e], l.psi[e]};
-            if (e < laneBegin || e >= laneEnd ||
-                !addLoadsUnlessBroken(s.w, s.b, g0 + static_cast<std::size_t>(e), o, s.mayBreak, s.slot, s.sums))
+            const std::size_t k = g0 + static_cast<std::size_t>(e);
+            if (e < laneBegin || e >= laneEnd) {
                 held[e] = 0;
+            } else if (bonds.incremental[k]) {
+                // the lane's total-law loads are not this bond's: its springs' are
+                held[e] = 0;
+                incrementalBond(s, k, e);
+            } else {
+                const BondOut o{joined(f[e]), {joined(t1[e]), joined(t2[e])}, l.stretch[e], slip[e], l.theta[e],
+                                l.psi[e]};
+                if (!addLoadsUnlessBroken(s.w, s.b, k, o, s.mayBreak, s.slot, s.sums))
+                    held[e] = 0;
+            }
         }
     }
     const Lanes4 zero{};
@@ -397,7 +436,7 @@ template <bool kWhole>
 
 } // namespace
 
-ContactSums BondStage::block(World& w, NeighbourList&, const StepMotion&, bool commit, const ContactBlock& b)
+ContactSums BondStage::block(World& w, NeighbourList&, const StepMotion& motion, bool commit, const ContactBlock& b)
 {
     const BondSet& bonds = w.bonds;
     assert(bonds.law.bonds == bonds.size() && "BondSet::sort() lays out the law");
@@ -410,6 +449,9 @@ ContactSums BondStage::block(World& w, NeighbourList&, const StepMotion&, bool c
                 w.torque.data(),
                 commit && bonds.law.anyBreakable,
                 b.bondDeferred,
+                commit,
+                motion.displacement.data(),
+                motion.rotation.data(),
                 {}};
     // the table's groups of four that overlap the block: a partial one at either end, whole ones
     // between

@@ -181,15 +181,19 @@ void Simulation::removeBrokenBonds(bool inStep)
                 x0[s] = w.position[body[s]] - motion.displacement[body[s]];
                 q0[s] = rotationQuaternion(-motion.rotation[body[s]]) * w.orientation[body[s]];
             }
-            const BondLoads start = bondLoads(x0[0], q0[0], x0[1], q0[1], bonds.rest[k], bonds.stiffness[k]);
+            // (an incremental bond's springs are still those committed at the step's start)
+            const BondLoads start = bonds.loads(k, x0[0], q0[0], x0[1], q0[1]);
             double work = 0.0;
             for (int s = 0; s < 2; ++s)
                 work +=
                     start.force[s].dot(motion.displacement[body[s]]) + start.torque[s].dot(motion.rotation[body[s]]);
             e = energy(start) - 0.5 * work;
         } else {
-            e = energy(bondLoads(w.position[i], w.orientation[i], w.position[j], w.orientation[j], bonds.rest[k],
-                                 bonds.stiffness[k]));
+            // the end state: an incremental bond's springs stepped over the step
+            const Vec3 zero = Vec3::Zero();
+            e = energy(bonds.loads(k, w.position[i], w.orientation[i], w.position[j], w.orientation[j],
+                                   inStep ? motion.displacement[i] : zero, inStep ? motion.rotation[i] : zero,
+                                   inStep ? motion.displacement[j] : zero, inStep ? motion.rotation[j] : zero));
         }
         released += e;
         BondBreak b;

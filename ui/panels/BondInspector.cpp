@@ -189,7 +189,9 @@ void BondInspector::showBond(const BondState& b)
 {
     const bool first = !m_shownAny;
     if (first || b.bodies[0] != m_shown.bodies[0] || b.bodies[1] != m_shown.bodies[1])
-        m_header->setText(tr("Bond between bodies %1 and %2").arg(b.bodies[0]).arg(b.bodies[1]));
+        m_header->setText(b.formulation == BondFormulation::Incremental
+                              ? tr("Bond between bodies %1 and %2, incremental law").arg(b.bodies[0]).arg(b.bodies[1])
+                              : tr("Bond between bodies %1 and %2").arg(b.bodies[0]).arg(b.bodies[1]));
     m_shownAny = true;
     m_hint->setVisible(false);
     m_table->setVisible(true);

@@ -55,8 +55,10 @@ std::optional<BondState> bondState(const Simulation& sim, int a, int b)
     out.radius[1] = w.radius[j];
     out.stiffness = w.bonds.stiffness[bond];
     out.strength = w.bonds.strength[bond];
-    out.inspection = inspectBond(w.position[i], w.orientation[i], w.position[j], w.orientation[j], w.bonds.rest[bond],
-                                 out.stiffness);
+    out.formulation = w.bonds.formulation(bond);
+    out.inspection =
+        inspectBond(w.position[i], w.orientation[i], w.position[j], w.orientation[j], w.bonds.rest[bond], out.stiffness,
+                    w.bonds.loads(bond, w.position[i], w.orientation[i], w.position[j], w.orientation[j]));
     out.loadRatio = bondLoadRatio(out.inspection.loads, out.stiffness, out.strength);
     return out;
 }

@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "bond/BondInspection.h"
+#include "bond/BondSet.h"
 #include "bond/BondStiffness.h"
 #include "bond/BondStrength.h"
 
@@ -25,9 +26,10 @@ struct BondState {
     BondStiffness stiffness;       ///< kn, ks (N/m), kt, kb (N m/rad)
     BondStrength strength;         ///< what breaks it (all infinite: never)
     float loadRatio = -1.f;        ///< load / strength (bondLoadRatio, 1 breaks it); -1 never breaks
-    BondInspection inspection;     ///< the bond's numbers now; meaningless once broken
-    bool broken = false;           ///< it broke in this run (inspection is then empty)
-    double breakTime = 0.0;        ///< s, when it broke
+    BondFormulation formulation = BondFormulation::Total; ///< Wang's total law or the incremental one
+    BondInspection inspection;                            ///< the bond's numbers now; meaningless once broken
+    bool broken = false;                                  ///< it broke in this run (inspection is then empty)
+    double breakTime = 0.0;                               ///< s, when it broke
 
     /// True when the bond has strengths (it can break).
     bool breakable() const { return !strength.unbreakable(); }

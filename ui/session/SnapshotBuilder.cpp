@@ -159,8 +159,7 @@ void fillBonds(FrameSnapshot& s, const Simulation& sim, PublishScratch& scratch)
         const auto j = static_cast<std::size_t>(bonds.bodies[k][1]);
         s.bondMembers[2 * k] = scratch.bodyMember[i];
         s.bondMembers[2 * k + 1] = scratch.bodyMember[j];
-        const BondLoads l = bondLoads(w.position[i], w.orientation[i], w.position[j], w.orientation[j], bonds.rest[k],
-                                      bonds.stiffness[k]);
+        const BondLoads l = bonds.loads(k, w.position[i], w.orientation[i], w.position[j], w.orientation[j]);
         // the mode holding most energy (none when all are 0, or not finite after a blow-up)
         int mode = -1;
         double most = 0.0;

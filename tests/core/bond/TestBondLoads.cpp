@@ -475,8 +475,9 @@ void TestBondLoads::fourAtATimeGivesBondLoadsBitForBit()
     }
 }
 
-// BondSet::sort() permutes the bonds in place: each bond's bodies, stiffness, rest state and
-// strength stay together, and the law's table holds each bond's constants in its lane.
+// BondSet::sort() permutes the bonds in place: each bond's bodies, stiffness, rest state,
+// strength, law and incremental springs stay together, and the law's table holds each bond's
+// constants in its lane; removeBroken() keeps them together too.
 void TestBondLoads::sortingKeepsEachBondWhole()
 {
     std::mt19937 rng(11);
@@ -494,9 +495,22 @@ void TestBondLoads::sortingKeepsEachBondWhole()
         r.axis[0] = Vec3(a, b, 1.0);
         BondStrength s;
         s.tension = (a + b) % 5 == 0 ? tag(a, b) : BondStrength::kNever;
-        bonds.add(a, b, BondStiffness{tag(a, b), 1.0, 2.0, 3.0}, r, s);
+        IncrementalBondState springs;
+        springs.twist = tag(a, b);
+        const bool incremental = (a + b) % 3 == 0;
+        bonds.add(a, b, BondStiffness{tag(a, b), 1.0, 2.0, 3.0}, r, s,
+                  incremental ? BondFormulation::Incremental : BondFormulation::Total, springs);
     }
     bonds.sort(n);
+    QVERIFY(bonds.law.anyIncremental);
+    const auto incrementalKept = [&] {
+        for (std::size_t k = 0; k < bonds.size(); ++k) {
+            const int a = bonds.bodies[k][0], b = bonds.bodies[k][1];
+            QCOMPARE(bonds.incremental[k], static_cast<unsigned char>((a + b) % 3 == 0 ? 1 : 0));
+            QCOMPARE(bonds.springs[k].twist, (a + b) % 3 == 0 ? tag(a, b) : 0.0);
+        }
+    };
+    incrementalKept();
     QCOMPARE(bonds.size(), pairs.size());
     QCOMPARE(bonds.law.bonds, pairs.size());
     for (std::size_t k = 0; k < bonds.size(); ++k) {
@@ -518,6 +532,13 @@ void TestBondLoads::sortingKeepsEachBondWhole()
         QCOMPARE(bonds.find(a, b), static_cast<long long>(k));
     }
     QVERIFY(bonds.law.anyBreakable);
+    // every fifth bond breaks
+    for (std::size_t k = 0; k < bonds.size(); k += 5)
+        bonds.broken[k] = 1;
+    const std::size_t before = bonds.size();
+    QCOMPARE(bonds.removeBroken(n, [](std::size_t) {}), (before + 4) / 5);
+    QCOMPARE(bonds.springs.size(), bonds.size());
+    incrementalKept();
 }
 
 QTEST_APPLESS_MAIN(TestBondLoads)

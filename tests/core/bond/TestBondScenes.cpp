@@ -20,12 +20,22 @@
 // wang-chain-*: the driven ends do work on the chain (external work), and the balance closes on
 // it to the scheme's order: velocity Verlet's balance error falls by 4 when dt halves (fitted
 // order 2 +- 0.3 over the first 0.2 s of loading).
+//
+// Wang's comparison (figs. 6-7) on wang-chain-bending-twisting, over 2 s of loading: Wang's law is
+// a potential, so velocity Verlet's balance error is its bounded shadow-energy error, O(dt^2); the
+// incremental law applies each step's rotation increments about the end-of-step axes, an error
+// of second order in the step's rotation that accumulates over the T / dt steps, O(dt) and
+// growing with time. Fitted orders 2 +- 0.3 and 1 +- 0.3, and the incremental error the larger at
+// both timesteps (their ratio grows as 1/dt).
 #include <QtTest>
 
 #include <cmath>
 #include <numbers>
 
+#include <nlohmann/json.hpp>
+
 #include "scene/BuiltinScenes.h"
+#include "scene/SceneLoader.h"
 #include "sim/Simulation.h"
 
 using namespace tumble;
@@ -41,6 +51,22 @@ Vec3 angularMomentum(const World& w)
     return l;
 }
 
+// The largest |balance error| (J) of the scene run for `seconds` at dt (NaN if it went unstable),
+// and the external work done by then (J).
+double worstBalanceError(const Scene& scene, double dt, double seconds, double* work = nullptr)
+{
+    Simulation sim(scene.world, scene.params);
+    sim.setDt(dt);
+    double out = 0.0;
+    for (long long s = 0; s < std::llround(seconds / dt); ++s) {
+        sim.step();
+        out = std::max(out, std::abs(sim.energy().balanceError));
+    }
+    if (work)
+        *work = sim.energy().externalWork;
+    return sim.isUnstable() ? std::nan("") : out;
+}
+
 } // namespace
 
 class TestBondScenes : public QObject {
@@ -52,6 +78,7 @@ private slots:
     void divingBoardClampHolds();
     void wangChainBalanceClosesOnTheDrivesWork_data();
     void wangChainBalanceClosesOnTheDrivesWork();
+    void incrementalLawErrorIsFirstOrderAndLarger();
 };
 
 void TestBondScenes::spinningRodBreaksAtItsMiddle()
@@ -163,26 +190,41 @@ void TestBondScenes::wangChainBalanceClosesOnTheDrivesWork()
     const Scene scene = loadBuiltinScene(id.toStdString());
     QCOMPARE(scene.world.motion.size(), std::size_t(7));
     QVERIFY(scene.world.motion[0] == BodyMotion::Driven && scene.world.motion[6] == BodyMotion::Driven);
-    auto worst = [&](double dt, double* work) {
-        Simulation sim(scene.world, scene.params);
-        sim.setDt(dt);
-        double out = 0.0;
-        for (long long s = 0; s < std::llround(0.2 / dt); ++s) {
-            sim.step();
-            out = std::max(out, std::abs(sim.energy().balanceError));
-        }
-        *work = sim.energy().externalWork;
-        return sim.isUnstable() ? std::nan("") : out;
-    };
     double w1 = 0.0, w2 = 0.0;
     const double dt = scene.params.dt;
-    const double e1 = worst(dt, &w1), e2 = worst(dt / 2, &w2);
+    const double e1 = worstBalanceError(scene, dt, 0.2, &w1), e2 = worstBalanceError(scene, dt / 2, 0.2, &w2);
     QVERIFY(std::isfinite(e1) && std::isfinite(e2));
     QVERIFY(w1 > 0.0);
     const double fitted = std::log2(e1 / e2);
     qInfo("%s: external work %.4e J, worst |balance error| %.3e, %.3e J, order %.2f", qPrintable(id), w1, e1, e2,
           fitted);
     QVERIFY2(std::abs(fitted - 2.0) <= 0.3, qPrintable(QString("order %1").arg(fitted)));
+}
+
+void TestBondScenes::incrementalLawErrorIsFirstOrderAndLarger()
+{
+    const Scene scene = loadBuiltinScene("wang-chain-bending-twisting");
+    QVERIFY(!scene.world.bonds.law.anyIncremental);
+    // the same scene with "law": "incremental" on its bonds
+    nlohmann::json doc;
+    for (const BuiltinSceneSource& b : detail::kBuiltinSceneData)
+        if (std::string(b.id) == "wang-chain-bending-twisting")
+            doc = nlohmann::json::parse(b.json);
+    for (auto& bond : doc.at("bonds"))
+        bond["law"] = "incremental";
+    const Scene incremental = loadSceneText(doc.dump(), "incremental.json");
+    QVERIFY(incremental.world.bonds.law.anyIncremental);
+    // over 2 s of loading
+    const double dt = scene.params.dt;
+    const double t1 = worstBalanceError(scene, dt, 2.0), t2 = worstBalanceError(scene, dt / 2, 2.0);
+    const double i1 = worstBalanceError(incremental, dt, 2.0), i2 = worstBalanceError(incremental, dt / 2, 2.0);
+    const double total = std::log2(t1 / t2), inc = std::log2(i1 / i2);
+    qInfo("worst |balance error| over 2 s: Wang's law %.3e, %.3e J (order %.2f); incremental %.3e, %.3e J (order "
+          "%.2f)",
+          t1, t2, total, i1, i2, inc);
+    QVERIFY2(std::abs(total - 2.0) <= 0.3, qPrintable(QString("Wang's law: order %1").arg(total)));
+    QVERIFY2(std::abs(inc - 1.0) <= 0.3, qPrintable(QString("incremental law: order %1").arg(inc)));
+    QVERIFY(i1 > t1 && i2 > t2);
 }
 
 QTEST_APPLESS_MAIN(TestBondScenes)

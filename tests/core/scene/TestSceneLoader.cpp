@@ -297,6 +297,9 @@ private slots:
             "/bonds/0/kn", "give the four stiffnesses or a beam, not both");
         row("beam without shear modulus", R"([{"bodies": [0, 1], "beam": {"young": 1e9}}])",
             "/bonds/0/beam/shear_modulus", "missing required key");
+        row("unknown law", R"([{"bodies": [0, 1], "law": "wang", )" + k + "}]", "/bonds/0/law",
+            "unknown bond law 'wang' (known: total, incremental)");
+        row("law not a string", R"([{"within": 1e-6, "law": 1, )" + k + "}]", "/bonds/0/law", "expected a string");
     }
     void badBonds() { badInput(); }
 
@@ -387,6 +390,26 @@ private slots:
         // a gap wider than the generator's is not bonded
         const Scene none = loadSceneText(bondedScene(R"([{"within": 0, "range": [0, 0], )" + k + "}]"), "b.json");
         QCOMPARE(none.world.bonds.size(), std::size_t(0));
+        // Wang's total law unless "law" says incremental; an incremental bond starts unloaded along
+        // its bodies' line (from body 2 to body 1)
+        QVERIFY(bonds.formulation(0) == BondFormulation::Total && bonds.springs.empty());
+        const Scene inc = loadSceneText(bondedScene(R"([{"bodies": [1, 0], "law": "total", )" + k +
+                                                    R"(}, {"within": 1e-6, "law": "incremental", )" + k + "}]"),
+                                        "b.json");
+        const BondSet& ib = inc.world.bonds;
+        QCOMPARE(ib.springs.size(), std::size_t(2));
+        for (std::size_t b = 0; b < 2; ++b) {
+            const bool generated = std::min(ib.bodies[b][0], ib.bodies[b][1]) == 1; // the (1, 2) pair
+            QCOMPARE(ib.formulation(b), generated ? BondFormulation::Incremental : BondFormulation::Total);
+            if (generated) {
+                const Vec3 d = inc.world.position[static_cast<std::size_t>(ib.bodies[b][0])] -
+                               inc.world.position[static_cast<std::size_t>(ib.bodies[b][1])];
+                QVERIFY((ib.springs[b].normal - d.normalized()).norm() <= 1e-15);
+                QCOMPARE(ib.springs[b].shear, Vec3::Zero());
+                QCOMPARE(ib.springs[b].bend, Vec3::Zero());
+                QCOMPARE(ib.springs[b].twist, 0.0);
+            }
+        }
     }
 
     void analyticScenesLoad()
