@@ -9,7 +9,7 @@
 // q v is v + w t + q_v x t with t = 2 q_v x v (Eigen's formula), the twist reads the scalar part
 // and the part along axis[1] of g = q* p c, which are those of D = p c q* and of D's vector part
 // along e2 = q axis[1] (conjugating by q turns e2 back into axis[1]), and the angles come from
-// atan2Lanes (math/Atan2Lanes.h, within 1.47 ulp of the exact atan2). Energies and loads use the
+// atan2Lanes (math/Atan2Lanes.h, within 1.42 ulp of the exact atan2). Energies and loads use the
 // same angles, so the loads stay minus the exact gradient of the energies reported.
 #include "bond/BondLoads.h"
 #include "bond/BondSet.h"
@@ -63,7 +63,6 @@ template <class T> struct BondLaw {
         const T dx = x1x - x2x, dy = x1y - x2y, dz = x1z - x2z;
         const T l = sqrtLanes((dx * dx + dy * dy) + dz * dz);
         const T inv = 1.0 / l;
-        const T nx = dx * inv, ny = dy * inv, nz = dz * inv;
         stretch = l - c.value(F::kLength);
         const T kn = c.value(F::kKn);
         const T fn = -kn * stretch;
@@ -84,6 +83,16 @@ template <class T> struct BondLaw {
         const T e2y = (a1y + qw * u2y) + (qz * u2x - qx * u2z);
         const T e2z = (a1z + qw * u2z) + (qx * u2y - qy * u2x);
 
+        // bend's start: theta from e2 to e1 by its sine and cosine (the square root and the
+        // reciprocals are started here, so that the twist's quaternions below overlap them)
+        const T ax = e1y * e2z - e1z * e2y, ay = e1z * e2x - e1x * e2z, az = e1x * e2y - e1y * e2x;
+        const T sinTheta = sqrtLanes((ax * ax + ay * ay) + az * az);
+        const T cosTheta = (e1x * e2x + e1y * e2y) + e1z * e2z;
+        const T sumX = e1x + e2x, sumY = e1y + e2y, sumZ = e1z + e2z;
+        const T inverseSin = 1.0 / sinTheta;
+        const T opposite = maxLanes(1.0 + cosTheta, T{} + 1e-12);
+        const T inverseOpposite = 1.0 / opposite;
+
         // twist: Wang's psi of D = p c q* about e2 (its twist part's quaternion (w, (v.e2) e2)),
         // read from g = q* p c: g's scalar part is D's, g_v . axis[1] is D_v . e2
         const T hw = ((qw * pw + qx * px) + qy * py) + qz * pz;
@@ -103,6 +112,7 @@ template <class T> struct BondLaw {
 
         // shear: the slip of the contact point, held by body 1 at x1 - rho1 e1 and by body 2 at
         // x2 + rho2 e2, across the bond
+        const T nx = dx * inv, ny = dy * inv, nz = dz * inv; // (inv is long done by now)
         const T rho0 = c.value(F::kRho0), rho1 = c.value(F::kRho1);
         const T sx = rho0 * e1x + rho1 * e2x, sy = rho0 * e1y + rho1 * e2y, sz = rho0 * e1z + rho1 * e2z;
         const T ns = (nx * sx + ny * sy) + nz * sz;
@@ -123,14 +133,10 @@ template <class T> struct BondLaw {
         energyShear = 0.5 * ks * slip2;
 
         // bend: theta from e2 to e1
-        const T ax = e1y * e2z - e1z * e2y, ay = e1z * e2x - e1x * e2z, az = e1x * e2y - e1y * e2x;
-        const T sinTheta = sqrtLanes((ax * ax + ay * ay) + az * az);
-        const T cosTheta = (e1x * e2x + e1y * e2y) + e1z * e2z;
-        const T sumX = e1x + e2x, sumY = e1y + e2y, sumZ = e1z + e2z;
         theta = atan2Lanes<true, false>(sinTheta, cosTheta); // (sin theta >= 0)
         // theta / sin(theta), by its series below 1e-4 rad (remainder theta^4 * 7/360 < 2e-18)
         const T theta2 = theta * theta;
-        const T thetaOverSin = pick(theta < 1e-4, 1.0 + theta2 * (1.0 / 6.0), theta / sinTheta);
+        const T thetaOverSin = pick(theta < 1e-4, 1.0 + theta2 * (1.0 / 6.0), theta * inverseSin);
         const T kb = c.value(F::kKb);
         const T kBend = kb * thetaOverSin;
         T coupleX = kBend * ax, coupleY = kBend * ay, coupleZ = kBend * az;
@@ -138,9 +144,8 @@ template <class T> struct BondLaw {
 
         // twist: psi' = (w1 - w2).(e1 + e2) / (1 + cos theta); at theta = pi it has no axis
         psi = 2.0 * atan2Lanes<false, true>(along, w); // (w >= 0)
-        const T opposite = maxLanes(1.0 + cosTheta, T{} + 1e-12);
         const T kt = c.value(F::kKt);
-        const T kTwist = kt * psi / opposite;
+        const T kTwist = kt * psi * inverseOpposite;
         coupleX -= kTwist * sumX;
         coupleY -= kTwist * sumY;
         coupleZ -= kTwist * sumZ;

@@ -10,6 +10,10 @@
 
 #include "math/Types.h"
 
+#if defined(__AVX__)
+#include <immintrin.h>
+#endif
+
 static_assert(sizeof(tumble::Vec3) == 3 * sizeof(double) && sizeof(tumble::Quat) == 4 * sizeof(double),
               "four bodies' vectors must be contiguous doubles");
 
@@ -114,10 +118,16 @@ namespace lanes_detail {
     std::memcpy(p + 3 * sizeof r0, &r3, sizeof r3);
 }
 
-/// Per lane: a where the mask is set, else b (bitwise, so every bit of the chosen value survives).
+/// Per lane: a where the mask is set, else b (every bit of the chosen value survives). A lane of
+/// the mask is all ones or all zeros (a comparison's result, or -1 / 0): with AVX one blend, which
+/// reads its sign bit.
 [[gnu::always_inline]] inline Lanes4 select(Lanes4Mask m, Lanes4 a, Lanes4 b)
 {
+#if defined(__AVX__)
+    return _mm256_blendv_pd(b, a, std::bit_cast<Lanes4>(m));
+#else
     return std::bit_cast<Lanes4>((std::bit_cast<Lanes4Mask>(a) & m) | (std::bit_cast<Lanes4Mask>(b) & ~m));
+#endif
 }
 
 /// True when every lane of the mask is set.

@@ -17,13 +17,14 @@ namespace tumble {
 namespace {
 
 #if defined(__AVX__)
-// The positions (x y z) of four bodies as lanes: each body's x y and z loaded, then interleaved.
-[[gnu::always_inline]] inline void gatherPositions(const Vec3* x, const int* body, Lanes4& lx, Lanes4& ly, Lanes4& lz)
+// The positions (x y z) of four bodies (p: each one's Vec3 data) as lanes: each body's x y and z
+// loaded, then interleaved.
+[[gnu::always_inline]] inline void gatherPositions(const double* const* p, Lanes4& lx, Lanes4& ly, Lanes4& lz)
 {
-    const double* p0 = x[body[0]].data();
-    const double* p1 = x[body[1]].data();
-    const double* p2 = x[body[2]].data();
-    const double* p3 = x[body[3]].data();
+    const double* p0 = p[0];
+    const double* p1 = p[1];
+    const double* p2 = p[2];
+    const double* p3 = p[3];
     const __m256d a = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p0)), _mm_loadu_pd(p2), 1);
     const __m256d b = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p1)), _mm_loadu_pd(p3), 1);
     lx = _mm256_unpacklo_pd(a, b);
@@ -33,14 +34,14 @@ namespace {
     lz = _mm256_insertf128_pd(_mm256_castpd128_pd256(z01), z23, 1);
 }
 
-// The orientations (Eigen's x y z w) of four bodies as lanes.
-[[gnu::always_inline]] inline void gatherOrientations(const Quat* q, const int* body, Lanes4& w, Lanes4& x, Lanes4& y,
+// The orientations (Eigen's coefficients x y z w, p: each one's) of four bodies as lanes.
+[[gnu::always_inline]] inline void gatherOrientations(const double* const* p, Lanes4& w, Lanes4& x, Lanes4& y,
                                                       Lanes4& z)
 {
-    const double* p0 = q[body[0]].coeffs().data();
-    const double* p1 = q[body[1]].coeffs().data();
-    const double* p2 = q[body[2]].coeffs().data();
-    const double* p3 = q[body[3]].coeffs().data();
+    const double* p0 = p[0];
+    const double* p1 = p[1];
+    const double* p2 = p[2];
+    const double* p3 = p[3];
     const __m256d a = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p0)), _mm_loadu_pd(p2), 1);
     const __m256d b = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p1)), _mm_loadu_pd(p3), 1);
     const __m256d c = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p0 + 2)), _mm_loadu_pd(p2 + 2), 1);
@@ -66,22 +67,20 @@ namespace {
     _mm_store_sd(p + 2, _mm_sub_sd(_mm_load_sd(p + 2), _mm256_extractf128_pd(row, 1)));
 }
 #else
-[[gnu::always_inline]] inline void gatherPositions(const Vec3* x, const int* body, Lanes4& lx, Lanes4& ly, Lanes4& lz)
+[[gnu::always_inline]] inline void gatherPositions(const double* const* p, Lanes4& lx, Lanes4& ly, Lanes4& lz)
 {
-    const Vec3 &p0 = x[body[0]], &p1 = x[body[1]], &p2 = x[body[2]], &p3 = x[body[3]];
-    lx = Lanes4{p0.x(), p1.x(), p2.x(), p3.x()};
-    ly = Lanes4{p0.y(), p1.y(), p2.y(), p3.y()};
-    lz = Lanes4{p0.z(), p1.z(), p2.z(), p3.z()};
+    lx = Lanes4{p[0][0], p[1][0], p[2][0], p[3][0]};
+    ly = Lanes4{p[0][1], p[1][1], p[2][1], p[3][1]};
+    lz = Lanes4{p[0][2], p[1][2], p[2][2], p[3][2]};
 }
 
-[[gnu::always_inline]] inline void gatherOrientations(const Quat* q, const int* body, Lanes4& w, Lanes4& x, Lanes4& y,
+[[gnu::always_inline]] inline void gatherOrientations(const double* const* p, Lanes4& w, Lanes4& x, Lanes4& y,
                                                       Lanes4& z)
 {
-    const Quat &p0 = q[body[0]], &p1 = q[body[1]], &p2 = q[body[2]], &p3 = q[body[3]];
-    w = Lanes4{p0.w(), p1.w(), p2.w(), p3.w()};
-    x = Lanes4{p0.x(), p1.x(), p2.x(), p3.x()};
-    y = Lanes4{p0.y(), p1.y(), p2.y(), p3.y()};
-    z = Lanes4{p0.z(), p1.z(), p2.z(), p3.z()};
+    x = Lanes4{p[0][0], p[1][0], p[2][0], p[3][0]};
+    y = Lanes4{p[0][1], p[1][1], p[2][1], p[3][1]};
+    z = Lanes4{p[0][2], p[1][2], p[2][2], p[3][2]};
+    w = Lanes4{p[0][3], p[1][3], p[2][3], p[3][3]};
 }
 
 [[gnu::always_inline]] inline void addTo(Vec3& v, Lanes4 row)
@@ -172,28 +171,90 @@ struct RowParts {
     return v;
 }
 
-// The poses of a group's four bonds, gathered where the law asks for them.
-struct GroupPoses {
+// Where a group's four bonds read their bodies' poses and add their loads (lane e: its bond's
+// body 1 and body 2), worked out once for the group: the stores that add the loads may alias
+// anything, so an address kept here is one load, where one worked out from a body index again
+// after each store is several instructions.
+struct GroupAddresses {
+    alignas(32) const double* x1[4]; // positions' coefficients
+    alignas(32) const double* x2[4];
+    alignas(32) const double* q1[4]; // orientations' coefficients (Eigen's x y z w)
+    alignas(32) const double* q2[4];
+    alignas(32) Vec3* f1[4]; // force accumulators
+    alignas(32) Vec3* f2[4];
+    alignas(32) Vec3* t1[4]; // torque accumulators
+    alignas(32) Vec3* t2[4];
+};
+
+// The bodies' arrays the addresses point into.
+struct BodyArrays {
     const Vec3* position;
     const Quat* orientation;
-    const int* body1;
-    const int* body2;
+    Vec3* force;
+    Vec3* torque;
+};
 
-    [[gnu::always_inline]] void position1(Lanes4& x, Lanes4& y, Lanes4& z) const
-    {
-        gatherPositions(position, body1, x, y, z);
+// From each lane's body indices.
+[[gnu::always_inline]] inline void fillAddresses(GroupAddresses& a, const BodyArrays& b, const int* body1,
+                                                 const int* body2)
+{
+    for (int e = 0; e < 4; ++e) {
+        a.x1[e] = b.position[body1[e]].data();
+        a.x2[e] = b.position[body2[e]].data();
+        a.q1[e] = b.orientation[body1[e]].coeffs().data();
+        a.q2[e] = b.orientation[body2[e]].coeffs().data();
+        a.f1[e] = &b.force[body1[e]];
+        a.f2[e] = &b.force[body2[e]];
+        a.t1[e] = &b.torque[body1[e]];
+        a.t2[e] = &b.torque[body2[e]];
     }
-    [[gnu::always_inline]] void position2(Lanes4& x, Lanes4& y, Lanes4& z) const
-    {
-        gatherPositions(position, body2, x, y, z);
-    }
+}
+
+// From four bonds' bodies as BondSet::bodies holds them (body 1, body 2 of each, in turn): with
+// AVX2 the 32 addresses as base + index * size in 64-bit lanes, eight at a time.
+[[gnu::always_inline]] inline void fillAddresses(GroupAddresses& a, const BodyArrays& b,
+                                                 const std::array<int, 2>* bodies)
+{
+#if defined(__AVX2__)
+    static_assert(sizeof(Vec3) == 24 && sizeof(Quat) == 32, "the offsets below assume these sizes");
+    __m256i v;
+    std::memcpy(&v, bodies, sizeof v);
+    const __m256i split = _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
+    const __m256i i1 = _mm256_cvtepi32_epi64(_mm256_castsi256_si128(split));
+    const __m256i i2 = _mm256_cvtepi32_epi64(_mm256_extracti128_si256(split, 1));
+    const auto times24 = [](__m256i i) { return _mm256_add_epi64(_mm256_slli_epi64(i, 4), _mm256_slli_epi64(i, 3)); };
+    const __m256i o1 = times24(i1), o2 = times24(i2);
+    const auto base = [](const void* p) { return _mm256_set1_epi64x(reinterpret_cast<long long>(p)); };
+    const auto store = [](void* to, __m256i x) { _mm256_store_si256(static_cast<__m256i*>(to), x); };
+    const __m256i x = base(b.position), q = base(b.orientation), f = base(b.force), t = base(b.torque);
+    store(a.x1, _mm256_add_epi64(x, o1));
+    store(a.x2, _mm256_add_epi64(x, o2));
+    store(a.q1, _mm256_add_epi64(q, _mm256_slli_epi64(i1, 5)));
+    store(a.q2, _mm256_add_epi64(q, _mm256_slli_epi64(i2, 5)));
+    store(a.f1, _mm256_add_epi64(f, o1));
+    store(a.f2, _mm256_add_epi64(f, o2));
+    store(a.t1, _mm256_add_epi64(t, o1));
+    store(a.t2, _mm256_add_epi64(t, o2));
+#else
+    const int body1[4] = {bodies[0][0], bodies[1][0], bodies[2][0], bodies[3][0]};
+    const int body2[4] = {bodies[0][1], bodies[1][1], bodies[2][1], bodies[3][1]};
+    fillAddresses(a, b, body1, body2);
+#endif
+}
+
+// The poses of a group's four bonds, gathered where the law asks for them.
+struct GroupPoses {
+    const GroupAddresses& a;
+
+    [[gnu::always_inline]] void position1(Lanes4& x, Lanes4& y, Lanes4& z) const { gatherPositions(a.x1, x, y, z); }
+    [[gnu::always_inline]] void position2(Lanes4& x, Lanes4& y, Lanes4& z) const { gatherPositions(a.x2, x, y, z); }
     [[gnu::always_inline]] void orientation1(Lanes4& w, Lanes4& x, Lanes4& y, Lanes4& z) const
     {
-        gatherOrientations(orientation, body1, w, x, y, z);
+        gatherOrientations(a.q1, w, x, y, z);
     }
     [[gnu::always_inline]] void orientation2(Lanes4& w, Lanes4& x, Lanes4& y, Lanes4& z) const
     {
-        gatherOrientations(orientation, body2, w, x, y, z);
+        gatherOrientations(a.q2, w, x, y, z);
     }
 };
 
@@ -291,7 +352,6 @@ struct GroupPass {
     const Vec3* displacement; // (bodies) m, since the step's start: an incremental bond's increments
     const Vec3* rotation;     // (bodies) rad, rotation vectors, likewise
     ContactSums sums;
-    Lanes4 energy[4] = {}; // normal, shear, twist, bend: lane sums over the block's groups
 };
 
 // Whether the eight bodies of four bonds (body 1, body 2 of each, interleaved) are all below end.
@@ -309,10 +369,10 @@ struct GroupPass {
 #endif
 }
 
-// Bond k, of the incremental law, in lane e of its group: its springs stepped by the motion since
-// they were committed (IncrementalBondState), the loads added or deferred like any bond's, its
-// energy added to the lane's sums while it holds; a committed evaluation keeps the stepped springs.
-[[gnu::noinline]] void incrementalBond(GroupPass& s, std::size_t k, int e)
+// Bond k, of the incremental law: its springs stepped by the motion since they were committed
+// (IncrementalBondState), the loads added or deferred like any bond's; a committed evaluation
+// keeps the stepped springs. Its energy per mode goes to held, unless it broke (false).
+[[gnu::noinline]] bool incrementalBond(GroupPass& s, std::size_t k, double* held)
 {
     BondSet& bonds = s.w.bonds;
     const std::size_t i = static_cast<std::size_t>(bonds.bodies[k][0]);
@@ -324,30 +384,58 @@ struct GroupPass {
     const auto row = [](const Vec3& v) { return Lanes4{v.x(), v.y(), v.z(), 0.0}; };
     const BondOut o{row(l.force[0]), {row(l.torque[0]), row(l.torque[1])}, l.stretch, l.slip, l.theta, l.psi};
     if (!addLoadsUnlessBroken(s.w, s.b, k, o, s.mayBreak, s.slot, s.sums))
-        return;
+        return false;
     for (int m = 0; m < kBondModes; ++m)
-        s.energy[m][e] += l.energy[m];
+        held[m] = l.energy[m];
     if (s.commit)
         bonds.springs[k] = next;
+    return true;
+}
+
+// A group's four forces, then its torques: each accumulator still gets its loads in bond order.
+[[gnu::always_inline]] inline void addGroupLoads(const BondLaw<Lanes4>& l, const GroupAddresses& a)
+{
+    RowParts r[4];
+    splitLanes(l.f1x, l.f1y, l.f1z, r);
+#pragma GCC unroll 4
+    for (int e = 0; e < 4; ++e) {
+        addTo(*a.f1[e], r[e]);
+        subtractFrom(*a.f2[e], r[e]); // + (-F1): the same bits
+    }
+    splitLanes(l.t1x, l.t1y, l.t1z, r);
+#pragma GCC unroll 4
+    for (int e = 0; e < 4; ++e)
+        addTo(*a.t1[e], r[e]);
+    splitLanes(l.t2x, l.t2y, l.t2z, r);
+#pragma GCC unroll 4
+    for (int e = 0; e < 4; ++e)
+        addTo(*a.t2[e], r[e]);
 }
 
 // The table's group of four bonds g0 .. g0 + 3, one bond per lane. kWhole: the group lies in the
 // block; else only lanes [laneBegin, laneEnd) do (the first and last group of a block), and the
 // others are evaluated and left out.
 template <bool kWhole>
-[[gnu::always_inline]] inline void evaluateGroup(GroupPass& s, std::size_t g0, int laneBegin, int laneEnd)
+[[gnu::always_inline]] inline void evaluateGroup(GroupPass& s, Lanes4* energy, std::size_t g0, int laneBegin,
+                                                 int laneEnd)
 {
     const BondSet& bonds = s.bonds;
     const BondLawTable& law = bonds.law;
-    int body1[4], body2[4];
-    for (int e = 0; e < 4; ++e) {
-        // (past the last bond, the table repeats it)
-        const std::size_t k =
-            kWhole ? g0 + static_cast<std::size_t>(e) : std::min(g0 + static_cast<std::size_t>(e), bonds.size() - 1);
-        body1[e] = bonds.bodies[k][0];
-        body2[e] = bonds.bodies[k][1];
+    const BodyArrays arrays{s.position, s.orientation, s.force, s.torque};
+    GroupAddresses a;
+    if constexpr (kWhole) {
+        fillAddresses(a, arrays, bonds.bodies.data() + g0);
+    } else {
+        int body1[4], body2[4];
+        for (int e = 0; e < 4; ++e) {
+            // (past the last bond, the table repeats it)
+            const std::size_t k = std::min(g0 + static_cast<std::size_t>(e), bonds.size() - 1);
+            body1[e] = bonds.bodies[k][0];
+            body2[e] = bonds.bodies[k][1];
+        }
+        fillAddresses(a, arrays, body1, body2);
     }
-    const GroupPoses poses{s.position, s.orientation, body1, body2};
+    const GroupPoses poses{a};
     const GroupConstants c{law.group(g0 / 4)};
     const BondLaw<Lanes4> l(poses, c);
 
@@ -364,74 +452,67 @@ template <bool kWhole>
             brokenOrBreakable |= incremental;
         }
     }
-    if (brokenOrBreakable == 0 && allBelow(bonds.bodies.data() + g0, s.b.bodyEnd)) [[likely]] {
-        // the common case: a whole group, nothing broken or breaking, every body in the block.
-        // The forces of the four bonds, then their torques: each body's force and torque are
-        // still added in bond order
-        s.energy[0] += l.energyNormal;
-        s.energy[1] += l.energyShear;
-        s.energy[2] += l.energyTwist;
-        s.energy[3] += l.energyBend;
-        RowParts r[4];
-        splitLanes(l.f1x, l.f1y, l.f1z, r);
-#pragma GCC unroll 4
-        for (int e = 0; e < 4; ++e) {
-            addTo(s.force[body1[e]], r[e]);
-            subtractFrom(s.force[body2[e]], r[e]); // + (-F1): the same bits
+    if (brokenOrBreakable == 0) [[likely]] {
+        // the common case: a whole group, nothing broken or breaking
+        energy[0] += l.energyNormal;
+        energy[1] += l.energyShear;
+        energy[2] += l.energyTwist;
+        energy[3] += l.energyBend;
+        const std::array<int, 2>* bodies = bonds.bodies.data() + g0;
+        if (!allBelow(bodies, s.b.bodyEnd)) {
+            // a body of a later chunk gets its loads in a slot of its own, taken in bond order and
+            // zeroed (0 + F is F), which its end pass adds (ContactBlocks::gather)
+            for (int e = 0; e < 4; ++e) {
+                const bool in1 = bodies[e][0] < s.b.bodyEnd, in2 = bodies[e][1] < s.b.bodyEnd;
+                if (in1 && in2)
+                    continue;
+                DeferredLoad* d = s.slot++;
+                d->force.setZero();
+                d->torque.setZero();
+                d->dashpot.setZero();
+                d->flags = kDeferredLoad | kDeferredTorque;
+                if (!in1) {
+                    a.f1[e] = &d->force;
+                    a.t1[e] = &d->torque;
+                } else {
+                    a.f2[e] = &d->force;
+                    a.t2[e] = &d->torque;
+                }
+            }
         }
-        splitLanes(l.t1x, l.t1y, l.t1z, r);
-#pragma GCC unroll 4
-        for (int e = 0; e < 4; ++e)
-            addTo(s.torque[body1[e]], r[e]);
-        splitLanes(l.t2x, l.t2y, l.t2z, r);
-#pragma GCC unroll 4
-        for (int e = 0; e < 4; ++e)
-            addTo(s.torque[body2[e]], r[e]);
+        addGroupLoads(l, a);
         return;
     }
-    // bond by bond: one whose other body lies in a later chunk leaves its load in a slot
-    // (addLoads), one broken or breaking now puts none
+    // bond by bond: one broken or breaking now puts no load, one of the incremental law puts its
+    // springs' (one whose other body lies in a later chunk leaves its load in a slot: addLoads)
     RowParts f[4], t1[4], t2[4];
     splitLanes(l.f1x, l.f1y, l.f1z, f);
     splitLanes(l.t1x, l.t1y, l.t1z, t1);
     splitLanes(l.t2x, l.t2y, l.t2z, t2);
     Lanes4Mask held = {-1, -1, -1, -1};
-    if (brokenOrBreakable == 0) {
-#pragma GCC unroll 4
-        for (int e = 0; e < 4; ++e) {
-            if (std::max(body1[e], body2[e]) < s.b.bodyEnd) {
-                addTo(s.force[body1[e]], f[e]);
-                addTo(s.torque[body1[e]], t1[e]);
-                subtractFrom(s.force[body2[e]], f[e]);
-                addTo(s.torque[body2[e]], t2[e]);
-            } else {
-                addLoads(s.w, s.b, g0 + static_cast<std::size_t>(e),
-                         BondOut{joined(f[e]), {joined(t1[e]), joined(t2[e])}, 0.0, 0.0, 0.0, 0.0}, s.slot);
-            }
-        }
-    } else {
-        const Lanes4 slip = sqrtLanes(l.slip2);
-        for (int e = 0; e < 4; ++e) {
-            const std::size_t k = g0 + static_cast<std::size_t>(e);
-            if (e < laneBegin || e >= laneEnd) {
+    const Lanes4 slip = sqrtLanes(l.slip2);
+    for (int e = 0; e < 4; ++e) {
+        const std::size_t k = g0 + static_cast<std::size_t>(e);
+        if (e < laneBegin || e >= laneEnd) {
+            held[e] = 0;
+        } else if (bonds.incremental[k]) {
+            // the lane's total-law loads are not this bond's: its springs' are
+            held[e] = 0;
+            double modes[kBondModes];
+            if (incrementalBond(s, k, modes))
+                for (int m = 0; m < kBondModes; ++m)
+                    energy[m][e] += modes[m];
+        } else {
+            const BondOut o{joined(f[e]), {joined(t1[e]), joined(t2[e])}, l.stretch[e], slip[e], l.theta[e], l.psi[e]};
+            if (!addLoadsUnlessBroken(s.w, s.b, k, o, s.mayBreak, s.slot, s.sums))
                 held[e] = 0;
-            } else if (bonds.incremental[k]) {
-                // the lane's total-law loads are not this bond's: its springs' are
-                held[e] = 0;
-                incrementalBond(s, k, e);
-            } else {
-                const BondOut o{joined(f[e]), {joined(t1[e]), joined(t2[e])}, l.stretch[e], slip[e], l.theta[e],
-                                l.psi[e]};
-                if (!addLoadsUnlessBroken(s.w, s.b, k, o, s.mayBreak, s.slot, s.sums))
-                    held[e] = 0;
-            }
         }
     }
     const Lanes4 zero{};
-    s.energy[0] += select(held, l.energyNormal, zero);
-    s.energy[1] += select(held, l.energyShear, zero);
-    s.energy[2] += select(held, l.energyTwist, zero);
-    s.energy[3] += select(held, l.energyBend, zero);
+    energy[0] += select(held, l.energyNormal, zero);
+    energy[1] += select(held, l.energyShear, zero);
+    energy[2] += select(held, l.energyTwist, zero);
+    energy[3] += select(held, l.energyBend, zero);
 }
 
 } // namespace
@@ -453,22 +534,25 @@ ContactSums BondStage::block(World& w, NeighbourList&, const StepMotion& motion,
                 motion.displacement.data(),
                 motion.rotation.data(),
                 {}};
+    // normal, shear, twist, bend: lane sums over the block's groups (a local of its own, so that
+    // it stays in registers across the stores that add the loads)
+    Lanes4 energy[4] = {};
     // the table's groups of four that overlap the block: a partial one at either end, whole ones
     // between
     std::size_t g0 = b.bondBegin & ~std::size_t{3};
     if (g0 < b.bondBegin && b.bondBegin < b.bondEnd) {
-        evaluateGroup<false>(s, g0, static_cast<int>(b.bondBegin - g0),
+        evaluateGroup<false>(s, energy, g0, static_cast<int>(b.bondBegin - g0),
                              static_cast<int>(std::min<std::size_t>(b.bondEnd - g0, 4)));
         g0 += 4;
     }
     for (; g0 + 4 <= b.bondEnd; g0 += 4)
-        evaluateGroup<true>(s, g0, 0, 4);
+        evaluateGroup<true>(s, energy, g0, 0, 4);
     if (g0 < b.bondEnd)
-        evaluateGroup<false>(s, g0, 0, static_cast<int>(b.bondEnd - g0));
+        evaluateGroup<false>(s, energy, g0, 0, static_cast<int>(b.bondEnd - g0));
     ContactSums& sums = s.sums;
     double* total[4] = {&sums.bondNormal, &sums.bondShear, &sums.bondTwist, &sums.bondBend};
     for (int m = 0; m < 4; ++m)
-        *total[m] = (s.energy[m][0] + s.energy[m][1]) + (s.energy[m][2] + s.energy[m][3]);
+        *total[m] = (energy[m][0] + energy[m][1]) + (energy[m][2] + energy[m][3]);
     return sums;
 }
 

@@ -348,7 +348,7 @@ void TestBondLoads::frameTurnsZOntoEveryDirection()
     }
 }
 
-// The law's arctangent (math/Atan2Lanes.h: within 1.47 ulp of the exact value) against libm's
+// The law's arctangent (math/Atan2Lanes.h: within 1.42 ulp of the exact value) against libm's
 // (within 1 ulp): 3 ulp of the result apart at most, over the whole circle, small angles either
 // side of both axes and the arguments the bond gives it; and four at a time the same bits as one
 // at a time.

@@ -164,8 +164,9 @@ Scene clumpCrowd()
 
 // 12 x 12 x 8 = 1152 spheres in a touching grid, every face neighbour bonded (3120 bonds), each
 // body thrown in its own direction over a frictional floor: bonds cross the three body chunks
-// (kBodyChunk = 512) and deform in every mode while the block rattles on the floor
-Scene bondedBlock()
+// (kBodyChunk = 512) and deform in every mode while the block rattles on the floor; under Wang's
+// law or the incremental one (whose springs each block commits for its own bonds)
+Scene bondedBlock(const std::string& law = "total")
 {
     const std::string text = R"({"format": "tumble-scene", "version": 1, "name": "bonded block",
         "gravity": [0, 0, -9.81],
@@ -175,7 +176,8 @@ Scene bondedBlock()
         "walls": [{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "m"}],
         "generators": [{"type": "grid", "material": "m", "radius": 0.01, "count": [12, 12, 8], "spacing": 0.02,
                         "origin": [0.01, 0.01, 0.0101]}],
-        "bonds": [{"within": 1e-4, "kn": 1e5, "ks": 5e4, "kt": 2.5, "kb": 2.5,
+        "bonds": [{"within": 1e-4, "kn": 1e5, "ks": 5e4, "kt": 2.5, "kb": 2.5, "law": ")" +
+                             law + R"(",
                    "strength": {"criterion": "linear_sum", "tension": 3, "shear": 3, "twist": 0.05, "bend": 0.05}}]})";
     Scene scene = loadSceneText(text, "bonded block");
     unsigned state = 777u;
@@ -236,6 +238,7 @@ private slots:
         QTest::newRow("clump crowd, two chunks") << "crowd" << 0.0 << 0.0 << 1000 << 100;
         QTest::newRow("clump crowd, damped") << "crowd" << 0.3 << 2.0 << 1000 << 100;
         QTest::newRow("bonded block, three chunks") << "bonded" << 0.0 << 0.0 << 600 << 50;
+        QTest::newRow("bonded block, incremental law") << "bonded-incremental" << 0.0 << 0.0 << 600 << 50;
     }
 
     void sameBitsForAnyThreadCount()
@@ -245,10 +248,11 @@ private slots:
         QFETCH(double, viscousDamping);
         QFETCH(int, steps);
         QFETCH(int, minContacts);
-        Scene base = scene == "pile"     ? frictionPile()
-                     : scene == "crowd"  ? clumpCrowd()
-                     : scene == "bonded" ? bondedBlock()
-                                         : loadBuiltinScene(scene.toStdString());
+        Scene base = scene == "pile"                 ? frictionPile()
+                     : scene == "crowd"              ? clumpCrowd()
+                     : scene == "bonded"             ? bondedBlock()
+                     : scene == "bonded-incremental" ? bondedBlock("incremental")
+                                                     : loadBuiltinScene(scene.toStdString());
         if (scene == "mixed-pile") // thrown down onto the floor, so the clumps collide within the run
             for (Vec3& v : base.world.velocity)
                 v.z() = -1.0;
@@ -270,7 +274,8 @@ private slots:
             QVERIFY2(!sim.isUnstable(), sim.instabilityMessage().c_str());
             // the run exercised what the hash covers: contacts, rebuilds, spin, slip
             // (the bonded block bounces off the floor mid-run: its contacts are counted along the way)
-            const std::size_t contacts = scene == "bonded" ? touching : sim.contactCount();
+            const bool bonded = scene.startsWith("bonded");
+            const std::size_t contacts = bonded ? touching : sim.contactCount();
             QVERIFY2(contacts > std::size_t(minContacts), std::to_string(contacts).c_str());
             QVERIFY(sim.neighbourListBuilds() > 1);
             const EnergySample e = sim.energy();
@@ -278,7 +283,7 @@ private slots:
             QVERIFY(e.dissipatedFriction > 0.0);
             if (scene == "crowd") // loads left for another chunk's bodies were added
                 QVERIFY2(crossings > 20, std::to_string(crossings).c_str());
-            if (scene == "bonded") { // some bonds broke, some crossing chunks, every mode loaded
+            if (bonded) { // some bonds broke, some crossing chunks, every mode loaded
                 qInfo("%zu bonds broke", sim.bondBreaks().size());
                 QVERIFY(!sim.bondBreaks().empty() && sim.bondBreaks().size() < 3120);
                 QCOMPARE(sim.world().bonds.size() + sim.bondBreaks().size(), std::size_t(3120));
