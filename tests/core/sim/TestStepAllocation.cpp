@@ -135,10 +135,20 @@ private slots:
         QVERIFY(sim.energy().dissipatedFriction > 0.0);
     }
 
+    void bondedStepsDoNotAllocate_data()
+    {
+        QTest::addColumn<QString>("law");
+        QTest::newRow("Wang's law") << "total";
+        QTest::newRow("incremental law") << "incremental";
+    }
+
     void bondedStepsDoNotAllocate()
     {
         // a bonded 8 x 8 x 4 slab of spheres (face neighbours bonded) sliding and spinning on a
-        // floor, on two threads: the bond stage and its deferred slots keep their buffers too
+        // floor, on two threads: the bond stage and its deferred slots keep their buffers too,
+        // and an incremental bond's springs are committed in place
+        QFETCH(QString, law);
+        const std::string lawKey = "\"law\": \"" + law.toStdString() + "\"";
         const std::string text = R"({"format": "tumble-scene", "version": 1, "name": "slab",
             "gravity": [0, 0, -9.81],
             "integration": {"translation": "velocity_verlet", "rotation": "buss_2nd_order", "dt": {"factor": 0.3}},
@@ -147,7 +157,8 @@ private slots:
             "walls": [{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "m"}],
             "generators": [{"type": "grid", "material": "m", "radius": 0.01, "count": [8, 8, 4],
                             "spacing": 0.02, "origin": [0, 0, 0.0099]}],
-            "bonds": [{"within": 1e-4, "kn": 1e5, "ks": 5e4, "kt": 2.5, "kb": 2.5}]})";
+            "bonds": [{"within": 1e-4, "kn": 1e5, "ks": 5e4, "kt": 2.5, "kb": 2.5, )" +
+                                 lawKey + R"(}]})";
         Scene scene = loadSceneText(text, "slab");
         for (std::size_t i = 0; i < scene.world.size(); ++i) {
             scene.world.velocity[i] = Vec3(2.0, 1.0, 0.0);
