@@ -330,8 +330,22 @@ void drawClippedLine(QPainter& p, const QPolygonF& run, const QRectF& area)
 QString axisLabelText(double v, int digits)
 {
     QString s = QString::number(v, 'g', digits);
-    // "1e-05" -> "1e-5", "2e+06" -> "2e6"
     const int e = s.indexOf(QLatin1Char('e'));
+    const double a = std::abs(v);
+    if (e >= 0 && a >= 1.0 && a < 1e5) {
+        // plain where a reader expects it: 10, not "1e1"; 15, not "2e1" (whole numbers need no
+        // exponent below 1e5; the digits asked for are then a minimum)
+        const int decimals = std::max(0, digits - 1 - static_cast<int>(std::floor(std::log10(a))));
+        s = QString::number(v, 'f', decimals);
+        if (s.contains(QLatin1Char('.'))) {
+            while (s.endsWith(QLatin1Char('0')))
+                s.chop(1);
+            if (s.endsWith(QLatin1Char('.')))
+                s.chop(1);
+        }
+        return s;
+    }
+    // "1e-05" -> "1e-5", "2e+06" -> "2e6"
     if (e >= 0) {
         QString mant = s.left(e);
         QString exp = s.mid(e + 1);

@@ -111,7 +111,8 @@ double plotFromPixel(const PlotAxis& axis, double pixel, double p0, double p1);
 
 /// About `count` round tick positions (1, 2 or 5 x 10^k apart) within [lo, hi].
 std::vector<double> niceTicks(double lo, double hi, int count = 5);
-/// Labels for ticks: the fewest significant digits that tell them apart ("0.5", "1e-05").
+/// Labels for ticks: the fewest significant digits that tell them apart ("0.5", "1e-5"), with
+/// numbers from 1 to 1e5 written out ("10", "15", "2500").
 std::vector<QString> tickLabels(const std::vector<double>& ticks);
 /// A log axis over whole decades [10^lo, 10^hi]: a grid line per decade, labelled "1e<d>" every
 /// stride decades from `from` (hi: from the top, else from the bottom); minor lines at 2..9 x 10^d
