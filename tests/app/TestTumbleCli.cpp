@@ -399,6 +399,44 @@ private slots:
         QVERIFY(summary["first_break_time"].isNull());
     }
 
+    void incrementalBondsInTheCsvAndInspect()
+    {
+        // Wang's chain under the incremental law: inspect names the law of each bond, and the bond
+        // CSV gives its springs' loads, each row's loads and energies the springs' own closed forms
+        // (slip |Fs| / ks, theta |Mb| / kb, psi -Mt / kt; kn 1e5, ks 4e4 N/m, kt 4, kb 6 N m/rad)
+        const Result inspect = runCli({"inspect", "builtin:wang-chain-incremental"});
+        QVERIFY2(inspect.exitCode == 0, qPrintable(inspect.err));
+        const QJsonArray listed = QJsonDocument::fromJson(inspect.out.toUtf8()).object()["bonds"].toArray();
+        QCOMPARE(listed.size(), qsizetype(6));
+        for (const auto& b : listed)
+            QCOMPARE(b.toObject()["law"].toString(), QString("incremental"));
+        QVERIFY(!QJsonDocument::fromJson(runCli({"inspect", "builtin:wang-chain-twisting"}).out.toUtf8())
+                     .object()["bonds"]
+                     .toArray()[0]
+                     .toObject()
+                     .contains("law"));
+        QTemporaryDir dir;
+        const Result r = runCli({"run", "builtin:wang-chain-incremental", "--duration", "1", "--every", "1000",
+                                 "--bond-csv", dir.filePath("b.csv")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const Csv bonds = readCsv(dir.filePath("b.csv"));
+        QVERIFY(bonds.complete && bonds.rows.size() > 6 * 10);
+        const double kn = 1e5, ks = 4e4, kt = 4, kb = 6;
+        bool bent = false, twisted = false;
+        for (const auto& row : bonds.rows) {
+            const double stretch = row[8], slip = row[9], theta = row[10], psi = row[12];
+            QVERIFY(test::near(row[4], kn * stretch, 1e-15, 1e-12));
+            QVERIFY(test::near(row[5], ks * slip, 1e-15, 1e-12));
+            QVERIFY(test::near(row[6], kt * psi, 1e-15, 1e-12));
+            QVERIFY(test::near(row[7], kb * theta, 1e-15, 1e-12));
+            QVERIFY(test::near(row[15], 0.5 * kt * psi * psi, 1e-20, 1e-12));
+            QVERIFY(test::near(row[16], 0.5 * kb * theta * theta, 1e-20, 1e-12));
+            bent = bent || theta > 1e-3;
+            twisted = twisted || std::abs(psi) > 1e-3;
+        }
+        QVERIFY(bent && twisted);
+    }
+
     void bondCsvStopsAtABreak()
     {
         // the spinning rod's middle bond (bodies 4-5) breaks first: its rows end at the break
