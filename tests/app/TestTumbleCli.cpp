@@ -146,6 +146,19 @@ Csv readCsv(const QString& path)
     return csv;
 }
 
+// Whether a bond CSV row's loads and energies are the law's closed forms of its own stretch, slip
+// and angles (columns of BondCsvWriter; kn, ks in N/m, kt, kb in N m/rad).
+bool bondRowHolds(const QVector<double>& row, double kn, double ks, double kt, double kb)
+{
+    const double stretch = row[8], slip = row[9], theta = row[10], psi = row[12];
+    return test::near(row[4], kn * stretch, 1e-15, 1e-12) && test::near(row[5], ks * slip, 1e-15, 1e-12) &&
+           test::near(row[6], kt * psi, 1e-15, 1e-12) && test::near(row[7], kb * theta, 1e-15, 1e-12) &&
+           test::near(row[13], 0.5 * kn * stretch * stretch, 1e-20, 1e-12) &&
+           test::near(row[14], 0.5 * ks * slip * slip, 1e-20, 1e-12) &&
+           test::near(row[15], 0.5 * kt * psi * psi, 1e-20, 1e-12) &&
+           test::near(row[16], 0.5 * kb * theta * theta, 1e-20, 1e-12);
+}
+
 QJsonObject readJson(const QString& path)
 {
     QFile f(path);
@@ -379,15 +392,8 @@ private slots:
         bool bent = false, twisted = false;
         for (const auto& row : bonds.rows) {
             QCOMPARE(std::abs(row[2] - row[3]), 1.0); // neighbours in the row
-            const double stretch = row[8], slip = row[9], theta = row[10], phi = row[11], psi = row[12];
-            QVERIFY(test::near(row[4], kn * stretch, 1e-15, 1e-12));
-            QVERIFY(test::near(row[5], ks * slip, 1e-15, 1e-12));
-            QVERIFY(test::near(row[6], kt * psi, 1e-15, 1e-12));
-            QVERIFY(test::near(row[7], kb * theta, 1e-15, 1e-12));
-            QVERIFY(test::near(row[13], 0.5 * kn * stretch * stretch, 1e-20, 1e-12));
-            QVERIFY(test::near(row[14], 0.5 * ks * slip * slip, 1e-20, 1e-12));
-            QVERIFY(test::near(row[15], 0.5 * kt * psi * psi, 1e-20, 1e-12));
-            QVERIFY(test::near(row[16], 0.5 * kb * theta * theta, 1e-20, 1e-12));
+            const double theta = row[10], phi = row[11], psi = row[12];
+            QVERIFY(bondRowHolds(row, kn, ks, kt, kb));
             QVERIFY(theta >= 0.0 && theta <= M_PI && phi >= 0.0 && phi < 2 * M_PI && std::abs(psi) <= M_PI);
             bent = bent || theta > 1e-4;
             twisted = twisted || std::abs(psi) > 1e-4;
@@ -424,13 +430,8 @@ private slots:
         const double kn = 1e5, ks = 4e4, kt = 4, kb = 6;
         bool bent = false, twisted = false;
         for (const auto& row : bonds.rows) {
-            const double stretch = row[8], slip = row[9], theta = row[10], psi = row[12];
-            QVERIFY(test::near(row[4], kn * stretch, 1e-15, 1e-12));
-            QVERIFY(test::near(row[5], ks * slip, 1e-15, 1e-12));
-            QVERIFY(test::near(row[6], kt * psi, 1e-15, 1e-12));
-            QVERIFY(test::near(row[7], kb * theta, 1e-15, 1e-12));
-            QVERIFY(test::near(row[15], 0.5 * kt * psi * psi, 1e-20, 1e-12));
-            QVERIFY(test::near(row[16], 0.5 * kb * theta * theta, 1e-20, 1e-12));
+            const double theta = row[10], psi = row[12];
+            QVERIFY(bondRowHolds(row, kn, ks, kt, kb));
             bent = bent || theta > 1e-3;
             twisted = twisted || std::abs(psi) > 1e-3;
         }
