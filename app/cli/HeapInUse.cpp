@@ -2,12 +2,21 @@
 
 #include <malloc.h>
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/allocator_interface.h>
+#endif
+
 namespace tumble::cli {
 
 std::size_t heapInUse()
 {
+#if defined(__SANITIZE_ADDRESS__)
+    // AddressSanitizer's allocator replaces glibc's, whose mallinfo2 then reports nothing
+    return __sanitizer_get_current_allocated_bytes();
+#else
     const struct mallinfo2 m = mallinfo2();
     return m.uordblks + m.hblkhd;
+#endif
 }
 
 } // namespace tumble::cli

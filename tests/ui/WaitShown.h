@@ -5,6 +5,7 @@
 #include <QElapsedTimer>
 #include <QTest>
 #include <QThread>
+#include <QtGlobal>
 
 #include <functional>
 #include <memory>
@@ -15,11 +16,22 @@
 
 namespace tumble::test {
 
-/// Processes events until pred holds for the window's shown snapshot; false after ms.
+/// How much longer than in a normal build a wait may take: TUMBLE_TEST_TIME_SCALE (the sanitizer
+/// presets set it; everything runs several times slower there), else 1. A wait's time is a bound
+/// on a failure's cost, never what a test measures, so stretching it cannot make a test pass.
+inline int waitScale()
+{
+    const int scale = qEnvironmentVariableIntValue("TUMBLE_TEST_TIME_SCALE");
+    return scale > 1 ? scale : 1;
+}
+
+/// Processes events until pred holds for the window's shown snapshot; false after ms (times
+/// waitScale()).
 inline bool waitShown(ui::MainWindow& w, const std::function<bool(const ui::FrameSnapshot&)>& pred, int ms = 10000)
 {
     QElapsedTimer t;
     t.start();
+    ms *= waitScale();
     while (t.elapsed() < ms) {
         QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
         if (const ui::SnapshotPtr s = w.shownSnapshot(); s && pred(*s))
@@ -29,11 +41,12 @@ inline bool waitShown(ui::MainWindow& w, const std::function<bool(const ui::Fram
 }
 
 /// Processes events (sleeping 2 ms between rounds, so worker threads get the CPU) until pred
-/// holds; false after ms.
+/// holds; false after ms (times waitScale()).
 inline bool waitUntil(const std::function<bool()>& pred, int ms = 10000)
 {
     QElapsedTimer t;
     t.start();
+    ms *= waitScale();
     while (t.elapsed() < ms) {
         QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
         if (pred())
