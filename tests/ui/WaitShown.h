@@ -5,25 +5,16 @@
 #include <QElapsedTimer>
 #include <QTest>
 #include <QThread>
-#include <QtGlobal>
 
 #include <functional>
 #include <memory>
 
 #include "MainWindow.h"
+#include "WaitScale.h"
 #include "scene/BuiltinScenes.h"
 #include "session/SimulationRunner.h"
 
 namespace tumble::test {
-
-/// How much longer than in a normal build a wait may take: TUMBLE_TEST_TIME_SCALE (the sanitizer
-/// presets set it; everything runs several times slower there), else 1. A wait's time is a bound
-/// on a failure's cost, never what a test measures, so stretching it cannot make a test pass.
-inline int waitScale()
-{
-    const int scale = qEnvironmentVariableIntValue("TUMBLE_TEST_TIME_SCALE");
-    return scale > 1 ? scale : 1;
-}
 
 /// Processes events until pred holds for the window's shown snapshot; false after ms (times
 /// waitScale()).

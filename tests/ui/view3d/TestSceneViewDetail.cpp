@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "SlowFrames.h"
+#include "WaitScale.h"
 #include "view3d/SceneView.h"
 #include "view3d/ScriptedDrag.h"
 #include "vtk/VtkSurfaceFormat.h"
@@ -134,15 +135,17 @@ void TestSceneViewDetail::slowViewDragsAtACoarseLevelThenFullQuality()
     QImage moving;
     int movingLevel = -1;
     int grabbedLevel = -1;
-    QTimer::singleShot(600, &view, [&view]() { view.setSnapshot(cube(2, 0.1f)); });
-    QTimer::singleShot(1200, &view, [&]() {
+    // (a drag of 2 s; longer where a sanitizer slows every frame beyond its 200 ms)
+    const int scale = tumble::test::waitScale();
+    QTimer::singleShot(600 * scale, &view, [&view]() { view.setSnapshot(cube(2, 0.1f)); });
+    QTimer::singleShot(1200 * scale, &view, [&]() {
         moving = view.shownFrameImage(); // what the screen shows
         movingLevel = view.shownDetailLevel();
         view.grabFramebuffer(); // an export: full quality, also while moving
         grabbedLevel = view.shownDetailLevel();
     });
-    drag.start(2000);
-    QVERIFY(finished.wait(20000));
+    drag.start(2000 * scale);
+    QVERIFY(finished.wait(20000 * scale));
     const ScriptedDrag::Result& r = drag.result();
 
     // while moving: coarse frames, each as its level says
