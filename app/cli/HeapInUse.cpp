@@ -3,7 +3,8 @@
 #include <malloc.h>
 
 #if defined(__SANITIZE_ADDRESS__)
-#include <sanitizer/allocator_interface.h>
+// (the sanitizer runtime's own interface: GCC's installs no header for it)
+extern "C" std::size_t __sanitizer_get_current_allocated_bytes();
 #endif
 
 namespace tumble::cli {
