@@ -10,9 +10,10 @@
 // then unfolds: pi/2 - r where |y| > |x|, pi - r where x < 0, -r where y < 0, with the low part of
 // pi/2 added (Cephes' MOREBITS). Error against the exact atan2, measured on 2e5 arguments
 // (uniform in the square [-1, 1]^2, on the unit circle, and small y against x in [0, 1]) with
-// 120-bit arithmetic (mpmath): at most 1.42 ulp of the result (1.57 by Horner's scheme on the same
-// arguments; libm's atan2: under 1 ulp), so a few ulp from std::atan2. For normal (not subnormal) arguments;
-// atan2Lanes(0, 0) = 0 and atan2Lanes(+-0, x < 0) = +pi. The result is in [-pi, pi], y < 0 giving the negative half.
+// 120-bit arithmetic (mpmath): at most 1.42 ulp of the result (1.57 by Horner's scheme on the
+// same arguments; libm's atan2: under 1 ulp), so a few ulp from std::atan2. For normal (not
+// subnormal) arguments; atan2Lanes(0, 0) = 0 and atan2Lanes(+-0, x < 0) = +pi. The result is in
+// [-pi, pi], y < 0 giving the negative half.
 #include <cmath>
 
 #include "math/Lanes4.h"
