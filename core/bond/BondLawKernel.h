@@ -46,6 +46,16 @@ template <class T> struct BondPoses {
 /// Each input is asked for where it is first used and each intermediate computed next to its
 /// uses, so that few values are live at once (four lanes of some 30 inputs do not fit in the
 /// vector registers).
+/// v turned by the unit quaternion (w, x, y, z), per lane: v + w t + q_v x t, t = 2 q_v x v.
+template <class T>
+[[gnu::always_inline]] inline void rotateLanes(T w, T x, T y, T z, T vx, T vy, T vz, T& ox, T& oy, T& oz)
+{
+    const T tx = 2.0 * (y * vz - z * vy), ty = 2.0 * (z * vx - x * vz), tz = 2.0 * (x * vy - y * vx);
+    ox = (vx + w * tx) + (y * tz - z * ty);
+    oy = (vy + w * ty) + (z * tx - x * tz);
+    oz = (vz + w * tz) + (x * ty - y * tx);
+}
+
 template <class T> struct BondLaw {
     T f1x, f1y, f1z;
     T t1x, t1y, t1z;
@@ -68,20 +78,14 @@ template <class T> struct BondLaw {
         const T fn = -kn * stretch;
         energyNormal = 0.5 * kn * stretch * stretch;
 
-        // e1 = p axis[0], e2 = q axis[1]: v + w t + q_v x t, t = 2 q_v x v
+        // e1 = p axis[0], e2 = q axis[1]
         T pw, px, py, pz, qw, qx, qy, qz;
         b.orientation1(pw, px, py, pz);
-        const T a0x = c.value(F::kAxis0X), a0y = c.value(F::kAxis0Y), a0z = c.value(F::kAxis0Z);
-        const T u1x = 2.0 * (py * a0z - pz * a0y), u1y = 2.0 * (pz * a0x - px * a0z), u1z = 2.0 * (px * a0y - py * a0x);
-        const T e1x = (a0x + pw * u1x) + (py * u1z - pz * u1y);
-        const T e1y = (a0y + pw * u1y) + (pz * u1x - px * u1z);
-        const T e1z = (a0z + pw * u1z) + (px * u1y - py * u1x);
+        T e1x, e1y, e1z, e2x, e2y, e2z;
+        rotateLanes(pw, px, py, pz, c.value(F::kAxis0X), c.value(F::kAxis0Y), c.value(F::kAxis0Z), e1x, e1y, e1z);
         b.orientation2(qw, qx, qy, qz);
         const T a1x = c.value(F::kAxis1X), a1y = c.value(F::kAxis1Y), a1z = c.value(F::kAxis1Z);
-        const T u2x = 2.0 * (qy * a1z - qz * a1y), u2y = 2.0 * (qz * a1x - qx * a1z), u2z = 2.0 * (qx * a1y - qy * a1x);
-        const T e2x = (a1x + qw * u2x) + (qy * u2z - qz * u2y);
-        const T e2y = (a1y + qw * u2y) + (qz * u2x - qx * u2z);
-        const T e2z = (a1z + qw * u2z) + (qx * u2y - qy * u2x);
+        rotateLanes(qw, qx, qy, qz, a1x, a1y, a1z, e2x, e2y, e2z);
 
         // bend's start: theta from e2 to e1 by its sine and cosine (the square root and the
         // reciprocals are started here, so that the twist's quaternions below overlap them)

@@ -21,6 +21,17 @@ void BondSet::add(int body1, int body2, const BondStiffness& k, const BondRest& 
     }
 }
 
+void BondSet::copyBond(std::size_t to, std::size_t from)
+{
+    bodies[to] = bodies[from];
+    stiffness[to] = stiffness[from];
+    rest[to] = rest[from];
+    strength[to] = strength[from];
+    incremental[to] = incremental[from];
+    if (!springs.empty())
+        springs[to] = springs[from];
+}
+
 BondLoads BondSet::loads(std::size_t k, const Vec3& x1, const Quat& p, const Vec3& x2, const Quat& q, const Vec3& dx1,
                          const Vec3& dphi1, const Vec3& dx2, const Vec3& dphi2) const
 {
@@ -90,13 +101,7 @@ void BondSet::sort(std::size_t n)
                     springs[to] = springsHeld;
                 break;
             }
-            bodies[to] = bodies[from];
-            stiffness[to] = stiffness[from];
-            rest[to] = rest[from];
-            strength[to] = strength[from];
-            incremental[to] = incremental[from];
-            if (!springs.empty())
-                springs[to] = springs[from];
+            copyBond(to, from);
             to = from;
         }
     }

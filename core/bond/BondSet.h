@@ -115,13 +115,7 @@ struct BondSet {
                 f(k);
                 continue;
             }
-            bodies[kept] = bodies[k];
-            stiffness[kept] = stiffness[k];
-            rest[kept] = rest[k];
-            strength[kept] = strength[k];
-            incremental[kept] = incremental[k];
-            if (!springs.empty())
-                springs[kept] = springs[k];
+            copyBond(kept, k);
             broken[kept] = 0;
             ++kept;
         }
@@ -158,6 +152,8 @@ private:
     std::vector<int> m_fill;                // (n) partner fill cursors
 
     void layOutLaw();
+    /// Bond `from`'s entries (all but broken and the derived law) over bond `to`'s.
+    void copyBond(std::size_t to, std::size_t from);
 };
 
 } // namespace tumble

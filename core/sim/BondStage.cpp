@@ -17,39 +17,31 @@ namespace tumble {
 namespace {
 
 #if defined(__AVX__)
-// The positions (x y z) of four bodies (p: each one's Vec3 data) as lanes: each body's x y and z
-// loaded, then interleaved.
+// Two consecutive coefficients (at offset o) of four bodies' vectors (p: each one's data) as
+// lanes: each body's pair loaded, then interleaved.
+[[gnu::always_inline]] inline void gatherPair(const double* const* p, int o, Lanes4& first, Lanes4& second)
+{
+    const __m256d a = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p[0] + o)), _mm_loadu_pd(p[2] + o), 1);
+    const __m256d b = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p[1] + o)), _mm_loadu_pd(p[3] + o), 1);
+    first = _mm256_unpacklo_pd(a, b);
+    second = _mm256_unpackhi_pd(a, b);
+}
+
+// The positions (x y z) of four bodies as lanes.
 [[gnu::always_inline]] inline void gatherPositions(const double* const* p, Lanes4& lx, Lanes4& ly, Lanes4& lz)
 {
-    const double* p0 = p[0];
-    const double* p1 = p[1];
-    const double* p2 = p[2];
-    const double* p3 = p[3];
-    const __m256d a = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p0)), _mm_loadu_pd(p2), 1);
-    const __m256d b = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p1)), _mm_loadu_pd(p3), 1);
-    lx = _mm256_unpacklo_pd(a, b);
-    ly = _mm256_unpackhi_pd(a, b);
-    const __m128d z01 = _mm_loadh_pd(_mm_load_sd(p0 + 2), p1 + 2);
-    const __m128d z23 = _mm_loadh_pd(_mm_load_sd(p2 + 2), p3 + 2);
+    gatherPair(p, 0, lx, ly);
+    const __m128d z01 = _mm_loadh_pd(_mm_load_sd(p[0] + 2), p[1] + 2);
+    const __m128d z23 = _mm_loadh_pd(_mm_load_sd(p[2] + 2), p[3] + 2);
     lz = _mm256_insertf128_pd(_mm256_castpd128_pd256(z01), z23, 1);
 }
 
-// The orientations (Eigen's coefficients x y z w, p: each one's) of four bodies as lanes.
+// The orientations (Eigen's coefficients x y z w) of four bodies as lanes.
 [[gnu::always_inline]] inline void gatherOrientations(const double* const* p, Lanes4& w, Lanes4& x, Lanes4& y,
                                                       Lanes4& z)
 {
-    const double* p0 = p[0];
-    const double* p1 = p[1];
-    const double* p2 = p[2];
-    const double* p3 = p[3];
-    const __m256d a = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p0)), _mm_loadu_pd(p2), 1);
-    const __m256d b = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p1)), _mm_loadu_pd(p3), 1);
-    const __m256d c = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p0 + 2)), _mm_loadu_pd(p2 + 2), 1);
-    const __m256d d = _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p1 + 2)), _mm_loadu_pd(p3 + 2), 1);
-    x = _mm256_unpacklo_pd(a, b);
-    y = _mm256_unpackhi_pd(a, b);
-    z = _mm256_unpacklo_pd(c, d);
-    w = _mm256_unpackhi_pd(c, d);
+    gatherPair(p, 0, x, y);
+    gatherPair(p, 2, z, w);
 }
 
 // v += row (x y z), v -= row: each component's IEEE sum or difference
