@@ -1,0 +1,106 @@
+#pragma once
+// PeriodicCell: a parallelepiped of space repeated along some of its axes, moving with a
+// uniformly deforming medium (Woo, "Motion in uniformly deforming space" and "Periodic space").
+//
+// Design note. The cell is the matrix H whose columns are its side vectors (corner at the
+// origin). The medium moves with the velocity field v_L(x) = L x; H follows it, dH/dt = L H.
+// For an L that is constant over a step the medium's motion is linear and solved exactly,
+// x(t + dt) = exp(dt L) x(t) (MediumStep), so H and every point carried by the medium take the
+// same map and keep their fractional coordinates H^-1 x to rounding. Woo's trapezoidal update
+// of H is second order; the exact map has no drift at all. The derivations are in
+// docs/PERIODIC.md.
+#include <array>
+
+#include "math/Types.h"
+
+namespace tumble {
+
+/// How bodies move in a deforming cell (docs/PERIODIC.md "Two models"):
+/// - MediumCarried: Woo's and YADE's. A body's fluctuation velocity v - L x changes only through
+///   forces (and its fluctuation spin only through torques); a free body at rest in the medium
+///   stays at rest in it.
+/// - LeesEdwards: Newton's law in the lab frame, as LAMMPS's fix deform with remap v. The medium
+///   shows only at the boundary: a body that crosses it, and a partner's image, take the image's
+///   medium velocity.
+enum class CellModel : unsigned char { MediumCarried, LeesEdwards };
+
+/// The medium's motion over one step of dt with a velocity gradient L constant over it.
+struct MediumStep {
+    Mat3 map = Mat3::Identity();      ///< exp(dt L), -: x(t + dt) = map x(t) for a point of the medium
+    Mat3 carry = Mat3::Zero();        ///< s: integral_0^dt exp((dt - s) L) ds, the displacement per m/s of a
+                                      ///< fluctuation velocity held constant over the step
+    Mat3 gradient = Mat3::Zero();     ///< L over the step, 1/s
+    Vec3 spin = Vec3::Zero();         ///< the medium's angular velocity over the step, rad/s
+    double dt = 0.0;                  ///< s
+};
+
+/// Integer image indices along the cell's three axes.
+using ImageShift = std::array<int, 3>;
+
+class PeriodicCell {
+public:
+    PeriodicCell() = default;
+    /// vectors: columns are the side vectors, m; periodic: which axes repeat; gradient: L, 1/s.
+    PeriodicCell(const Mat3& vectors, const std::array<bool, 3>& periodic, const Mat3& gradient,
+                 CellModel model);
+
+    const Mat3& vectors() const { return h_; }            ///< H, columns are the side vectors, m
+    const Mat3& inverse() const { return inverse_; }      ///< H^-1, 1/m
+    const std::array<bool, 3>& periodic() const { return periodic_; }
+    bool periodic(int axis) const { return periodic_[static_cast<std::size_t>(axis)]; }
+    const Mat3& gradient() const { return gradient_; }    ///< L, 1/s
+    CellModel model() const { return model_; }
+    /// The medium's deformation since the cell was made, F = H(t) H(0)^-1 over the flips (its
+    /// polar decomposition gives the strain; for a diagonal L, ln F's diagonal is Hencky's strain)
+    const Mat3& deformation() const { return deformation_; }
+
+    /// The cell's volume |det H|, m^3.
+    double volume() const;
+    /// The distance between the two faces that axis k crosses (the cell's width along k), m.
+    double width(int axis) const;
+    /// The smallest width over the periodic axes, m (infinity when none is periodic).
+    double narrowestPeriodicWidth() const;
+
+    /// Fractional coordinates H^-1 x of a position x (m).
+    Vec3 fractional(const Vec3& x) const { return inverse_ * x; }
+    /// The image indices n that bring x into the cell: x - H n has its periodic fractional
+    /// coordinates in [0, 1); n is 0 along an axis that does not repeat.
+    ImageShift wrapShift(const Vec3& x) const;
+    /// H n: the position of image n of a point relative to the point, m.
+    Vec3 shift(const ImageShift& n) const;
+    /// L H n: the velocity of image n of a body relative to the body, m/s (the medium's
+    /// velocity at the shift; zero when the cell does not deform).
+    Vec3 shiftVelocity(const ImageShift& n) const;
+
+    /// The medium's angular velocity, the axial vector of L's skew part W = (L - L^T)/2, rad/s.
+    static Vec3 spinOf(const Mat3& gradient);
+    Vec3 spin() const { return spinOf(gradient_); }
+    /// Whether the medium moves at all (L != 0).
+    bool deforming() const { return !gradient_.isZero(0.0); }
+
+    /// The medium's motion over a step of dt s under the current L.
+    MediumStep step(double dt) const;
+    /// Moves the cell by one step (H <- map H) and keeps it reduced (reduce()).
+    /// Returns true when the reduction changed the cell vectors (the images were renumbered).
+    bool advance(const MediumStep& s);
+    /// A new velocity gradient from now on, 1/s (a live change).
+    void setGradient(const Mat3& gradient) { gradient_ = gradient; }
+    void setModel(CellModel model) { model_ = model; }
+
+    /// Replaces a side vector that shear has tilted past half a period of another periodic axis
+    /// by the equivalent one (the same lattice of images: H <- H M with M an integer matrix of
+    /// determinant 1), as LAMMPS flips a triclinic box. Returns true when H changed.
+    bool reduce();
+
+private:
+    void updateInverse();
+
+    Mat3 h_ = Mat3::Identity();
+    Mat3 inverse_ = Mat3::Identity();
+    std::array<bool, 3> periodic_ {false, false, false};
+    Mat3 gradient_ = Mat3::Zero();
+    CellModel model_ = CellModel::MediumCarried;
+    Mat3 deformation_ = Mat3::Identity();
+};
+
+} // namespace tumble
