@@ -14,9 +14,15 @@ PeriodicCell::PeriodicCell(const Mat3& vectors, const std::array<bool, 3>& perio
     updateInverse();
 }
 
-void PeriodicCell::updateInverse() { inverse_ = h_.inverse(); }
+void PeriodicCell::updateInverse()
+{
+    inverse_ = h_.inverse();
+}
 
-double PeriodicCell::volume() const { return std::abs(h_.determinant()); }
+double PeriodicCell::volume() const
+{
+    return std::abs(h_.determinant());
+}
 
 double PeriodicCell::width(int axis) const
 {
@@ -36,7 +42,7 @@ double PeriodicCell::narrowestPeriodicWidth() const
 ImageShift PeriodicCell::wrapShift(const Vec3& x) const
 {
     const Vec3 s = fractional(x);
-    ImageShift n {0, 0, 0};
+    ImageShift n{0, 0, 0};
     for (int k = 0; k < 3; ++k)
         if (periodic(k))
             n[static_cast<std::size_t>(k)] = static_cast<int>(std::floor(s[k]));
@@ -48,7 +54,10 @@ Vec3 PeriodicCell::shift(const ImageShift& n) const
     return h_.col(0) * n[0] + h_.col(1) * n[1] + h_.col(2) * n[2];
 }
 
-Vec3 PeriodicCell::shiftVelocity(const ImageShift& n) const { return gradient_ * shift(n); }
+Vec3 PeriodicCell::shiftVelocity(const ImageShift& n) const
+{
+    return gradient_ * shift(n);
+}
 
 Vec3 PeriodicCell::spinOf(const Mat3& l)
 {
@@ -75,6 +84,8 @@ MediumStep PeriodicCell::step(double dt) const
     const Eigen::Matrix<double, 6, 6> e = a.exp();
     s.map = e.topLeftCorner<3, 3>();
     s.carry = e.topRightCorner<3, 3>();
+    s.halfMap = (0.5 * dt * gradient_).exp();
+    s.carries = model_ == CellModel::MediumCarried;
     return s;
 }
 

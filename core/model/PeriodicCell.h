@@ -26,12 +26,26 @@ enum class CellModel : unsigned char { MediumCarried, LeesEdwards };
 
 /// The medium's motion over one step of dt with a velocity gradient L constant over it.
 struct MediumStep {
-    Mat3 map = Mat3::Identity();      ///< exp(dt L), -: x(t + dt) = map x(t) for a point of the medium
-    Mat3 carry = Mat3::Zero();        ///< s: integral_0^dt exp((dt - s) L) ds, the displacement per m/s of a
-                                      ///< fluctuation velocity held constant over the step
-    Mat3 gradient = Mat3::Zero();     ///< L over the step, 1/s
-    Vec3 spin = Vec3::Zero();         ///< the medium's angular velocity over the step, rad/s
-    double dt = 0.0;                  ///< s
+    Mat3 map = Mat3::Identity();     ///< exp(dt L), -: x(t + dt) = map x(t) for a point of the medium
+    Mat3 halfMap = Mat3::Identity(); ///< exp(dt L / 2), -: the map to mid-step (RK4's middle stages)
+    Mat3 carry = Mat3::Zero();       ///< s: integral_0^dt exp((dt - s) L) ds, the displacement per m/s of a
+                                     ///< fluctuation velocity held constant over the step
+    Mat3 gradient = Mat3::Zero();    ///< L over the step, 1/s
+    Vec3 spin = Vec3::Zero();        ///< the medium's angular velocity over the step, rad/s
+    double dt = 0.0;                 ///< s
+    /// Whether bodies drift with the medium (a deforming cell under the medium-carried model);
+    /// otherwise a drift is the plain x + dt v
+    bool carries = false;
+
+    /// One body's drift over the step, for the medium-carried model: its fluctuation velocity
+    /// u = v - L x is held, x(t + dt) = map x + carry u exactly, and the lab velocity v (m/s) is
+    /// u + L x at the new position x (m). Every single-stage scheme's drift is this.
+    void drift(Vec3& x, Vec3& v) const
+    {
+        const Vec3 u = v - gradient * x;
+        x = map * x + carry * u;
+        v = u + gradient * x;
+    }
 };
 
 /// Integer image indices along the cell's three axes.
@@ -41,14 +55,13 @@ class PeriodicCell {
 public:
     PeriodicCell() = default;
     /// vectors: columns are the side vectors, m; periodic: which axes repeat; gradient: L, 1/s.
-    PeriodicCell(const Mat3& vectors, const std::array<bool, 3>& periodic, const Mat3& gradient,
-                 CellModel model);
+    PeriodicCell(const Mat3& vectors, const std::array<bool, 3>& periodic, const Mat3& gradient, CellModel model);
 
-    const Mat3& vectors() const { return h_; }            ///< H, columns are the side vectors, m
-    const Mat3& inverse() const { return inverse_; }      ///< H^-1, 1/m
+    const Mat3& vectors() const { return h_; }       ///< H, columns are the side vectors, m
+    const Mat3& inverse() const { return inverse_; } ///< H^-1, 1/m
     const std::array<bool, 3>& periodic() const { return periodic_; }
     bool periodic(int axis) const { return periodic_[static_cast<std::size_t>(axis)]; }
-    const Mat3& gradient() const { return gradient_; }    ///< L, 1/s
+    const Mat3& gradient() const { return gradient_; } ///< L, 1/s
     CellModel model() const { return model_; }
     /// The medium's deformation since the cell was made, F = H(t) H(0)^-1 over the flips (its
     /// polar decomposition gives the strain; for a diagonal L, ln F's diagonal is Hencky's strain)
@@ -97,7 +110,7 @@ private:
 
     Mat3 h_ = Mat3::Identity();
     Mat3 inverse_ = Mat3::Identity();
-    std::array<bool, 3> periodic_ {false, false, false};
+    std::array<bool, 3> periodic_{false, false, false};
     Mat3 gradient_ = Mat3::Zero();
     CellModel model_ = CellModel::MediumCarried;
     Mat3 deformation_ = Mat3::Identity();

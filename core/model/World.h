@@ -14,12 +14,14 @@
 // records which (velocityTiming) so a scheme switch can convert the state (Woo's velMidstep).
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 #include "bond/BondSet.h"
 #include "math/QuaternionOps.h"
 #include "math/Types.h"
 #include "model/Material.h"
+#include "model/PeriodicCell.h"
 #include "model/Wall.h"
 
 namespace tumble {
@@ -83,6 +85,11 @@ struct World {
     /// Wang (2008) bonds between sphere bodies, by body index (renumbered with the bodies)
     BondSet bonds;
     Vec3 gravity = Vec3(0.0, 0.0, -9.81); ///< m/s^2
+    /// The periodic, possibly deforming cell the bodies live in, when the scene has one
+    std::optional<PeriodicCell> cell;
+    /// The medium's motion over the step being taken (set at each step's start; with carries
+    /// false, as without a cell, every drift is x + dt v). Schemes drift through it.
+    MediumStep medium;
 
     double time = 0.0;                                      ///< s
     long long step = 0;                                     ///< steps taken since the scene was loaded

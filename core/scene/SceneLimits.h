@@ -43,6 +43,10 @@ inline constexpr double kMaxDt = 1e3;
 inline constexpr double kMaxDtFactor = 100.0;
 /// Viscous damping rate, 1/s.
 inline constexpr double kMaxViscousDamping = 1e6;
+/// |entry| of a periodic cell's velocity gradient L, 1/s: a grain of 1e-9 m sheared at 1e6 1/s
+/// moves 1e-3 m/s relative to its neighbour, a kilometre cell 1e9 m/s; beyond this strain
+/// rates are not granular flow.
+inline constexpr double kMaxStrainRate = 1e6;
 /// A clump's mass from mass_properties, kg (the extremes of radius and density above).
 inline constexpr double kMinMass = 1e-30;
 inline constexpr double kMaxMass = 1e16;

@@ -43,7 +43,25 @@ std::optional<LiveParams> LiveParams::preset(const std::string& name)
 
 bool LiveParams::empty() const
 {
-    return !dt && !dtFactor && !translation && !rotation && !localDamping && !localDampingVariant && !viscousDamping;
+    return !dt && !dtFactor && !translation && !rotation && !localDamping && !localDampingVariant && !viscousDamping &&
+           !velocityGradient;
+}
+
+std::string velocityGradientLabel(const Mat3& l)
+{
+    static const char* kAxis = "xyz";
+    std::string out = "L";
+    for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 3; ++c) {
+            if (l(r, c) == 0.0)
+                continue;
+            out += ' ';
+            out += kAxis[r];
+            out += kAxis[c];
+            out += ' ' + threeDigits(l(r, c));
+        }
+    }
+    return out == "L" ? "L 0" : out + " 1/s";
 }
 
 SimParams LiveParams::over(const SimParams& base, double criticalDt) const

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "math/Types.h"
 #include "sim/SimParams.h"
 
 namespace tumble {
@@ -23,6 +24,8 @@ struct LiveParams {
     std::optional<double> localDamping;     ///< Cundall coefficient alpha, [0, 1)
     std::optional<LocalDampingVariant> localDampingVariant;
     std::optional<double> viscousDamping; ///< beta, 1/s
+    /// a periodic cell's velocity gradient L, 1/s (v = L x); only for a scene with a cell
+    std::optional<Mat3> velocityGradient;
     /// what a scheme change's marker says (a preset's name); empty: the schemes' names
     std::string schemeLabel;
 
@@ -43,12 +46,18 @@ struct LiveChange {
     bool rotation = false;
     bool localDamping = false; ///< the coefficient or the variant
     bool viscousDamping = false;
-    /// one label per change, in the order dt, schemes, local, viscous: "dt 2e-05 s", "pfc",
-    /// "rot. rk4_quaternion", "velocity_verlet + buss_2nd_order", "local 0.1 (pfc)", "viscous 2 1/s"
+    bool velocityGradient = false;
+    /// one label per change, in the order dt, schemes, local, viscous, L: "dt 2e-05 s", "pfc",
+    /// "rot. rk4_quaternion", "velocity_verlet + buss_2nd_order", "local 0.1 (pfc)", "viscous 2 1/s",
+    /// "L xy 2 yy -0.5 1/s"
     std::vector<std::string> markers;
 
-    bool any() const { return dt || translation || rotation || localDamping || viscousDamping; }
+    bool any() const { return dt || translation || rotation || localDamping || viscousDamping || velocityGradient; }
 };
+
+/// The marker label of a new velocity gradient: its non-zero entries, "L xy 2 1/s" ("L 0" when
+/// it stops).
+std::string velocityGradientLabel(const Mat3& gradient);
 
 /// The marker labels of a change from `before` to `after` (schemeLabel names a scheme change).
 std::vector<std::string> markerLabels(const SimParams& before, const SimParams& after, const std::string& schemeLabel);

@@ -5,7 +5,9 @@
 
 #include "bond/BondLoads.h"
 #include "integrate/IntegratorRegistry.h"
+#include "io/NumberFormat.h"
 #include "parallel/Chunks.h"
+#include "scene/SceneLimits.h"
 #include "sim/ChunkPasses.h"
 #include "sim/CriticalTimestep.h"
 #include "sim/FusedPasses.h"
@@ -279,10 +281,30 @@ void Simulation::step()
 {
     if (isUnstable())
         return;
+    prepareMedium();
     if (m_translation->multiStage())
         multiStageStep();
     else
         singleStageStep();
+}
+
+void Simulation::prepareMedium()
+{
+    World& w = m_world;
+    if (!w.cell)
+        return;
+    // the step map depends on dt, L and the model only: recomputed when one of them changed
+    const PeriodicCell& cell = *w.cell;
+    const bool carries = cell.deforming() && cell.model() == CellModel::MediumCarried;
+    if (w.medium.dt != m_params.dt || w.medium.gradient != cell.gradient() || w.medium.carries != carries)
+        w.medium = cell.step(m_params.dt);
+}
+
+void Simulation::advanceCell()
+{
+    World& w = m_world;
+    if (w.cell)
+        w.cell->advance(w.medium);
 }
 
 void Simulation::run(long long steps)
@@ -300,6 +322,7 @@ void Simulation::multiStageStep()
     ChannelWork work{};
     if (!m_translation->advance(w, dt, *this, work) || isUnstable())
         return;
+    advanceCell();
     w.time += dt;
     ++w.step;
     bookChannelWork(work);
@@ -316,7 +339,8 @@ PassContext Simulation::passContext()
 bool Simulation::beginPass(const PassContext& p, std::size_t c)
 {
     BodyChunk& r = m_bodyChunks[c];
-    return m_fused ? FusedPasses::begin(p, c, r) : ChunkPasses::begin(p, c, r);
+    // the fused passes drift by x + dt v: a medium that carries the bodies takes the schemes' own
+    return m_fused && !m_world.medium.carries ? FusedPasses::begin(p, c, r) : ChunkPasses::begin(p, c, r);
 }
 
 void Simulation::endPass(const PassContext& p, std::size_t c, bool gather)
@@ -324,7 +348,8 @@ void Simulation::endPass(const PassContext& p, std::size_t c, bool gather)
     // the fused end pass takes on-step velocities (a scheme switch may leave half-step ones for a step)
     const World& w = m_world;
     BodyChunk& r = m_bodyChunks[c];
-    if (m_fused && w.velocityTiming == VelocityTiming::OnStep && w.angularTiming == VelocityTiming::OnStep)
+    if (m_fused && !w.medium.carries && w.velocityTiming == VelocityTiming::OnStep &&
+        w.angularTiming == VelocityTiming::OnStep)
         FusedPasses::end(p, c, r, gather);
     else
         ChunkPasses::end(p, c, r, gather);
@@ -382,6 +407,7 @@ void Simulation::singleStageStep()
     const std::size_t chunks = m_bodyChunks.size();
     const PassContext p = passContext();
     forChunks(chunks, [this, &p](std::size_t c) { beginPass(p, c); });
+    advanceCell();
     bool rebuild = false;
     for (const BodyChunk& r : m_bodyChunks) {
         if (r.bad) {
@@ -491,6 +517,14 @@ LiveChange Simulation::apply(const LiveParams& change)
     const SimParams next = change.over(m_params, m_criticalDt);
     if (const std::string err = next.validate(); !err.empty())
         throw ParameterError(err);
+    if (change.velocityGradient) {
+        if (!m_world.cell)
+            throw ParameterError("a velocity gradient needs a periodic cell; this scene has none");
+        const Mat3& l = *change.velocityGradient;
+        if (!l.allFinite() || l.cwiseAbs().maxCoeff() > limits::kMaxStrainRate)
+            throw ParameterError("every entry of the velocity gradient must be finite and within +-" +
+                                 formatNumber(limits::kMaxStrainRate) + " 1/s");
+    }
 
     LiveChange out;
     out.dt = next.dt != m_params.dt;
@@ -499,9 +533,12 @@ LiveChange Simulation::apply(const LiveParams& change)
     out.localDamping =
         next.localDamping != m_params.localDamping || next.localDampingVariant != m_params.localDampingVariant;
     out.viscousDamping = next.viscousDamping != m_params.viscousDamping;
+    out.velocityGradient = change.velocityGradient && *change.velocityGradient != m_world.cell->gradient();
     if (!out.any())
         return out;
     out.markers = markerLabels(m_params, next, change.schemeLabel);
+    if (out.velocityGradient)
+        out.markers.push_back(velocityGradientLabel(*change.velocityGradient));
 
     if (out.dt || out.translation || out.rotation) {
         // half-step values belong to the old dt and schemes: move them on-step with the current
@@ -522,7 +559,31 @@ LiveChange Simulation::apply(const LiveParams& change)
     }
     if (out.localDamping || out.viscousDamping)
         DampingStage::ensureChannels(m_world, m_params);
+    if (out.velocityGradient)
+        changeVelocityGradient(*change.velocityGradient);
     return out;
+}
+
+void Simulation::changeVelocityGradient(const Mat3& gradient)
+{
+    World& w = m_world;
+    PeriodicCell& cell = *w.cell;
+    if (cell.model() == CellModel::MediumCarried) {
+        // the bodies keep their fluctuation velocities and spins: each takes on the new medium's
+        // velocity at its position and the new medium's spin (Woo's deltaSpinVec)
+        const Mat3 dl = gradient - cell.gradient();
+        const Vec3 dw = PeriodicCell::spinOf(gradient) - cell.spin();
+        m_bodyEnergyValid = false;
+        for (std::size_t i = 0; i < w.size(); ++i) {
+            if (w.hasHeldBodies() && w.motion[i] != BodyMotion::Free)
+                continue;
+            w.velocity[i] += dl * w.position[i];
+            const Quat& q = w.orientation[i];
+            w.angularMomentum[i] += q * w.inertia[i].cwiseProduct(q.conjugate() * dw);
+            w.angularVelocity[i] = w.angularVelocityFromMomentum(i);
+        }
+    }
+    cell.setGradient(gradient);
 }
 
 void Simulation::setDt(double dt)

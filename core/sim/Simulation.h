@@ -148,6 +148,12 @@ private:
 
     void multiStageStep();
     void singleStageStep();
+    // a periodic cell's medium: its motion over the coming step (World::medium), then the cell
+    // moved by it once the bodies have drifted
+    void prepareMedium();
+    void advanceCell();
+    // a new L in a live change; in the medium-carried model the bodies move with the new medium
+    void changeVelocityGradient(const Mat3& gradient);
     PassContext passContext();
     bool beginPass(const PassContext& p, std::size_t chunk);
     void endPass(const PassContext& p, std::size_t chunk, bool gather);

@@ -31,9 +31,12 @@ Mat3 skew(const Vec3& w)
     return m;
 }
 
-double maxAbs(const Mat3& m) { return m.cwiseAbs().maxCoeff(); }
+double maxAbs(const Mat3& m)
+{
+    return m.cwiseAbs().maxCoeff();
+}
 
-const std::array<bool, 3> kAll {true, true, true};
+const std::array<bool, 3> kAll{true, true, true};
 
 } // namespace
 
