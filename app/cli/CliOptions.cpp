@@ -187,6 +187,7 @@ const std::set<std::string> kRunOptions = {
     "--track-csv",
     "--bond-csv",
     "--bonds",
+    "--stress-csv",
     "--summary-json",
     "--vtk-dir",
     "--vtk-every",
@@ -286,6 +287,8 @@ void applyRunOption(CliOptions& o, const std::string& opt, const std::string& va
         o.bondCsv = val;
     } else if (opt == "--bonds") {
         o.bonds = parseBondPairs(opt, val);
+    } else if (opt == "--stress-csv") {
+        o.stressCsv = val;
     } else if (opt == "--summary-json") {
         o.summaryJson = val;
     } else if (opt == "--vtk-dir") {
@@ -313,8 +316,10 @@ void checkRunCombination(CliOptions& o, const std::set<std::string>& given)
         throw UsageError("run: missing run length; give --steps N or --duration SECONDS");
     if (has("--track") != has("--track-csv"))
         throw UsageError(has("--track") ? "--track: needs --track-csv PATH" : "--track-csv: needs --track ID[,ID...]");
-    if (has("--every") && !has("--energy-csv") && !has("--ledger-csv") && !has("--track-csv") && !has("--bond-csv"))
-        throw UsageError("--every: needs --energy-csv PATH, --ledger-csv PATH, --track-csv PATH or --bond-csv PATH");
+    if (has("--every") && !has("--energy-csv") && !has("--ledger-csv") && !has("--track-csv") && !has("--bond-csv") &&
+        !has("--stress-csv"))
+        throw UsageError("--every: needs --energy-csv PATH, --ledger-csv PATH, --track-csv PATH, --bond-csv PATH or "
+                         "--stress-csv PATH");
     if (has("--bonds") && !has("--bond-csv"))
         throw UsageError("--bonds: needs --bond-csv PATH");
     if (has("--vtk-every") && !has("--vtk-dir"))
@@ -460,13 +465,17 @@ run options (command-line values override the scene's):
                                  _bond_normal, _shear, _twist, _bend), dissipated_dashpot,
                                  _friction, _rolling, _local_damping, _viscous, _stiffness,
                                  _bond_breaking (J)
-  --every K                      row interval of the energy, ledger, track and bond CSVs (default 1)
+  --every K                      row interval of the energy, ledger, track, bond and stress CSVs
+                                 (default 1)
   --track ID[,ID...]             bodies to track (ids are scene body indices)
   --track-csv PATH               track CSV of the tracked bodies
   --bond-csv PATH                bond CSV: per bond and sample its bodies, tension, shear force,
                                  twisting and bending moments, stretch, slip, theta, phi, psi and
                                  energy per mode (docs/BONDS.md); every K steps with --every
   --bonds I-J[,I-J...]           the bond CSV's bonds, by their bodies' ids (default: every bond)
+  --stress-csv PATH              a periodic cell's stress CSV: per sample the volume, the strain
+                                 F - I, the stress tensor (Pa, tension positive), pressure and
+                                 deviator (docs/PERIODIC.md); every K steps with --every
   --summary-json PATH            run summary as JSON
   --vtk-dir DIR                  VTK XML frames (.vtp) and a .pvd collection
   --vtk-every K                  frame interval in steps (default 100)

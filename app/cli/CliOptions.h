@@ -49,6 +49,7 @@ struct CliOptions {
     std::vector<int> track;                 ///< --track body ids
     std::optional<std::string> trackCsv;    ///< --track-csv
     std::optional<std::string> bondCsv;     ///< --bond-csv
+    std::optional<std::string> stressCsv;   ///< --stress-csv
     std::vector<std::array<int, 2>> bonds;  ///< --bonds I-J[,I-J...]: the bond CSV's bonds (empty: all)
     std::optional<std::string> summaryJson; ///< --summary-json
     std::optional<std::string> vtkDir;      ///< --vtk-dir

@@ -15,6 +15,7 @@
 #include "io/BondCsvWriter.h"
 #include "io/EnergyCsvWriter.h"
 #include "io/IoError.h"
+#include "io/StressCsvWriter.h"
 #include "io/SummaryJson.h"
 #include "io/TrackCsvWriter.h"
 #include "io/VtpWriter.h"
@@ -89,6 +90,7 @@ void checkPaths(const CliOptions& o)
     std::vector<NamedPath> outputs;
     for (const auto& [option, path] : {std::pair{"--energy-csv", o.energyCsv}, std::pair{"--ledger-csv", o.ledgerCsv},
                                        std::pair{"--track-csv", o.trackCsv}, std::pair{"--bond-csv", o.bondCsv},
+                                       std::pair{"--stress-csv", o.stressCsv},
                                        std::pair{"--summary-json", o.summaryJson}, std::pair{"--vtk-dir", o.vtkDir}})
         if (path)
             outputs.push_back({option, *path});
@@ -128,6 +130,8 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
             !scene.world.bonds.bonded(pair[0], pair[1]))
             throw UsageError("--bonds: bodies " + std::to_string(pair[0]) + " and " + std::to_string(pair[1]) +
                              " are not bonded in this scene");
+    if (o.stressCsv && !scene.world.cell)
+        throw UsageError("--stress-csv: the scene has no periodic cell (\"cell\" in the scene file)");
     const SimParams params = resolveParams(scene, o);
     const long long steps = stepCount(o, params.dt);
     Simulation sim(std::move(scene.world), params);
@@ -138,6 +142,7 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
     std::unique_ptr<EnergyCsvWriter> ledgerCsv;
     std::unique_ptr<TrackCsvWriter> trackCsv;
     std::unique_ptr<BondCsvWriter> bondCsv;
+    std::unique_ptr<StressCsvWriter> stressCsv;
     std::unique_ptr<VtpWriter> vtp;
     if (o.energyCsv)
         energyCsv = openOutput("--energy-csv", [&] { return std::make_unique<EnergyCsvWriter>(*o.energyCsv); });
@@ -147,6 +152,8 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
         trackCsv = openOutput("--track-csv", [&] { return std::make_unique<TrackCsvWriter>(*o.trackCsv, o.track); });
     if (o.bondCsv)
         bondCsv = openOutput("--bond-csv", [&] { return std::make_unique<BondCsvWriter>(*o.bondCsv, o.bonds); });
+    if (o.stressCsv)
+        stressCsv = openOutput("--stress-csv", [&] { return std::make_unique<StressCsvWriter>(*o.stressCsv); });
     if (o.vtkDir)
         vtp = openOutput("--vtk-dir", [&] { return std::make_unique<VtpWriter>(*o.vtkDir); });
 
@@ -192,6 +199,8 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
             trackCsv->write(sim.world(), params.dt);
         if (bondCsv)
             bondCsv->write(sim.world());
+        if (stressCsv)
+            stressCsv->write(sim.world().step, sim.world().time, sim.cellStress());
     };
 
     const auto start = std::chrono::steady_clock::now();
@@ -244,6 +253,19 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
     if (!sim.bondBreaks().empty()) {
         summary.firstBreakTime = sim.bondBreaks().front().time;
         summary.lastBreakTime = sim.bondBreaks().back().time;
+    }
+    if (const std::optional<PeriodicCell>& cell = sim.world().cell) {
+        const CellStress stress = sim.cellStress();
+        summary.hasCell = true;
+        summary.cell.model = cell->model() == CellModel::LeesEdwards ? "lees_edwards" : "medium_carried";
+        summary.cell.periodic = cell->periodic();
+        summary.cell.vectors = cell->vectors();
+        summary.cell.gradient = cell->gradient();
+        summary.cell.volume = stress.volume;
+        summary.cell.strain = stress.strain;
+        summary.cell.stress = stress.sigma;
+        summary.cell.pressure = stress.pressure;
+        summary.cell.deviator = stress.deviator;
     }
     summary.wallSeconds = wall;
     summary.particleStepsPerSecond = wall > 0.0 ? static_cast<double>(bodies) * static_cast<double>(done) / wall : 0.0;

@@ -1,5 +1,7 @@
 #include "contact/ContactForces.h"
 
+#include "contact/ImageTable.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -262,9 +264,10 @@ struct SideLoad {
 // spin moves the contact point only along the tangent plane and a normal force has no moment
 [[gnu::always_inline]] inline Vec3 normalOnly(const BodyView& w, const ContactParams& p, const Vec3& n, double d, int a,
                                               bool centredA, const Vec3& ra, int b, bool centredB, const Vec3& rb,
-                                              ContactSums& sums, Vec3& dashpot)
+                                              ContactSums& sums, Vec3& dashpot,
+                                              const Vec3& imageVelocity = Vec3::Zero())
 {
-    Vec3 vrel = w.velocity[a];
+    Vec3 vrel = w.velocity[a] - imageVelocity;
     if (!centredA)
         vrel += w.angularVelocity[a].cross(ra);
     if (b >= 0) {
@@ -306,12 +309,28 @@ struct PairContext {
     const int* memberBody;
     bool commit;
     ContactSums* sums;
+    const ImageTable* images = nullptr; // in a periodic cell: where member j's image is (NeighbourList::images)
 };
+
+// the branch from body b's image's centre to body a's (m): a pair across a periodic face
+// names b's image at its position plus the image's shift
+[[gnu::always_inline]] inline Vec3 branch(const PairContext& c, const PairCandidate& p, int a, int b)
+{
+    return c.body.position[a] - c.body.position[b] - c.images->shift[p.image];
+}
+
+// a contact's share of the virial: its load f on body a (N) and the dashpot part of it, over
+// the branch l (m)
+[[gnu::always_inline]] inline void addVirial(ContactSums& sums, const Vec3& f, const Vec3& dashpot, const Vec3& l)
+{
+    sums.virial.noalias() += f * l.transpose();
+    sums.dashpotVirial.noalias() += dashpot * l.transpose();
+}
 
 // One touching pair past the distance test (d = p_i - p_j, m; dist2 = |d|^2, m^2): the normal, lever
 // arms, kinematics, the law, and the loads on both bodies (member j's body's left in slot when it
 // is not null). Centred: both members sit at their bodies' centres, known at compile time.
-template <class Law, bool Centred, bool Blocked>
+template <class Law, bool Centred, bool Blocked, bool Periodic = false>
 [[gnu::always_inline]] inline void pairKernelBody(const PairContext& c, const PairCandidate& p, std::size_t k,
                                                   const Vec3& d, double dist2, DeferredLoad* slot)
 {
@@ -347,6 +366,8 @@ template <class Law, bool Centred, bool Blocked>
         const Vec3 cp = c.memberPosition[p.i] - n * reachI;
         ra = cp - body.position[a];
         rb = cp - body.position[b];
+        if constexpr (Periodic)
+            rb -= c.images->shift[p.image]; // from the centre of body b's image
     }
     // the moments about the two centres of a load f on a (-f on b)
     auto moments = [&](const Vec3& f, Vec3& ma, Vec3& mb) {
@@ -362,7 +383,11 @@ template <class Law, bool Centred, bool Blocked>
     SideLoad la, lb;
     if (!Law::springs(params)) {
         // a normal force has no moment about a centred member's body
-        la.force = normalOnly(body, params, n, overlap, a, centredI, ra, b, centredJ, rb, sums, la.dashpot);
+        if constexpr (Periodic)
+            la.force = normalOnly(body, params, n, overlap, a, centredI, ra, b, centredJ, rb, sums, la.dashpot,
+                                  c.images->velocity[p.image]);
+        else
+            la.force = normalOnly(body, params, n, overlap, a, centredI, ra, b, centredJ, rb, sums, la.dashpot);
         lb.force = -la.force;
         lb.dashpot = -la.dashpot;
         if (!spheres) {
@@ -374,6 +399,8 @@ template <class Law, bool Centred, bool Blocked>
             deferSide(*slot, lb, !centredJ, !centredJ);
         else
             applySide(body, b, lb, !centredJ, !centredJ);
+        if constexpr (Periodic)
+            addVirial(sums, la.force, la.dashpot, spheres ? d : branch(c, p, a, b));
         return;
     }
     ContactGeometry g;
@@ -389,6 +416,11 @@ template <class Law, bool Centred, bool Blocked>
                      (body.velocity[b] + body.angularVelocity[b].cross(rb));
         g.slide =
             (body.displacement[a] + body.rotation[a].cross(ra)) - (body.displacement[b] + body.rotation[b].cross(rb));
+    }
+    if constexpr (Periodic) {
+        // the image moves with the medium at its shift, relative to body b
+        g.velocity -= c.images->velocity[p.image];
+        g.slide -= c.images->slide[p.image];
     }
     g.turn = body.rotation[a] - body.rotation[b];
     const ContactLoad load = resolve<Law>(params, g, c.history[k], c.commit, sums);
@@ -411,15 +443,17 @@ template <class Law, bool Centred, bool Blocked>
         deferSide(*slot, lb, true, dashMomentB);
     else
         applySide(body, b, lb, true, dashMomentB);
+    if constexpr (Periodic)
+        addVirial(sums, la.force, la.dashpot, spheres ? d : branch(c, p, a, b));
 }
 
 // pairKernelBody as a function of its own for each instance, called through a table, so the
 // candidate loop stays small and each law's body gets its own registers
-template <class Law, bool Centred, bool Blocked>
+template <class Law, bool Centred, bool Blocked, bool Periodic = false>
 [[gnu::noinline, gnu::flatten]] void pairKernel(const PairContext& c, const PairCandidate& p, std::size_t k,
                                                 const Vec3& d, double dist2, DeferredLoad* slot)
 {
-    pairKernelBody<Law, Centred, Blocked>(c, p, k, d, dist2, slot);
+    pairKernelBody<Law, Centred, Blocked, Periodic>(c, p, k, d, dist2, slot);
 }
 
 using PairKernel = void (*)(const PairContext&, const PairCandidate&, std::size_t, const Vec3&, double, DeferredLoad*);
@@ -450,7 +484,7 @@ template <class Kernel, class Make> constexpr std::array<Kernel, 32> kernelTable
 // uniformLaw: every sphere of a scene of one material), and its kernel is inlined in the loop
 // instead, so a touching pair pays no call and the loop and kernel share their registers (the
 // same arithmetic).
-template <bool Blocked, bool Commit, int Uniform = -1>
+template <bool Blocked, bool Commit, int Uniform = -1, bool Periodic = false>
 [[gnu::flatten]] ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion,
                                           const ContactBlock& block, unsigned centredBit)
 {
@@ -464,7 +498,8 @@ template <bool Blocked, bool Commit, int Uniform = -1>
                               w.memberRadius.data(),
                               w.memberBody.data(),
                               Commit,
-                              &sums};
+                              &sums,
+                              list.images()};
     const ContactParams* table = context.table;
     const Vec3* memberPosition = context.memberPosition;
     const double* memberRadius = context.memberRadius;
@@ -473,7 +508,9 @@ template <bool Blocked, bool Commit, int Uniform = -1>
     const std::size_t end = block.pairEnd;
     for (std::size_t k = block.pairBegin; k < end; ++k) {
         const PairCandidate& p = pairs[k];
-        const Vec3 d = memberPosition[p.i] - memberPosition[p.j];
+        Vec3 d = memberPosition[p.i] - memberPosition[p.j];
+        if constexpr (Periodic)
+            d -= context.images->shift[p.image];
         const double reach = memberRadius[p.i] + memberRadius[p.j];
         const double dist2 = d.squaredNorm();
         // (the blocks are body chunks: a pair leaves its block when its bodies' chunks differ)
@@ -487,7 +524,13 @@ template <bool Blocked, bool Commit, int Uniform = -1>
                 (deferred++)->flags = 0;
             continue;
         }
-        if constexpr (Uniform >= 0) {
+        if constexpr (Periodic) {
+            // a periodic cell's pairs read their law at run time: two kernels (centred or not)
+            if (p.centredI && p.centredJ)
+                pairKernel<RuntimeLaw, true, Blocked, true>(context, p, k, d, dist2, defer ? deferred++ : nullptr);
+            else
+                pairKernel<RuntimeLaw, false, Blocked, true>(context, p, k, d, dist2, defer ? deferred++ : nullptr);
+        } else if constexpr (Uniform >= 0) {
             pairKernelBody<FixedLaw<static_cast<unsigned char>(Uniform)>, true, Blocked>(context, p, k, d, dist2,
                                                                                          defer ? deferred++ : nullptr);
         } else {
@@ -600,7 +643,7 @@ ContactSums addBlockPairContacts(World& w, NeighbourList& list, const StepMotion
     const unsigned centredBit = centredBitOf(kernels);
     ContactSums sums;
     // a list of one law between spheres (NeighbourList::uniformLaw) runs that law's loop
-    switch (centredBit != 0 && commit ? list.uniformLaw() : -1) {
+    switch (centredBit != 0 && commit && !list.images() ? list.uniformLaw() : -1) {
     case kLawShear:
         sums = uniformBlock<kLawShear>(w, list, motion, block);
         break;
@@ -614,6 +657,13 @@ ContactSums addBlockPairContacts(World& w, NeighbourList& list, const StepMotion
         sums = uniformBlock<kLawHertz | kLawShear | kLawRolling | kLawShearDashpot>(w, list, motion, block);
         break;
     default:
+        if (list.images()) {
+            sums = block.deferred ? (commit ? pairContacts<true, true, -1, true>(w, list, motion, block, centredBit)
+                                            : pairContacts<true, false, -1, true>(w, list, motion, block, centredBit))
+                                  : (commit ? pairContacts<false, true, -1, true>(w, list, motion, block, centredBit)
+                                            : pairContacts<false, false, -1, true>(w, list, motion, block, centredBit));
+            break;
+        }
         sums = block.deferred ? (commit ? pairContacts<true, true>(w, list, motion, block, centredBit)
                                         : pairContacts<true, false>(w, list, motion, block, centredBit))
                               : (commit ? pairContacts<false, true>(w, list, motion, block, centredBit)

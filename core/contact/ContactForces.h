@@ -46,6 +46,11 @@ struct ContactSums {
     double rolling = 0.0;   ///< rolling springs capped or emptied
     double stiffness = 0.0; ///< Hertz-Mindlin: lost as stiffnesses follow the overlap (< 0: gained)
     std::size_t active = 0; ///< contacts with positive overlap
+    // in a periodic cell only (else zero): the contacts' virial sum_c f_c (x) l_c, f_c the load
+    // on the first body, l_c the branch from the second body's (image's) centre to the first's,
+    // N m; and the same for the dashpot part of f_c (docs/PERIODIC.md "Stress and the cell's work")
+    Mat3 virial = Mat3::Zero();
+    Mat3 dashpotVirial = Mat3::Zero();
 
     /// Adds another (chunk's) sums to these.
     void add(const ContactSums& o)
@@ -62,6 +67,8 @@ struct ContactSums {
         rolling += o.rolling;
         stiffness += o.stiffness;
         active += o.active;
+        virial += o.virial;
+        dashpotVirial += o.dashpotVirial;
     }
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <utility>
 
 #include "model/Permutation.h"
@@ -209,39 +210,9 @@ void NeighbourList::findSprings()
     }
 }
 
-void NeighbourList::build(const World& w, const ContactTable& table, double skin, ThreadPool* pool)
+std::size_t NeighbourList::searchBox(const World& w, double skin, ThreadPool* pool)
 {
-    m_skin = skin;
-    ++m_builds;
-    carryTouching(m_pairs, m_pairHistory, m_carriedPairKeys, m_carriedPairs, pairKey);
-    carryTouching(m_wallPairs, m_wallHistory, m_carriedWallKeys, m_carriedWalls, wallKey);
-    m_pairs.clear();
-    m_wallPairs.clear();
     const std::size_t n = w.memberCount();
-    m_reference.assign(w.memberPosition.begin(), w.memberPosition.end());
-    classifyMembers(w, table);
-
-    // walls: few planes, checked against every member
-    for (std::size_t b = 0; b < n; ++b) {
-        for (std::size_t k = 0; k < w.walls.size(); ++k) {
-            const Wall& wall = w.walls[k];
-            const double s = (w.memberPosition[b] - wall.point).dot(wall.normal);
-            if (s < w.memberRadius[b] + skin)
-                m_wallPairs.push_back({static_cast<int>(b), static_cast<int>(k),
-                                       wallParams(w, table, static_cast<int>(b), static_cast<int>(k)),
-                                       w.memberOffset[b].isZero(0.0)});
-        }
-    }
-    // with a class table every candidate's constants are known now; else the walls' were just added
-    findSprings();
-    mergeCarried(m_carriedWallKeys, m_carriedWalls, m_wallPairs, m_wallHistory, m_shear, m_roll, wallKey);
-    keepHeadroom(m_wallPairs, m_wallPairs.size());
-    const std::size_t pairParamsStart = m_params.size();
-    if (n < 2) {
-        m_pairHistory.assignZero(0, false, false);
-        return;
-    }
-
     // grid over the bounding box of the members
     Vec3 lo = w.memberPosition[0];
     Vec3 hi = w.memberPosition[0];
@@ -360,6 +331,242 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
         for (std::size_t s = 0; s < slabs; ++s)
             search(s);
     }
+    return slabs;
+}
+
+std::size_t NeighbourList::searchCell(const World& w, double skin)
+{
+    // The grid lies in the cell's own coordinates s = H^-1 x: along a periodic axis the cell's
+    // width is cut into as many layers as fit the reach 2 R_max + skin (at least one), along
+    // another the members' extent is. Two points closer than the reach differ in s_k by less than
+    // reach / width_k, one layer: any pair within reach is in one cell or two adjacent ones, a
+    // neighbour across a periodic face being the image one period on (docs/PERIODIC.md).
+    const PeriodicCell& cell = *w.cell;
+    const Mat3& h = cell.vectors();
+    const std::size_t n = w.memberCount();
+    m_referenceCell = h;
+    double rMax = 0.0;
+    for (std::size_t b = 0; b < n; ++b)
+        rMax = std::max(rMax, w.memberRadius[b]);
+    m_reach = 2.0 * rMax + skin;
+    keepHeadroom(m_wrapped, n);
+    keepHeadroom(m_memberShift, n);
+    m_wrapped.resize(n);
+    m_memberShift.resize(n);
+    std::vector<Vec3>& fraction = m_wrapped; // s first, the wrapped positions below
+    Vec3 lo = Vec3::Zero(), hi = Vec3::Ones();
+    for (std::size_t b = 0; b < n; ++b) {
+        const ImageShift k = cell.wrapShift(w.memberPosition[b]);
+        m_memberShift[b] = k;
+        fraction[b] = cell.fractional(w.memberPosition[b]) - Vec3(k[0], k[1], k[2]);
+    }
+    for (int a = 0; a < 3; ++a) {
+        if (cell.periodic(a))
+            continue;
+        lo[a] = hi[a] = n > 0 ? fraction[0][a] : 0.0;
+        for (std::size_t b = 0; b < n; ++b) {
+            lo[a] = std::min(lo[a], fraction[b][a]);
+            hi[a] = std::max(hi[a], fraction[b][a]);
+        }
+    }
+    // layers per axis: the span in metres across the axis over the layer size; capped at ~4
+    // cells per member like the box grid (grown layers instead)
+    const double maxCells = std::max(64.0, 4.0 * static_cast<double>(n));
+    double layer = m_reach;
+    Eigen::Vector3i dims;
+    auto layersFor = [&](double size) {
+        double total = 1.0;
+        for (int a = 0; a < 3; ++a) {
+            const double span = (hi[a] - lo[a]) * cell.width(a);
+            const double layers =
+                cell.periodic(a) ? std::max(1.0, std::floor(span / size)) : std::floor(span / size) + 1.0;
+            dims[a] = static_cast<int>(std::min(layers, maxCells));
+            total *= layers;
+        }
+        return total;
+    };
+    while (layersFor(layer) > maxCells)
+        layer *= 1.26;
+    const std::size_t cells = static_cast<std::size_t>(dims.x()) * dims.y() * dims.z();
+
+    keepHeadroom(m_cellOf, n);
+    keepHeadroom(m_cellBodies, n);
+    if (m_cellStart.capacity() < static_cast<std::size_t>(maxCells) + 1)
+        m_cellStart.reserve(static_cast<std::size_t>(maxCells) + 1);
+    m_cellOf.resize(n);
+    m_cellStart.assign(cells + 1, 0);
+    for (std::size_t b = 0; b < n; ++b) {
+        int c[3];
+        for (int a = 0; a < 3; ++a) {
+            const double t = (fraction[b][a] - lo[a]) / (hi[a] - lo[a] > 0.0 ? hi[a] - lo[a] : 1.0) * dims[a];
+            c[a] = std::clamp(static_cast<int>(t), 0, dims[a] - 1);
+        }
+        const int index = (c[2] * dims.y() + c[1]) * dims.x() + c[0];
+        m_cellOf[b] = index;
+        ++m_cellStart[static_cast<std::size_t>(index)];
+    }
+    for (std::size_t c = 1; c < cells; ++c)
+        m_cellStart[c] += m_cellStart[c - 1];
+    m_cellStart[cells] = static_cast<int>(n);
+    m_cellBodies.resize(n);
+    for (std::size_t b = n; b-- > 0;)
+        m_cellBodies[static_cast<std::size_t>(--m_cellStart[static_cast<std::size_t>(m_cellOf[b])])] =
+            static_cast<int>(b);
+    for (std::size_t b = 0; b < n; ++b) // now the wrapped positions, x - H k
+        m_wrapped[b] = w.memberPosition[b] - cell.shift(m_memberShift[b]);
+
+    if (m_slabs.size() < kSearchSlabs)
+        m_slabs.resize(kSearchSlabs);
+    std::vector<PairCandidate>& out = m_slabs[0];
+    out.clear();
+    const int classes = m_classTable ? static_cast<int>(m_classes.size()) : 0;
+    const bool bonded = !w.bonds.empty();
+    // member a against member b's image o (in wrapped positions): the candidate in unwrapped
+    // positions pairs a with b's image o + k_a - k_b
+    auto near = [&](int a, int b, const ImageShift& o) {
+        const int ba = w.memberBody[static_cast<std::size_t>(a)];
+        const int bb = w.memberBody[static_cast<std::size_t>(b)];
+        if (ba == bb)
+            return; // members of one body, or a member and its own image (the cell is wider than the reach)
+        const Vec3 d = m_wrapped[static_cast<std::size_t>(a)] - m_wrapped[static_cast<std::size_t>(b)] - cell.shift(o);
+        const double reach =
+            (w.memberRadius[static_cast<std::size_t>(a)] + w.memberRadius[static_cast<std::size_t>(b)]) + skin;
+        if (d.squaredNorm() >= reach * reach)
+            return;
+        if (bonded) {
+            for (int k = w.bonds.partnerStart[static_cast<std::size_t>(ba)];
+                 k < w.bonds.partnerStart[static_cast<std::size_t>(ba) + 1]; ++k)
+                if (w.bonds.partners[static_cast<std::size_t>(k)] == bb)
+                    return;
+        }
+        const ImageShift& ka = m_memberShift[static_cast<std::size_t>(a)];
+        const ImageShift& kb = m_memberShift[static_cast<std::size_t>(b)];
+        const int sign = a < b ? 1 : -1;
+        int image[3];
+        for (int k = 0; k < 3; ++k) {
+            image[k] = sign * (o[static_cast<std::size_t>(k)] + ka[static_cast<std::size_t>(k)] -
+                               kb[static_cast<std::size_t>(k)]);
+            if (image[k] < -2 || image[k] > 2)
+                throw std::logic_error("neighbour list: a member lies more than a period from its cell");
+        }
+        const int i = std::min(a, b);
+        const int j = std::max(a, b);
+        const int bi = w.memberBody[static_cast<std::size_t>(i)];
+        const int bj = w.memberBody[static_cast<std::size_t>(j)];
+        PairCandidate c{i,
+                        j,
+                        classes > 0 ? m_memberClass[static_cast<std::size_t>(i)] * classes +
+                                          m_memberClass[static_cast<std::size_t>(j)]
+                                    : -1,
+                        w.memberOffset[static_cast<std::size_t>(i)].isZero(0.0),
+                        w.memberOffset[static_cast<std::size_t>(j)].isZero(0.0),
+                        static_cast<std::size_t>(bi) / kBodyChunk != static_cast<std::size_t>(bj) / kBodyChunk,
+                        encodeImage(image[0], image[1], image[2])};
+        out.push_back(c);
+    };
+    static const int kStencil[13][3] = {{1, 0, 0},  {-1, 1, 0}, {0, 1, 0},  {1, 1, 0}, {-1, -1, 1},
+                                        {0, -1, 1}, {1, -1, 1}, {-1, 0, 1}, {0, 0, 1}, {1, 0, 1},
+                                        {-1, 1, 1}, {0, 1, 1},  {1, 1, 1}};
+    const ImageShift none{0, 0, 0};
+    for (int cz = 0; cz < dims.z(); ++cz) {
+        for (int cy = 0; cy < dims.y(); ++cy) {
+            for (int cx = 0; cx < dims.x(); ++cx) {
+                const int c = (cz * dims.y() + cy) * dims.x() + cx;
+                const int a0 = m_cellStart[static_cast<std::size_t>(c)];
+                const int a1 = m_cellStart[static_cast<std::size_t>(c) + 1];
+                if (a0 == a1)
+                    continue;
+                for (int a = a0; a < a1; ++a)
+                    for (int b = a + 1; b < a1; ++b)
+                        near(m_cellBodies[static_cast<std::size_t>(a)], m_cellBodies[static_cast<std::size_t>(b)],
+                             none);
+                // each of the 13 forward neighbours, across a periodic face as the next period's
+                // cell: an offset and its opposite name distinct images even where they reach one
+                // cell (one or two layers), so every pair of images is met once
+                for (const auto& st : kStencil) {
+                    const int at[3] = {cx, cy, cz};
+                    int t[3];
+                    ImageShift o{0, 0, 0};
+                    bool inside = true;
+                    for (int a = 0; a < 3; ++a) {
+                        t[a] = at[a] + st[a];
+                        if (t[a] < 0 || t[a] >= dims[a]) {
+                            if (!cell.periodic(a)) {
+                                inside = false;
+                                break;
+                            }
+                            o[static_cast<std::size_t>(a)] = t[a] < 0 ? -1 : 1;
+                            t[a] -= o[static_cast<std::size_t>(a)] * dims[a];
+                        }
+                    }
+                    if (!inside)
+                        continue;
+                    const int d = (t[2] * dims.y() + t[1]) * dims.x() + t[0];
+                    const int b0 = m_cellStart[static_cast<std::size_t>(d)];
+                    const int b1 = m_cellStart[static_cast<std::size_t>(d) + 1];
+                    for (int a = a0; a < a1; ++a)
+                        for (int b = b0; b < b1; ++b)
+                            near(m_cellBodies[static_cast<std::size_t>(a)], m_cellBodies[static_cast<std::size_t>(b)],
+                                 o);
+                }
+            }
+        }
+    }
+    return 1;
+}
+
+bool NeighbourList::cellNeedsRebuild(const World& w, std::size_t begin, std::size_t end) const
+{
+    // Since the build the cell moved by F = H H_ref^-1 (a flip shows as a large F). A pair's
+    // separation d = x_i - x_j - H n is F d_ref + e_i - e_j with e_k = x_k - F x_k,ref, the member's
+    // motion relative to the medium; a pair left out had |d_ref| >= R_i + R_j + skin, so it can
+    // touch only once |F - I| reach + 2 max |e| reaches the skin (|F - I| <= its Frobenius norm).
+    const Mat3 f = w.cell->vectors() * m_referenceCell.inverse();
+    const double room = 0.5 * (m_skin - (f - Mat3::Identity()).norm() * m_reach);
+    if (!(room > 0.0))
+        return true;
+    const double limit = room * room;
+    for (std::size_t b = begin; b < end; ++b)
+        if ((w.memberPosition[b] - f * m_reference[b]).squaredNorm() > limit)
+            return true;
+    return false;
+}
+
+void NeighbourList::build(const World& w, const ContactTable& table, double skin, ThreadPool* pool)
+{
+    m_skin = skin;
+    ++m_builds;
+    carryTouching(m_pairs, m_pairHistory, m_carriedPairKeys, m_carriedPairs, pairKey);
+    carryTouching(m_wallPairs, m_wallHistory, m_carriedWallKeys, m_carriedWalls, wallKey);
+    m_pairs.clear();
+    m_wallPairs.clear();
+    const std::size_t n = w.memberCount();
+    m_reference.assign(w.memberPosition.begin(), w.memberPosition.end());
+    classifyMembers(w, table);
+
+    // walls: few planes, checked against every member
+    for (std::size_t b = 0; b < n; ++b) {
+        for (std::size_t k = 0; k < w.walls.size(); ++k) {
+            const Wall& wall = w.walls[k];
+            const double s = (w.memberPosition[b] - wall.point).dot(wall.normal);
+            if (s < w.memberRadius[b] + skin)
+                m_wallPairs.push_back({static_cast<int>(b), static_cast<int>(k),
+                                       wallParams(w, table, static_cast<int>(b), static_cast<int>(k)),
+                                       w.memberOffset[b].isZero(0.0)});
+        }
+    }
+    // with a class table every candidate's constants are known now; else the walls' were just added
+    findSprings();
+    mergeCarried(m_carriedWallKeys, m_carriedWalls, m_wallPairs, m_wallHistory, m_shear, m_roll, wallKey);
+    keepHeadroom(m_wallPairs, m_wallPairs.size());
+    const std::size_t pairParamsStart = m_params.size();
+    if (n < 2) {
+        m_pairHistory.assignZero(0, false, false);
+        return;
+    }
+
+    m_periodic = w.cell.has_value();
+    const std::size_t slabs = m_periodic ? searchCell(w, skin) : searchBox(w, skin, pool);
     // the slabs' candidates in order of (i, j), a fixed order that keeps force sums reproducible
     // whatever the cell layout: a counting sort by i (stable: slab order, then search order),
     // then each i's few partners by j
@@ -480,6 +687,8 @@ void NeighbourList::renumberMembers(const std::vector<int>& newOfOld)
         if (p.i > p.j) {
             std::swap(p.i, p.j);
             std::swap(p.centredI, p.centredJ);
+            const ImageShift n = decodeImage(p.image); // now j's image relative to i: -n
+            p.image = encodeImage(-n[0], -n[1], -n[2]);
             if (shear)
                 m_pairHistory.shear[k] = -m_pairHistory.shear[k];
             if (roll)
@@ -504,6 +713,8 @@ bool NeighbourList::needsRebuild(const World& w, std::size_t begin, std::size_t 
     const MoveCheck check = moveCheck(w);
     if (!check.reference)
         return true;
+    if (m_periodic && w.cell)
+        return cellNeedsRebuild(w, begin, end);
     const Vec3* x = w.memberPosition.data();
     for (std::size_t b = begin; b < end; ++b)
         if (check.moved(b, x[b]))

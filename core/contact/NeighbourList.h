@@ -22,6 +22,7 @@
 #include "contact/ContactHistory.h"
 #include "contact/ContactLaw.h"
 #include "contact/ContactParams.h"
+#include "contact/ImageTable.h"
 #include "model/World.h"
 #include "parallel/ThreadPool.h"
 
@@ -35,6 +36,8 @@ struct PairCandidate {
     bool centredI = false; ///< member i sits at its body's centre (a sphere body)
     bool centredJ = false;
     bool crossesChunk = false; ///< the members' bodies lie in different body chunks (kBodyChunk)
+    /// in a periodic cell, which image of member j (ImageTable): the pair is p_i and p_j + H n
+    unsigned char image = kNoImage;
 };
 
 /// A member-wall candidate, with its contact constants.
@@ -96,7 +99,19 @@ public:
     long long buildCount() const { return m_builds; }
     double skin() const { return m_skin; }
 
+    /// In a periodic cell: where the images the candidates name are, at the state the next
+    /// evaluation sees (null without a cell). updateImages sets them for a cell of side vectors
+    /// h (m) under gradient (1/s) whose step began with side vectors start (m).
+    const ImageTable* images() const { return m_periodic ? &m_images : nullptr; }
+    void updateImages(const Mat3& h, const Mat3& gradient, const Mat3& start) { m_images.update(h, gradient, start); }
+
 private:
+    // the cell search over the bounding box of the members, or over a periodic cell in its own
+    // coordinates; each fills m_slabs and returns how many it used
+    std::size_t searchBox(const World& world, double skin, ThreadPool* pool);
+    std::size_t searchCell(const World& world, double skin);
+    // needsRebuild in a periodic cell, whose images move as it deforms
+    bool cellNeedsRebuild(const World& world, std::size_t begin, std::size_t end) const;
     // the cell search runs in kSearchSlabs slabs of cell layers, each into its own list (fixed:
     // the lists do not depend on the thread count)
     static constexpr std::size_t kSearchSlabs = 16;
@@ -137,6 +152,14 @@ private:
     std::vector<int> m_sortIndex;          // renumberMembers: list order by the new keys
     std::vector<unsigned char> m_sortDone; // and its scratch
     int m_uniformLaw = -1;                 // see uniformLaw()
+    // a periodic cell's search: its side vectors at the last build, the reach 2 R_max + skin (m)
+    // then, each member's wrapped position (m) and the shift that wrapped it, the image table
+    bool m_periodic = false;
+    Mat3 m_referenceCell = Mat3::Identity();
+    double m_reach = 0.0;
+    std::vector<Vec3> m_wrapped;
+    std::vector<ImageShift> m_memberShift;
+    ImageTable m_images;
     // which history arrays the candidates need (a tangential, a rolling spring somewhere)
     bool m_shear = false;
     bool m_roll = false;

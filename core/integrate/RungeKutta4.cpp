@@ -67,7 +67,7 @@ bool RungeKutta4::advance(World& w, double dt, StageEvaluator& stages, ChannelWo
                 w.angularVelocity[i] = angularVelocity(w.inertia[i], w.orientation[i], w.angularMomentum[i]);
             }
         }
-        if (s < 3 && !stages.evaluateStage(w, false))
+        if (s < 3 && !stages.evaluateStage(w, kNext[s] * dt, false))
             return false;
     }
 
@@ -84,7 +84,7 @@ bool RungeKutta4::advance(World& w, double dt, StageEvaluator& stages, ChannelWo
         w.orientation[i] = quaternionAxpy(m_q0[i], sixth, m_sumQ[i]).normalized();
         w.angularVelocity[i] = w.angularVelocityFromMomentum(i);
     }
-    if (!stages.evaluateStage(w, true))
+    if (!stages.evaluateStage(w, dt, true))
         return false;
     for (double& c : work)
         c *= sixth;

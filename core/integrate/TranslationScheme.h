@@ -22,10 +22,10 @@ using ChannelWork = std::array<double, kDissipationChannels>;
 class StageEvaluator {
 public:
     virtual ~StageEvaluator() = default;
-    /// Evaluates forces and torques at the world's current state: a trial stage, or with
-    /// endOfStep the state the step ends in (contact springs then keep what they stored). False
-    /// when the state is not finite (the step is then abandoned).
-    virtual bool evaluateStage(World& world, bool endOfStep) = 0;
+    /// Evaluates forces and torques at the world's current state, elapsed s after the step's
+    /// start: a trial stage, or with endOfStep the state the step ends in (contact springs then
+    /// keep what they stored). False when the state is not finite (the step is then abandoned).
+    virtual bool evaluateStage(World& world, double elapsed, bool endOfStep) = 0;
     /// Power of each channel's dissipative loads at the current state, W (<= 0 when they dissipate).
     virtual ChannelWork dissipativePower(const World& world) const = 0;
 };

@@ -49,6 +49,26 @@ std::string SummaryJson::toText(const RunSummary& r)
         j["first_break_time"] = r.firstBreakTime >= 0.0 ? nlohmann::ordered_json(r.firstBreakTime) : nullptr;
         j["last_break_time"] = r.lastBreakTime >= 0.0 ? nlohmann::ordered_json(r.lastBreakTime) : nullptr;
     }
+    if (r.hasCell) {
+        const CellSummary& c = r.cell;
+        auto rows = [](const Mat3& m) {
+            ordered_json out = ordered_json::array();
+            for (int i = 0; i < 3; ++i)
+                out.push_back({m(i, 0), m(i, 1), m(i, 2)});
+            return out;
+        };
+        ordered_json cell;
+        cell["model"] = c.model;
+        cell["periodic"] = {c.periodic[0], c.periodic[1], c.periodic[2]};
+        cell["vectors"] = rows(c.vectors.transpose()); // one side per row, as in the scene
+        cell["velocity_gradient"] = rows(c.gradient);
+        cell["volume"] = c.volume;
+        cell["strain"] = rows(c.strain);
+        cell["stress"] = rows(c.stress);
+        cell["pressure"] = c.pressure;
+        cell["deviator"] = c.deviator;
+        j["cell"] = cell;
+    }
     j["threads"] = r.threads;
     j["wall_seconds"] = r.wallSeconds;
     j["particle_steps_per_second"] = r.particleStepsPerSecond;

@@ -6,13 +6,30 @@
 // particle_steps_per_second, energy_start and energy_end (objects keyed by the energy CSV's
 // column names), max_abs_balance_error, energy_samples, heap_bytes and heap_bytes_per_body when
 // measured, unstable, and instability_message when unstable, out_of_memory_message when an
-// allocation failed mid-run. Doubles are written as shortest round-trip decimals; a non-finite
-// value as null. The file is replaced atomically, so a reader never sees half a document.
+// allocation failed mid-run; cell (a periodic cell's model, periodic sides, side vectors, velocity
+// gradient, volume, strain F - I, stress, pressure and deviator at the end) when the scene has one. Doubles are written
+// as shortest round-trip decimals; a non-finite value as null. The file is replaced atomically, so a reader never sees
+// half a document.
+#include <array>
 #include <string>
 
 #include "energy/EnergySample.h"
+#include "math/Types.h"
 
 namespace tumble {
+
+/// A periodic cell at the end of a run (docs/PERIODIC.md).
+struct CellSummary {
+    std::string model;              ///< "medium_carried" or "lees_edwards"
+    std::array<bool, 3> periodic{}; ///< which sides repeat
+    Mat3 vectors = Mat3::Zero();    ///< side vectors as columns, m (written as rows, as in a scene)
+    Mat3 gradient = Mat3::Zero();   ///< velocity gradient L, 1/s
+    double volume = 0.0;            ///< m^3
+    Mat3 strain = Mat3::Zero();     ///< F - I since the start, -
+    Mat3 stress = Mat3::Zero();     ///< Pa, tension positive
+    double pressure = 0.0;          ///< Pa
+    double deviator = 0.0;          ///< Pa
+};
 
 struct RunSummary {
     std::string scene;               ///< file path or "builtin:<id>"
@@ -43,6 +60,8 @@ struct RunSummary {
     long long heapBytes = -1;
     std::string instabilityMessage; ///< empty when the run stayed stable
     std::string outOfMemoryMessage; ///< empty unless an allocation failed mid-run
+    bool hasCell = false;           ///< the scene has a periodic cell: cell is written
+    CellSummary cell;
 };
 
 class SummaryJson {

@@ -96,6 +96,13 @@ public:
     /// Moves the cell by one step (H <- map H) and keeps it reduced (reduce()).
     /// Returns true when the reduction changed the cell vectors (the images were renumbered).
     bool advance(const MediumStep& s);
+    /// Puts the cell where a trial state of a multi-stage step has it (side vectors h, m), without
+    /// counting it as motion: the step puts it back and advance()s it once the step is done.
+    void placeAt(const Mat3& h)
+    {
+        h_ = h;
+        updateInverse();
+    }
     /// A new velocity gradient from now on, 1/s (a live change).
     void setGradient(const Mat3& gradient) { gradient_ = gradient; }
     void setModel(CellModel model) { model_ = model; }

@@ -693,11 +693,101 @@ void readBonds(const Reader& top, World& world)
     world.bonds.sort(world.size());
 }
 
+// "cell": {"vectors": [a, b, c], "periodic": [bool x 3], "velocity_gradient": [[3], [3], [3]],
+// "model": "medium_carried" | "lees_edwards"}: a periodic cell with its corner at the origin,
+// side vectors a, b, c (m), and the medium's velocity gradient L (1/s, rows: v_i = L_ij x_j;
+// default zero). docs/PERIODIC.md.
+void readCell(const Reader& top, World& world, const std::string& file)
+{
+    if (!top.has("cell"))
+        return;
+    const Reader r = top.object("cell");
+    r.allowOnly({"vectors", "periodic", "velocity_gradient", "model"});
+    // three rows of three finite numbers within +-bound
+    auto matrix = [&](const char* key, double bound, const char* unit) {
+        const Json& v = r.raw(key);
+        if (!v.is_array() || v.size() != 3)
+            r.fail("expected three rows of three numbers", key);
+        Mat3 m;
+        for (int i = 0; i < 3; ++i) {
+            const std::string row = std::string(key) + "/" + std::to_string(i);
+            if (!v[i].is_array() || v[i].size() != 3)
+                r.fail("expected an array of 3 numbers", row);
+            for (int j = 0; j < 3; ++j) {
+                const Json& x = v[i][j];
+                const std::string at = row + "/" + std::to_string(j);
+                if (!x.is_number() || !std::isfinite(x.get<double>()))
+                    r.fail("expected a finite number, found " + typeName(x), at);
+                if (!(std::abs(x.get<double>()) <= bound))
+                    r.fail(Reader::fmt(x.get<double>()) + unit + " is beyond +-" + Reader::fmt(bound) + unit, at);
+                m(i, j) = x.get<double>();
+            }
+        }
+        return m;
+    };
+    r.require("vectors");
+    const Mat3 h = matrix("vectors", limits::kMaxCoordinate, " m").transpose(); // columns: the sides
+    const double volume = h.determinant();
+    if (!(std::abs(volume) > 1e-9 * h.col(0).norm() * h.col(1).norm() * h.col(2).norm()))
+        r.fail("the side vectors are (nearly) coplanar: the cell has no volume", "vectors");
+    std::array<bool, 3> periodic{true, true, true};
+    if (r.has("periodic")) {
+        const Json& v = r.raw("periodic");
+        if (!v.is_array() || v.size() != 3)
+            r.fail("expected three booleans, one per side", "periodic");
+        for (int k = 0; k < 3; ++k) {
+            if (!v[k].is_boolean())
+                r.fail("expected true or false, found " + typeName(v[k]), "periodic/" + std::to_string(k));
+            periodic[static_cast<std::size_t>(k)] = v[k].get<bool>();
+        }
+        if (!periodic[0] && !periodic[1] && !periodic[2])
+            r.fail("no side repeats: a cell needs at least one periodic side", "periodic");
+    }
+    const Mat3 l =
+        r.has("velocity_gradient") ? matrix("velocity_gradient", limits::kMaxStrainRate, " 1/s") : Mat3(Mat3::Zero());
+    const std::string model = r.string("model", "medium_carried");
+    if (model != "medium_carried" && model != "lees_edwards")
+        r.fail("unknown model '" + model + "' (known: medium_carried, lees_edwards)", "model");
+    PeriodicCell cell(h, periodic, l, model == "lees_edwards" ? CellModel::LeesEdwards : CellModel::MediumCarried);
+    cell.reduce(); // the same images through the least tilted sides
+    // a wall must not cut a periodic direction, now or as the cell deforms (its normal at right
+    // angles to the side, and to L and L^2 of it: by Cayley-Hamilton to every power)
+    for (std::size_t i = 0; i < world.walls.size(); ++i) {
+        const Vec3& n = world.walls[i].normal;
+        for (int k = 0; k < 3; ++k) {
+            if (!periodic[static_cast<std::size_t>(k)])
+                continue;
+            const Vec3 a = cell.vectors().col(k);
+            const double scale = a.norm();
+            const bool crosses = std::abs(n.dot(a)) > 1e-9 * scale ||
+                                 std::abs(n.dot(l * a)) > 1e-9 * scale * l.norm() ||
+                                 std::abs(n.dot(l * l * a)) > 1e-9 * scale * l.squaredNorm();
+            if (crosses)
+                throw SceneError(file, "/walls/" + std::to_string(i) + "/normal",
+                                 "the wall cuts the cell's periodic side " + std::to_string(k) +
+                                     (std::abs(n.dot(a)) > 1e-9 * scale ? "" : " once the cell deforms") +
+                                     ": a wall's normal must be at right angles to every periodic side");
+        }
+    }
+    // the minimum-image condition: no body wider than half the cell
+    const double w = cell.narrowestPeriodicWidth();
+    for (std::size_t b = 0; b < world.size(); ++b) {
+        if (2.0 * world.radius[b] > 0.5 * w)
+            r.fail("body " + std::to_string(b) + " is " + Reader::fmt(2.0 * world.radius[b]) +
+                       " m wide, more than half the cell's narrowest periodic width " + Reader::fmt(w) +
+                       " m (it would touch its own image)",
+                   "vectors");
+    }
+    if (!world.bonds.empty())
+        r.fail("bonds in a periodic cell are not implemented yet (issue 20): remove the cell or the bonds");
+    world.cell = cell;
+}
+
 Scene readScene(const Json& doc, const std::string& file)
 {
     const Reader top(file, doc, "");
     top.allowOnly({"format", "version", "name", "description", "gravity", "integration", "damping", "materials",
-                   "bodies", "walls", "bonds", "generators", "analytic"});
+                   "bodies", "walls", "bonds", "generators", "analytic", "cell"});
     if (top.string("format") != "tumble-scene")
         top.fail("expected \"tumble-scene\"", "format");
     if (top.integer("version") != 1)
@@ -783,6 +873,7 @@ Scene readScene(const Json& doc, const std::string& file)
         }
     }
     readBonds(top, world);
+    readCell(top, world, file);
     if (world.size() == 0)
         top.fail("the scene has no bodies (give \"bodies\" or \"generators\")");
     // the run's memory (contacts, grid) on top of the bodies: refused here, so inspect and run agree

@@ -91,6 +91,19 @@ void InstabilityReport::runaway(const World& w, double balanceError, double fact
     report(w, w.step, w.time, body, what.str(), dt, criticalDt);
 }
 
+void InstabilityReport::cellTooNarrow(const World& w, double width, double reach)
+{
+    m_step = w.step;
+    m_time = w.time;
+    m_body = -1;
+    m_advice = "stop the deformation earlier, or use smaller bodies or a larger cell";
+    std::ostringstream msg;
+    msg << "unstable at step " << w.step << ", t = " << w.time << " s: the periodic cell's narrowest width " << width
+        << " m is under twice the contact reach " << reach
+        << " m (largest diameter + skin), so a body could touch two images of another; " << m_advice;
+    m_message = msg.str();
+}
+
 void InstabilityReport::report(const World& w, long long step, double time, std::size_t slot, const std::string& what,
                                double dt, double criticalDt)
 {

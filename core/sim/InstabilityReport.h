@@ -41,6 +41,10 @@ public:
     /// against the critical one (s).
     void runaway(const World& w, double balanceError, double factor, double scale, double dt, double criticalDt);
 
+    /// After step w.step a periodic cell is narrower (width, m) than twice the contact reach
+    /// (reach = 2 x the largest radius + skin, m): a body could meet two images of another.
+    void cellTooNarrow(const World& w, double width, double reach);
+
     /// The advice for a run of dt (s) on world w: dt against the critical dt (s) and the
     /// stiffest material's contact stiffness.
     static std::string adviceFor(const World& w, double dt, double criticalDt);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <unsupported/Eigen/MatrixFunctions>
+
 #include "bond/BondLoads.h"
 #include "integrate/IntegratorRegistry.h"
 #include "io/NumberFormat.h"
@@ -71,6 +73,18 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
     if (!m_fused || m_translation->multiStage())
         m_motion.keepStartPoses();
 
+    if (m_world.cell) {
+        // the search needs the cell wider than twice the reach 2 R_max + skin (one image of a
+        // pair in reach); the loader keeps bodies under half its width, the skin takes what is left
+        double rMax = 0.0;
+        for (double r : m_world.memberRadius)
+            rMax = std::max(rMax, r);
+        const double room = 0.5 * m_world.cell->narrowestPeriodicWidth() - 2.0 * rMax;
+        m_skin = std::min(m_skin, std::max(0.9 * room, 1e-3 * rMax));
+        m_cellReach = 2.0 * rMax + m_skin;
+        wrapBodies();
+        m_cellAtStart = m_world.cell->vectors();
+    }
     m_world.updateMemberPositions();
     updateNeighbours();
     evaluateForces(true, false);
@@ -128,6 +142,8 @@ bool Simulation::onStepEstimate(bool inStep) const
 void Simulation::startEvaluation(bool inStep)
 {
     ++m_forceEvaluations;
+    if (const std::optional<PeriodicCell>& cell = m_world.cell)
+        m_neighbours.updateImages(cell->vectors(), cell->gradient(), inStep ? m_cellAtStart : cell->vectors());
     m_channelLoaded = {true, m_params.localDamping > 0.0, m_params.viscousDamping > 0.0, m_world.hasHeldBodies()};
     // a single-stage step's damping load acts on a kick of dt and is booked against the step
     // just taken (DampingStage::Finish::keepOpposing); RK4 books each stage's power with the
@@ -240,9 +256,17 @@ void Simulation::evaluateForces(bool endOfStep, bool inStep)
     }
 }
 
-bool Simulation::evaluateStage(World&, bool endOfStep)
+bool Simulation::evaluateStage(World&, double elapsed, bool endOfStep)
 {
     World& w = m_world;
+    if (w.cell) {
+        // the cell where the trial state has it
+        const MediumStep& m = w.medium;
+        const Mat3 map = elapsed == m.dt         ? m.map
+                         : elapsed == 0.5 * m.dt ? m.halfMap
+                                                 : Mat3((elapsed * m.gradient).exp());
+        w.cell->placeAt(map * m_cellAtStart);
+    }
     // a non-finite position must not reach the broad phase (its cell index would be garbage)
     for (std::size_t i = 0; i < w.size(); ++i) {
         if (!w.position[i].allFinite()) {
@@ -282,6 +306,9 @@ void Simulation::step()
     if (isUnstable())
         return;
     prepareMedium();
+    wrapBodies();
+    if (m_world.cell)
+        m_cellAtStart = m_world.cell->vectors();
     if (m_translation->multiStage())
         multiStageStep();
     else
@@ -303,8 +330,47 @@ void Simulation::prepareMedium()
 void Simulation::advanceCell()
 {
     World& w = m_world;
-    if (w.cell)
-        w.cell->advance(w.medium);
+    if (!w.cell)
+        return;
+    w.cell->placeAt(m_cellAtStart); // (a multi-stage step's trial stages moved it)
+    w.cell->advance(w.medium);
+}
+
+bool Simulation::cellWideEnough()
+{
+    const World& w = m_world;
+    if (!w.cell || w.cell->narrowestPeriodicWidth() > 2.0 * m_cellReach)
+        return true;
+    m_instability.cellTooNarrow(w, w.cell->narrowestPeriodicWidth(), m_cellReach);
+    return false;
+}
+
+void Simulation::wrapBodies()
+{
+    World& w = m_world;
+    if (!w.cell)
+        return;
+    const PeriodicCell& cell = *w.cell;
+    bool moved = false;
+    for (std::size_t i = 0; i < w.size(); ++i) {
+        const Vec3 s = cell.fractional(w.position[i]);
+        ImageShift n{0, 0, 0};
+        bool out = false;
+        for (int k = 0; k < 3; ++k) {
+            if (cell.periodic(k) && (s[k] < -0.25 || s[k] >= 1.25)) {
+                n[static_cast<std::size_t>(k)] = static_cast<int>(std::floor(s[k]));
+                out = true;
+            }
+        }
+        if (!out)
+            continue;
+        // the image n periods back is the same body: its position and its velocity there
+        w.position[i] -= cell.shift(n);
+        w.velocity[i] -= cell.shiftVelocity(n);
+        moved = true;
+    }
+    if (moved)
+        w.updateMemberPositions(); // (the neighbour list sees a whole period's move and rebuilds)
 }
 
 void Simulation::run(long long steps)
@@ -320,9 +386,14 @@ void Simulation::multiStageStep()
     m_bodyEnergyValid = false;
     m_motion.markStart(w);
     ChannelWork work{};
-    if (!m_translation->advance(w, dt, *this, work) || isUnstable())
+    if (!m_translation->advance(w, dt, *this, work) || isUnstable()) {
+        if (w.cell)
+            w.cell->placeAt(m_cellAtStart);
         return;
+    }
     advanceCell();
+    if (!cellWideEnough())
+        return;
     w.time += dt;
     ++w.step;
     bookChannelWork(work);
@@ -408,6 +479,8 @@ void Simulation::singleStageStep()
     const PassContext p = passContext();
     forChunks(chunks, [this, &p](std::size_t c) { beginPass(p, c); });
     advanceCell();
+    if (!cellWideEnough())
+        return;
     bool rebuild = false;
     for (const BodyChunk& r : m_bodyChunks) {
         if (r.bad) {
@@ -416,7 +489,8 @@ void Simulation::singleStageStep()
         }
         rebuild = rebuild || r.rebuild;
     }
-    if (!m_layout.membersByBody) {
+    if (!m_layout.membersByBody || w.cell) {
+        // (a periodic cell's images move as it deforms: its own test, NeighbourList::needsRebuild)
         w.updateMemberPositions();
         rebuild = m_neighbours.needsRebuild(w);
     }

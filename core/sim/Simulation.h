@@ -41,6 +41,7 @@
 #include "sim/BodyChunk.h"
 #include "sim/BodyLayout.h"
 #include "sim/BodySorter.h"
+#include "sim/CellStress.h"
 #include "sim/ContactBlocks.h"
 #include "sim/ForceStages.h"
 #include "sim/InstabilityReport.h"
@@ -109,6 +110,9 @@ public:
     EnergySample energy() const;
     /// Contacts with positive overlap at the last force evaluation.
     std::size_t contactCount() const { return m_contacts.active; }
+    /// A periodic cell's stress at the last force evaluation (CellStress.h); the scene must have
+    /// a cell.
+    CellStress cellStress() const { return tumble::cellStress(m_world, m_contacts.virial, m_params.dt); }
     long long neighbourListBuilds() const { return m_neighbours.buildCount(); }
     /// Rebuilds the neighbour list now, carrying the contact history over (a step does this by
     /// itself when needed; benchmarks call it to see the memory a rebuild keeps).
@@ -143,7 +147,7 @@ public:
 
 private:
     // StageEvaluator (multi-stage schemes)
-    bool evaluateStage(World& world, bool endOfStep) override;
+    bool evaluateStage(World& world, double elapsed, bool endOfStep) override;
     ChannelWork dissipativePower(const World& world) const override;
 
     void multiStageStep();
@@ -152,6 +156,11 @@ private:
     // moved by it once the bodies have drifted
     void prepareMedium();
     void advanceCell();
+    // bodies that strayed a quarter of the cell past a periodic face go back through it (with
+    // the image's velocity), so every contact names an image within two periods (ImageTable)
+    void wrapBodies();
+    // false (and the run unstable) once a deforming cell is too narrow for the contacts' reach
+    bool cellWideEnough();
     // a new L in a live change; in the medium-carried model the bodies move with the new medium
     void changeVelocityGradient(const Mat3& gradient);
     PassContext passContext();
@@ -179,7 +188,9 @@ private:
     SimParams m_params;
     std::unique_ptr<TranslationScheme> m_translation;
     std::unique_ptr<RotationScheme> m_rotation;
-    bool m_fused = false; // velocity Verlet and Buss: FusedPasses
+    Mat3 m_cellAtStart = Mat3::Identity(); // a periodic cell's side vectors when the step began, m
+    double m_cellReach = 0.0;              // 2 R_max + skin in a periodic cell, m
+    bool m_fused = false;                  // velocity Verlet and Buss: FusedPasses
     ContactTable m_table;
     NeighbourList m_neighbours;
     EnergyLedger m_ledger;

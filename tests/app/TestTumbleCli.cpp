@@ -16,6 +16,7 @@
 
 #include "TestHelpers.h"
 #include "integrate/IntegratorRegistry.h"
+#include "io/StressCsvWriter.h"
 #include "scene/BuiltinScenes.h"
 
 using namespace tumble;
@@ -436,6 +437,45 @@ private slots:
             twisted = twisted || std::abs(psi) > 1e-3;
         }
         QVERIFY(bent && twisted);
+    }
+
+    void stressCsvOfALatticeInAPeriodicCell()
+    {
+        // 27 spheres of radius 0.01 m on a simple-cubic lattice of spacing 0.0198 m filling a
+        // periodic cube: every row has the lattice's closed-form pressure kn (2R - a) / a^2 (each
+        // sphere one contact per axis); a scene without a cell has no stress to write
+        QString bodies;
+        for (int k = 0; k < 27; ++k)
+            bodies += (k ? ", " : "") +
+                      sphere(0.01, 0.0198 * (k % 3 + 0.5), 0.0198 * (k / 3 % 3 + 0.5), 0.0198 * (k / 9 + 0.5));
+        QString scene = sceneText("[" + bodies + "]", 1.0);
+        scene.replace(R"("gravity": [0, 0, -9.81])", R"("gravity": [0, 0, 0])");
+        scene.replace(R"("walls": [{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "glass"}])",
+                      R"("walls": [], "cell": {"vectors": [[0.0594, 0, 0], [0, 0.0594, 0], [0, 0, 0.0594]]})");
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, "lattice.json", scene);
+        const Result r = runCli({"run", path, "--steps", "20", "--every", "10", "--stress-csv", dir.filePath("s.csv"),
+                                 "--summary-json", dir.filePath("s.json")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject cell = readJson(dir.filePath("s.json"))["cell"].toObject();
+        QCOMPARE(cell["model"].toString(), QString("medium_carried"));
+        QCOMPARE(cell["vectors"].toArray()[1].toArray()[1].toDouble(), 0.0594);
+        QVERIFY(tumble::test::near(cell["pressure"].toDouble(), 1e5 * (0.02 - 0.0198) / (0.0198 * 0.0198), 0.0, 1e-9));
+        const Csv stress = readCsv(dir.filePath("s.csv"));
+        QVERIFY(stress.complete);
+        QCOMPARE(stress.header, QString(StressCsvWriter::kHeader));
+        QCOMPARE(stress.rows.size(), qsizetype(3)); // steps 0, 10, 20
+        const double p = 1e5 * (0.02 - 0.0198) / (0.0198 * 0.0198);
+        for (const auto& row : stress.rows) {
+            QVERIFY(tumble::test::near(row[21], p, 0.0, 1e-9));                   // pressure
+            QVERIFY(tumble::test::near(row[12], -p, 0.0, 1e-9));                  // sigma_xx
+            QVERIFY(tumble::test::near(row[2], std::pow(0.0594, 3), 0.0, 1e-12)); // volume
+            QVERIFY(tumble::test::near(row[13], 0.0, 1e-9 * p, 0.0));             // sigma_xy
+        }
+        const Result plain = runCli(
+            {"run", writeFile(dir, "pile.json", pileScene()), "--steps", "1", "--stress-csv", dir.filePath("t.csv")});
+        QCOMPARE(plain.exitCode, 2);
+        QVERIFY2(plain.err.contains("--stress-csv: the scene has no periodic cell"), qPrintable(plain.err));
     }
 
     void bondCsvStopsAtABreak()

@@ -53,6 +53,15 @@ std::string bondedScene(const std::string& bonds)
 
 const char* kBond = R"("kn": 1e4, "ks": 1e4, "kt": 0.1, "kb": 0.1)";
 
+// the good scene's sphere in a periodic cell given as JSON (its wall, along z, replaced by walls)
+std::string cellScene(const std::string& cell, const std::string& walls = "[]")
+{
+    return mutated(R"("walls": [ { "type": "plane", "point": [0, 0, 0], "normal": [0, 0, 2], "material": "glass" } ])",
+                   R"("walls": )" + walls + R"(, "cell": )" + cell);
+}
+
+const char* kCube = R"("vectors": [[0.1, 0, 0], [0, 0.1, 0], [0, 0, 0.2]])";
+
 } // namespace
 
 class TestSceneLoader : public QObject {
@@ -302,6 +311,84 @@ private slots:
         row("law not a string", R"([{"within": 1e-6, "law": 1, )" + k + "}]", "/bonds/0/law", "expected a string");
     }
     void badBonds() { badInput(); }
+
+    void badCell_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("problem");
+        auto row = [](const char* name, const std::string& json, const char* path, const char* problem) {
+            QTest::newRow(name) << QString::fromStdString(json) << path << problem;
+        };
+        const std::string c = kCube;
+        row("no vectors", cellScene(R"({"periodic": [true, true, true]})"), "/cell/vectors", "missing");
+        row("two vectors", cellScene(R"({"vectors": [[1, 0, 0], [0, 1, 0]]})"), "/cell/vectors",
+            "expected three rows of three numbers");
+        row("not a number", cellScene(R"({"vectors": [[1, 0, 0], [0, "a", 0], [0, 0, 1]]})"), "/cell/vectors/1/1",
+            "expected a finite number");
+        row("coplanar sides", cellScene(R"({"vectors": [[1, 0, 0], [0, 1, 0], [1, 1, 0]]})"), "/cell/vectors",
+            "the cell has no volume");
+        row("too far", cellScene(R"({"vectors": [[1e7, 0, 0], [0, 1, 0], [0, 0, 1]]})"), "/cell/vectors/0/0",
+            "is beyond +-1e+06 m");
+        row("nothing periodic", cellScene("{" + c + R"(, "periodic": [false, false, false]})"), "/cell/periodic",
+            "no side repeats");
+        row("periodic not a boolean", cellScene("{" + c + R"(, "periodic": [true, 1, true]})"), "/cell/periodic/1",
+            "expected true or false");
+        row("unknown model", cellScene("{" + c + R"(, "model": "sllod"})"), "/cell/model",
+            "unknown model 'sllod' (known: medium_carried, lees_edwards)");
+        row("strain rate too high",
+            cellScene("{" + c + R"(, "velocity_gradient": [[0, 2e6, 0], [0, 0, 0], [0, 0, 0]]})"),
+            "/cell/velocity_gradient/0/1", "is beyond +-1e+06 1/s");
+        row("typo", cellScene("{" + c + R"(, "velocity_gradiant": []})"), "/cell/velocity_gradiant", "unknown key");
+        // the sphere is 0.02 m wide: a cell 0.03 m across z is narrower than twice that
+        row("body wider than half the cell", cellScene(R"({"vectors": [[0.1, 0, 0], [0, 0.1, 0], [0, 0, 0.03]]})"),
+            "/cell/vectors", "body 0 is 0.02 m wide, more than half the cell's narrowest periodic width 0.03 m");
+        row("wall across a periodic side",
+            cellScene("{" + c + "}",
+                      R"([{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "glass"}])"),
+            "/walls/0/normal", "the wall cuts the cell's periodic side 2");
+        // z does not repeat, but shear along x across z tilts side x... no: side z tilts into x,
+        // which a wall along z cuts once the cell deforms
+        row("wall across a side once sheared",
+            cellScene(
+                "{" + c +
+                    R"(, "periodic": [true, true, false], "velocity_gradient": [[0, 0, 0], [0, 0, 0], [1, 0, 0]]})",
+                R"([{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "glass"}])"),
+            "/walls/0/normal", "the wall cuts the cell's periodic side 0 once the cell deforms");
+    }
+    void badCell() { badInput(); }
+
+    void cellLoads()
+    {
+        // a sheared cell, periodic along x and y, walls along z: loads with its L and model, and
+        // the tilted side is reduced to the least tilted equivalent (0.17 - 2 x 0.1 = -0.03 along x)
+        const Scene s = loadSceneText(
+            cellScene(R"({"vectors": [[0.1, 0, 0], [0.17, 0.1, 0], [0, 0, 0.2]],
+            "periodic": [true, true, false], "model": "lees_edwards",
+            "velocity_gradient": [[0, 2, 0], [0, 0, 0], [0, 0, 0]]})",
+                      R"([{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "glass"}])"),
+            "cell.json");
+        QVERIFY(s.world.cell.has_value());
+        const PeriodicCell& c = *s.world.cell;
+        QCOMPARE(c.model(), CellModel::LeesEdwards);
+        QVERIFY(c.periodic(0) && c.periodic(1) && !c.periodic(2));
+        QCOMPARE(c.gradient()(0, 1), 2.0);
+        TUMBLE_NEAR(c.vectors()(0, 1), -0.03, 1e-15, 0.0);
+        TUMBLE_NEAR(c.vectors()(1, 1), 0.1, 0.0, 0.0);
+        TUMBLE_NEAR(c.volume(), 0.1 * 0.1 * 0.2, 0.0, 1e-14);
+        // a scene without a cell has none; a cell without a gradient is still, medium-carried
+        QVERIFY(!loadSceneText(kGood, "plain.json").world.cell);
+        const Scene still = loadSceneText(cellScene("{" + std::string(kCube) + "}"), "still.json");
+        QVERIFY(!still.world.cell->deforming());
+        QCOMPARE(still.world.cell->model(), CellModel::MediumCarried);
+    }
+
+    void bondsAndCellsDoNotMixYet()
+    {
+        std::string scene = bondedScene(R"([{"bodies": [0, 1], )" + std::string(kBond) + "}]");
+        scene.insert(scene.rfind('}'), R"(, "cell": {"vectors": [[1, 0, 0], [0, 1, 0], [0, 0, 1]]})");
+        QVERIFY_THROWS_EXCEPTION(SceneError, loadSceneText(scene, "b.json"));
+    }
 
     void badMotion_data()
     {
