@@ -780,6 +780,14 @@ void readCell(const Reader& top, World& world, const std::string& file)
     }
     if (!world.bonds.empty())
         r.fail("bonds in a periodic cell are not implemented yet (issue 20): remove the cell or the bonds");
+    if (cell.model() == CellModel::MediumCarried && !cell.spin().isZero(0.0))
+        for (std::size_t b = 0; b < world.size(); ++b)
+            if (world.type[b] == BodyType::Clump)
+                r.fail("body " + std::to_string(b) +
+                           " is a clump, and the medium-carried model's spin correction for clumps is not built yet "
+                           "(docs/PERIODIC.md): use \"model\": \"lees_edwards\", or a velocity gradient without "
+                           "rotation (L symmetric)",
+                       "velocity_gradient");
     world.cell = cell;
 }
 

@@ -70,7 +70,8 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
     if (m_params.threads > 1)
         m_pool = std::make_unique<ThreadPool>(m_params.threads);
     m_motion.resize(n);
-    if (!m_fused || m_translation->multiStage())
+    // (a deforming cell's medium-carried steps take the schemes' own passes, which read them)
+    if (!m_fused || m_translation->multiStage() || m_world.cell)
         m_motion.keepStartPoses();
 
     if (m_world.cell) {
@@ -598,6 +599,10 @@ LiveChange Simulation::apply(const LiveParams& change)
         if (!l.allFinite() || l.cwiseAbs().maxCoeff() > limits::kMaxStrainRate)
             throw ParameterError("every entry of the velocity gradient must be finite and within +-" +
                                  formatNumber(limits::kMaxStrainRate) + " 1/s");
+        const bool clumps = std::find(m_world.type.begin(), m_world.type.end(), BodyType::Clump) != m_world.type.end();
+        if (clumps && m_world.cell->model() == CellModel::MediumCarried && !PeriodicCell::spinOf(l).isZero(0.0))
+            throw ParameterError("a velocity gradient that turns the medium (L not symmetric) needs the "
+                                 "medium-carried model's spin correction for clumps, which is not built yet");
     }
 
     LiveChange out;

@@ -162,6 +162,30 @@ Scene clumpCrowd()
     return loadSceneText(text, "crowd");
 }
 
+// the clump crowd's clumps without walls or gravity in a periodic cell the size of their grid,
+// sheared (v_x = 5 y 1/s, Lees-Edwards), each thrown in its own direction: contacts across every
+// face, images moving with the medium
+Scene periodicCrowd()
+{
+    Scene s = clumpCrowd();
+    s.world.walls.clear();
+    s.world.gravity = Vec3::Zero();
+    Mat3 h = Mat3::Zero();
+    h.diagonal() = Vec3(0.026 * 8, 0.026 * 8, 0.026 * 11);
+    Mat3 l = Mat3::Zero();
+    l(0, 1) = 5.0;
+    s.world.cell = PeriodicCell(h, {true, true, true}, l, CellModel::LeesEdwards);
+    // a gas rather than a crowd thrown to the middle: every clump in its own direction at ~2 m/s
+    unsigned state = 777u;
+    auto next = [&state]() {
+        state = state * 1664525u + 1013904223u;
+        return double(state >> 8) / double(1u << 24) * 2.0 - 1.0; // in [-1, 1)
+    };
+    for (Vec3& v : s.world.velocity)
+        v = 2.0 * Vec3(next(), next(), next());
+    return s;
+}
+
 // 12 x 12 x 8 = 1152 spheres in a touching grid, every face neighbour bonded (3120 bonds), each
 // body thrown in its own direction over a frictional floor: bonds cross the three body chunks
 // (kBodyChunk = 512) and deform in every mode while the block rattles on the floor; under Wang's
@@ -212,6 +236,16 @@ std::size_t crossingContacts(const Simulation& sim)
     return n;
 }
 
+// touching pairs through a periodic face (their second member's image is not the member)
+std::size_t imageContacts(const Simulation& sim)
+{
+    const NeighbourList& list = sim.neighbours();
+    std::size_t n = 0;
+    for (std::size_t k = 0; k < list.pairs().size(); ++k)
+        n += list.pairs()[k].image != kNoImage && list.pairHistory().overlap[k] > 0.0 ? 1 : 0;
+    return n;
+}
+
 Simulation makeSim(Scene scene, int threads)
 {
     SimParams p = scene.params;
@@ -237,6 +271,7 @@ private slots:
         QTest::newRow("mixed clump pile") << "mixed-pile" << 0.0 << 0.0 << 5000 << 20;
         QTest::newRow("clump crowd, two chunks") << "crowd" << 0.0 << 0.0 << 1000 << 100;
         QTest::newRow("clump crowd, damped") << "crowd" << 0.3 << 2.0 << 1000 << 100;
+        QTest::newRow("clump crowd, sheared periodic cell") << "crowd-periodic" << 0.0 << 0.0 << 4000 << 100;
         QTest::newRow("bonded block, three chunks") << "bonded" << 0.0 << 0.0 << 600 << 50;
         QTest::newRow("bonded block, incremental law") << "bonded-incremental" << 0.0 << 0.0 << 600 << 50;
     }
@@ -250,6 +285,7 @@ private slots:
         QFETCH(int, minContacts);
         Scene base = scene == "pile"                 ? frictionPile()
                      : scene == "crowd"              ? clumpCrowd()
+                     : scene == "crowd-periodic"     ? periodicCrowd()
                      : scene == "bonded"             ? bondedBlock()
                      : scene == "bonded-incremental" ? bondedBlock("incremental")
                                                      : loadBuiltinScene(scene.toStdString());
@@ -264,24 +300,29 @@ private slots:
             s.params.viscousDamping = viscousDamping;
             Simulation sim = makeSim(std::move(s), threads);
             QCOMPARE(sim.params().threads, threads);
-            std::size_t crossings = 0; // touching crossing pairs, summed over ten looks during the run
-            std::size_t touching = 0;  // contacts, likewise
+            std::size_t crossings = 0;    // touching crossing pairs, summed over ten looks during the run
+            std::size_t touching = 0;     // contacts, likewise
+            std::size_t throughFaces = 0; // touching pairs through a periodic face, likewise
             for (int part = 0; part < 10; ++part) {
                 sim.run(steps / 10);
                 crossings += crossingContacts(sim);
+                throughFaces += imageContacts(sim);
                 touching += sim.contactCount();
             }
             QVERIFY2(!sim.isUnstable(), sim.instabilityMessage().c_str());
             // the run exercised what the hash covers: contacts, rebuilds, spin, slip
             // (the bonded block bounces off the floor mid-run: its contacts are counted along the way)
             const bool bonded = scene.startsWith("bonded");
-            const std::size_t contacts = bonded ? touching : sim.contactCount();
+            // (and the periodic gas's collisions come and go: counted along the way too)
+            const std::size_t contacts = bonded || scene == "crowd-periodic" ? touching : sim.contactCount();
             QVERIFY2(contacts > std::size_t(minContacts), std::to_string(contacts).c_str());
             QVERIFY(sim.neighbourListBuilds() > 1);
             const EnergySample e = sim.energy();
             QVERIFY(e.kineticRotational > 0.0);
             QVERIFY(e.dissipatedFriction > 0.0);
-            if (scene == "crowd") // loads left for another chunk's bodies were added
+            if (scene == "crowd-periodic")
+                QVERIFY2(throughFaces > 20, std::to_string(throughFaces).c_str());
+            if (scene.startsWith("crowd")) // loads left for another chunk's bodies were added
                 QVERIFY2(crossings > 20, std::to_string(crossings).c_str());
             if (bonded) { // some bonds broke, some crossing chunks, every mode loaded
                 qInfo("%zu bonds broke", sim.bondBreaks().size());

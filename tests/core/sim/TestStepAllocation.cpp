@@ -135,6 +135,57 @@ private slots:
         QVERIFY(sim.energy().dissipatedFriction > 0.0);
     }
 
+    void periodicStepsDoNotAllocate_data()
+    {
+        QTest::addColumn<int>("model");
+        QTest::newRow("medium-carried") << int(CellModel::MediumCarried);
+        QTest::newRow("Lees-Edwards") << int(CellModel::LeesEdwards);
+    }
+
+    void periodicStepsDoNotAllocate()
+    {
+        // a sheared, compressed dense gas in a periodic cell on two threads: bodies wrapped through
+        // the faces, contacts through them, the cell flipped past half a period, rebuilds
+        QFETCH(int, model);
+        const std::string text = R"({"format": "tumble-scene", "version": 1, "name": "sheared gas",
+            "gravity": [0, 0, 0],
+            "integration": {"translation": "velocity_verlet", "rotation": "buss_2nd_order", "dt": {"factor": 0.3}},
+            "materials": [)" + frictionMaterialJson("m", 1e5, 2.5e4, 0.5, 0.5, 0.05) +
+                                 R"(],
+            "generators": [{"type": "grid", "material": "m", "radius": 0.01, "count": [7, 7, 7],
+                            "spacing": 0.021, "origin": [0.0105, 0.0105, 0.0105], "jitter": 0.0005, "seed": 2}],
+            "cell": {"vectors": [[0.147, 0, 0], [0, 0.147, 0], [0, 0, 0.147]],
+                     "velocity_gradient": [[-0.1, 40, 0], [0, -0.1, 0], [0, 0, -0.1]]}})";
+        Scene scene = loadSceneText(text, "sheared gas");
+        scene.world.cell->setModel(static_cast<CellModel>(model));
+        for (std::size_t i = 0; i < scene.world.size(); ++i)
+            scene.world.velocity[i] = scene.world.cell->gradient() * scene.world.position[i] +
+                                      Vec3(std::sin(3.0 * i), std::cos(5.0 * i), std::sin(7.0 * i));
+        scene.params.threads = 2;
+        Simulation sim(std::move(scene.world), scene.params);
+        sim.run(500);
+        const long long builds = sim.neighbourListBuilds();
+        const Mat3 before = sim.world().cell->vectors();
+        std::size_t touching = 0;
+        const long long allocations0 = g_allocations.load();
+        for (int k = 0; k < 1000; ++k) {
+            sim.step();
+            (void)sim.energy();
+            (void)sim.cellStress();
+            touching += sim.contactCount();
+        }
+        const long long allocations = g_allocations.load() - allocations0;
+        QVERIFY2(!sim.isUnstable(), sim.instabilityMessage().c_str());
+        QCOMPARE(allocations, 0LL);
+        QVERIFY(sim.neighbourListBuilds() - builds >= 5);
+        QVERIFY2(touching > 1000, std::to_string(touching).c_str());
+        // at 40 1/s the strain is several periods by now, so the cell has flipped (H is no longer
+        // F H0, whose side b tilts without bound), and it moved over the window
+        const PeriodicCell& cell = *sim.world().cell;
+        QVERIFY((cell.deformation() * (0.147 * Mat3::Identity()) - cell.vectors()).norm() > 0.1);
+        QVERIFY(cell.vectors()(0, 1) != before(0, 1));
+    }
+
     void bondedStepsDoNotAllocate_data()
     {
         QTest::addColumn<QString>("law");
