@@ -64,6 +64,21 @@ void EnergyLedger::addDissipated(DissipationMechanism mechanism, double joules)
 
 void addKineticEnergy(const World& w, std::size_t begin, std::size_t end, double dt, BodyEnergy& e)
 {
+    if (w.cell && w.cell->deforming()) {
+        // in a moving medium, the energy of the motion relative to it (docs/PERIODIC.md): the
+        // fluctuation velocity, and under the medium-carried model the spin relative to the medium's
+        const Mat3& l = w.cell->gradient();
+        const bool carried = w.cell->model() == CellModel::MediumCarried;
+        const Vec3 spin = carried ? w.cell->spin() : Vec3(Vec3::Zero());
+        for (std::size_t i = begin; i < end; ++i) {
+            const OnStepKinematics k = onStepKinematics(w, i, dt);
+            e.kineticTranslational += 0.5 * w.mass[i] * (k.velocity - l * w.position[i]).squaredNorm();
+            const Vec3 omega = k.angularVelocity - spin;
+            const Quat& q = w.orientation[i];
+            e.kineticRotational += 0.5 * omega.dot(q * w.inertia[i].cwiseProduct(q.conjugate() * omega));
+        }
+        return;
+    }
     if (w.velocityTiming == VelocityTiming::OnStep && w.angularTiming == VelocityTiming::OnStep) {
         // the state holds on-step values already (what onStepKinematics returns then)
         for (std::size_t i = begin; i < end; ++i) {

@@ -72,6 +72,7 @@ MediumStep PeriodicCell::step(double dt) const
     s.dt = dt;
     s.gradient = gradient_;
     s.spin = spin();
+    s.moves = deforming();
     if (!deforming()) {
         s.carry = Mat3::Identity() * dt; // exactly a drift x + dt u
         return s;

@@ -36,6 +36,8 @@ struct MediumStep {
     /// Whether bodies drift with the medium (a deforming cell under the medium-carried model);
     /// otherwise a drift is the plain x + dt v
     bool carries = false;
+    /// Whether the medium moves at all (L != 0): the ledger then counts the fluctuation motion
+    bool moves = false;
 
     /// One body's drift over the step, for the medium-carried model: its fluctuation velocity
     /// u = v - L x is held, x(t + dt) = map x + carry u exactly, and the lab velocity v (m/s) is
@@ -46,6 +48,16 @@ struct MediumStep {
         x = map * x + carry * u;
         v = u + gradient * x;
     }
+
+    /// A body's displacement over the step relative to the medium, m, from its position at the
+    /// step's end (m) and its displacement over the step (m): x(t + dt) - map x(t).
+    Vec3 fluctuationDisplacement(const Vec3& xEnd, const Vec3& displacement) const
+    {
+        return xEnd - map * (xEnd - displacement);
+    }
+    /// A body's rotation vector over the step relative to the medium, rad (the medium-carried
+    /// model turns the bodies with it; Lees-Edwards rotation is Newtonian: the lab's)
+    Vec3 fluctuationRotation(const Vec3& rotation) const { return carries ? Vec3(rotation - spin * dt) : rotation; }
 };
 
 /// Integer image indices along the cell's three axes.

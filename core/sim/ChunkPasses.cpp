@@ -32,10 +32,20 @@ bool ChunkPasses::begin(const PassContext& p, std::size_t c, BodyChunk& r)
         Vec3* f = w.dissipativeForce[ch].data();
         Vec3* t = w.dissipativeTorque[ch].data();
         double work = 0.0;
-        for (std::size_t i = b0; i < b1; ++i) {
-            work += f[i].dot(disp[i]) + t[i].dot(turn[i]);
-            f[i].setZero();
-            t[i].setZero();
+        if (w.medium.moves) {
+            // in a moving medium the ledger counts the motion relative to it (docs/PERIODIC.md)
+            for (std::size_t i = b0; i < b1; ++i) {
+                work += f[i].dot(w.medium.fluctuationDisplacement(w.position[i], disp[i])) +
+                        t[i].dot(w.medium.fluctuationRotation(turn[i]));
+                f[i].setZero();
+                t[i].setZero();
+            }
+        } else {
+            for (std::size_t i = b0; i < b1; ++i) {
+                work += f[i].dot(disp[i]) + t[i].dot(turn[i]);
+                f[i].setZero();
+                t[i].setZero();
+            }
         }
         r.beginWork[ch] = 0.5 * work;
     }
@@ -78,8 +88,14 @@ void ChunkPasses::end(const PassContext& p, std::size_t c, BodyChunk& r, bool ga
         const Vec3* f = w.dissipativeForce[ch].data();
         const Vec3* t = w.dissipativeTorque[ch].data();
         double work = 0.0;
-        for (std::size_t i = b0; i < b1; ++i)
-            work += f[i].dot(disp[i]) + t[i].dot(turn[i]);
+        if (w.medium.moves) {
+            for (std::size_t i = b0; i < b1; ++i)
+                work += f[i].dot(w.medium.fluctuationDisplacement(w.position[i], disp[i])) +
+                        t[i].dot(w.medium.fluctuationRotation(turn[i]));
+        } else {
+            for (std::size_t i = b0; i < b1; ++i)
+                work += f[i].dot(disp[i]) + t[i].dot(turn[i]);
+        }
         r.endWork[ch] = 0.5 * work;
     }
     p.translation.endStep(w, dt, b0, b1);

@@ -8,6 +8,7 @@
 #include "bond/BondLoads.h"
 #include "integrate/IntegratorRegistry.h"
 #include "io/NumberFormat.h"
+#include "model/OnStepKinematics.h"
 #include "parallel/Chunks.h"
 #include "scene/SceneLimits.h"
 #include "sim/ChunkPasses.h"
@@ -285,11 +286,56 @@ bool Simulation::evaluateStage(World&, double elapsed, bool endOfStep)
 ChannelWork Simulation::dissipativePower(const World& w) const
 {
     ChannelWork p{};
+    const bool moves = w.cell && w.cell->deforming();
+    const Mat3 l = moves ? w.cell->gradient() : Mat3(Mat3::Zero());
+    const Vec3 spin = moves && w.cell->model() == CellModel::MediumCarried ? w.cell->spin() : Vec3(Vec3::Zero());
     for (int c = 0; c < kDissipationChannels; ++c) {
         if (!m_channelLoaded[c])
             continue;
+        if (moves) {
+            // against the motion relative to the medium, as the single-stage passes book it
+            for (std::size_t i = 0; i < w.size(); ++i)
+                p[c] += w.dissipativeForce[c][i].dot(w.velocity[i] - l * w.position[i]) +
+                        w.dissipativeTorque[c][i].dot(w.angularVelocity[i] - spin);
+            continue;
+        }
         for (std::size_t i = 0; i < w.size(); ++i)
             p[c] += w.dissipativeForce[c][i].dot(w.velocity[i]) + w.dissipativeTorque[c][i].dot(w.angularVelocity[i]);
+    }
+    const CellPower cell = cellPower();
+    p[kDashpot] += cell.dashpot;
+    p[kDrive] += cell.medium; // booked as external work, like the drive's
+    return p;
+}
+
+Simulation::CellPower Simulation::cellPower() const
+{
+    const World& w = m_world;
+    if (!w.cell || !w.cell->deforming())
+        return {};
+    // docs/PERIODIC.md "The cell's work": with G the part of L that moves contacts relative to
+    // the bodies' fluctuation motion (the strain rate D when the bodies turn with the medium, L
+    // under Lees-Edwards), the medium works at -W : G, the dashpots' share W_d : G is theirs
+    const PeriodicCell& cell = *w.cell;
+    const Mat3& l = cell.gradient();
+    const bool carried = cell.model() == CellModel::MediumCarried;
+    const Mat3 g = carried ? Mat3(0.5 * (l + l.transpose())) : l;
+    CellPower p;
+    p.medium = -m_contacts.virial.cwiseProduct(g).sum();
+    p.dashpot = m_contacts.dashpotVirial.cwiseProduct(g).sum();
+    const bool gravity = !w.gravity.isZero(0.0);
+    if (!carried || gravity) {
+        for (std::size_t i = 0; i < w.size(); ++i) {
+            // (Lees-Edwards) the medium's acceleration seen from it, -m u . L v; gravity's potential
+            // changing with the medium's motion, -m g . L x
+            const Vec3 lx = l * w.position[i];
+            if (!carried) {
+                const Vec3 v = onStepKinematics(w, i, m_params.dt).velocity;
+                p.medium -= w.mass[i] * (v - lx).dot(l * v);
+            }
+            if (gravity)
+                p.medium -= w.mass[i] * w.gravity.dot(lx);
+        }
     }
     return p;
 }
@@ -334,7 +380,13 @@ void Simulation::advanceCell()
     if (!w.cell)
         return;
     w.cell->placeAt(m_cellAtStart); // (a multi-stage step's trial stages moved it)
-    w.cell->advance(w.medium);
+    const Mat3 moved = w.medium.map * m_cellAtStart;
+    if (w.cell->advance(w.medium)) {
+        // a flip renumbered the images (H M, M an integer matrix): the step's start in the new
+        // numbering, so an image's motion over the step, (H - H_start) n, stays that image's
+        const Mat3 m = (moved.inverse() * w.cell->vectors()).array().round().matrix();
+        m_cellAtStart = m_cellAtStart * m;
+    }
 }
 
 bool Simulation::cellWideEnough()
@@ -411,8 +463,8 @@ PassContext Simulation::passContext()
 bool Simulation::beginPass(const PassContext& p, std::size_t c)
 {
     BodyChunk& r = m_bodyChunks[c];
-    // the fused passes drift by x + dt v: a medium that carries the bodies takes the schemes' own
-    return m_fused && !m_world.medium.carries ? FusedPasses::begin(p, c, r) : ChunkPasses::begin(p, c, r);
+    // the fused passes drift by x + dt v and count the lab motion: a moving medium takes the schemes' own
+    return m_fused && !m_world.medium.moves ? FusedPasses::begin(p, c, r) : ChunkPasses::begin(p, c, r);
 }
 
 void Simulation::endPass(const PassContext& p, std::size_t c, bool gather)
@@ -420,7 +472,7 @@ void Simulation::endPass(const PassContext& p, std::size_t c, bool gather)
     // the fused end pass takes on-step velocities (a scheme switch may leave half-step ones for a step)
     const World& w = m_world;
     BodyChunk& r = m_bodyChunks[c];
-    if (m_fused && !w.medium.carries && w.velocityTiming == VelocityTiming::OnStep &&
+    if (m_fused && !w.medium.moves && w.velocityTiming == VelocityTiming::OnStep &&
         w.angularTiming == VelocityTiming::OnStep)
         FusedPasses::end(p, c, r, gather);
     else
@@ -476,6 +528,7 @@ void Simulation::singleStageStep()
     World& w = m_world;
     const double dt = m_params.dt;
     m_bodyEnergyValid = false;
+    const CellPower cellAtStart = cellPower();
     const std::size_t chunks = m_bodyChunks.size();
     const PassContext p = passContext();
     forChunks(chunks, [this, &p](std::size_t c) { beginPass(p, c); });
@@ -518,6 +571,12 @@ void Simulation::singleStageStep()
         for (int ch = 0; ch < kDissipationChannels; ++ch)
             work[ch] += r.endWork[ch];
         energy.add(r.energy);
+    }
+    if (w.medium.moves) {
+        // the medium's work and the dashpots' share of it, by the trapezoid like the loads'
+        const CellPower end = cellPower();
+        work[kDashpot] += 0.5 * (cellAtStart.dashpot + end.dashpot) * dt;
+        work[kDrive] += 0.5 * (cellAtStart.medium + end.medium) * dt;
     }
     w.time += dt;
     ++w.step;

@@ -161,6 +161,13 @@ private:
     void wrapBodies();
     // false (and the run unstable) once a deforming cell is too narrow for the contacts' reach
     bool cellWideEnough();
+    // a deforming cell's power at the state of the last evaluation, W (docs/PERIODIC.md): the
+    // medium's on the assembly (external work), and the dashpots' share W_d : G of the virial
+    struct CellPower {
+        double medium = 0.0;
+        double dashpot = 0.0;
+    };
+    CellPower cellPower() const;
     // a new L in a live change; in the medium-carried model the bodies move with the new medium
     void changeVelocityGradient(const Mat3& gradient);
     PassContext passContext();
