@@ -25,6 +25,10 @@ inline constexpr double kMaxBondAngularStiffness = 1e13;
 inline constexpr double kMaxBondStrength = 1e15;
 /// Bonds in a scene: twelve per body of the largest scene (a close packing's coordination).
 inline constexpr double kMaxBonds = 6e7;
+/// Bonds of one body: a sphere touches at most 12 equal neighbours; 64 leaves room for gaps and
+/// mixed sizes. More means spheres overlapping deeply (a radius or spacing scaled wrongly), and
+/// a bonding generator would otherwise build millions of bonds before the count limit.
+inline constexpr int kMaxBondsPerBody = 64;
 /// Hertz-Mindlin Young's modulus, Pa: soft gels (~1 kPa) and below to diamond (1.2e12).
 inline constexpr double kMinYoung = 1.0;
 inline constexpr double kMaxYoung = 1e13;

@@ -563,8 +563,12 @@ BondFormulation readBondLaw(const Reader& bond)
 
 // the pairs of spheres among bodies [first, last] whose surfaces are at most `within` m apart,
 // (lower, higher), in ascending order; a grid of cells as wide as the largest reach
-std::vector<std::pair<int, int>> spheresWithin(const World& w, int first, int last, double within)
+// (stops at the first body with more than limits::kMaxBondsPerBody partners: crowded is then
+// that body, else -1)
+std::vector<std::pair<int, int>> spheresWithin(const World& w, int first, int last, double within, int& crowded)
 {
+    crowded = -1;
+    std::vector<int> partners(w.size(), 0);
     double reach = 0.0;
     for (int b = first; b <= last; ++b)
         reach = std::max(reach, 2.0 * w.radius[static_cast<std::size_t>(b)]);
@@ -601,8 +605,13 @@ std::vector<std::pair<int, int>> spheresWithin(const World& w, int first, int la
                         if (b <= a)
                             continue;
                         const double gap = (w.position[a] - w.position[b]).norm() - w.radius[a] - w.radius[b];
-                        if (gap <= within)
-                            out.push_back({e.body, it->body});
+                        if (gap > within)
+                            continue;
+                        out.push_back({e.body, it->body});
+                        if (++partners[a] > limits::kMaxBondsPerBody || ++partners[b] > limits::kMaxBondsPerBody) {
+                            crowded = partners[a] > limits::kMaxBondsPerBody ? e.body : it->body;
+                            return out;
+                        }
                     }
                 }
     }
@@ -645,7 +654,13 @@ void readBonds(const Reader& top, World& world)
             const BondStiffnessSpec k = readBondStiffness(r);
             const BondStrength strength = readBondStrength(r);
             const BondFormulation law = readBondLaw(r);
-            const std::vector<std::pair<int, int>> pairs = spheresWithin(world, first, last, within);
+            int crowded = -1;
+            const std::vector<std::pair<int, int>> pairs = spheresWithin(world, first, last, within, crowded);
+            if (crowded >= 0)
+                r.fail("body " + std::to_string(crowded) + " would get more than " +
+                           std::to_string(limits::kMaxBondsPerBody) + " bonds within " + Reader::fmt(within) +
+                           " m: spheres this close overlap deeply (is a radius or the spacing scaled wrongly?)",
+                       "within");
             checkCount(r, pairs.size());
             for (const auto& pair : pairs)
                 if (seen.insert(pair).second)

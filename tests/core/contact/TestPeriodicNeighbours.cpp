@@ -146,6 +146,29 @@ private slots:
         QVERIFY(!duplicates);
     }
 
+    void renumberingKeepsEachPairsImage()
+    {
+        // the Morton sort renumbers members (World::permuteBodies, NeighbourList::renumberMembers):
+        // a pair whose i and j swap names j's image from the other side, -n
+        World w = periodicWorld(300, 11, sheared(), {true, true, true}, 0.005, 0.01, 0.0);
+        const double skin = 0.004;
+        NeighbourList list;
+        list.build(w, ContactTable(w.materials), skin);
+        std::vector<int> order(w.size());
+        for (std::size_t k = 0; k < order.size(); ++k)
+            order[k] = static_cast<int>(order.size() - 1 - k); // reversed: every pair swaps
+        std::vector<int> memberOrder;
+        World::PermuteScratch scratch;
+        w.permuteBodies(order, memberOrder, scratch);
+        std::vector<int> newOfOld(memberOrder.size());
+        for (std::size_t k = 0; k < memberOrder.size(); ++k)
+            newOfOld[static_cast<std::size_t>(memberOrder[k])] = static_cast<int>(k);
+        list.renumberMembers(newOfOld);
+        bool duplicates = false;
+        QVERIFY(listed(list, duplicates) == bruteForce(w, skin));
+        QVERIFY(!duplicates);
+    }
+
     void rebuildsOnceTheCellHasDeformedEnough()
     {
         // bodies at rest in the medium under simple shear: no body moves relative to the medium,

@@ -45,6 +45,23 @@ private slots:
         QVERIFY(inputs >= 2);
     }
 
+    void aBondingGeneratorOverDeeplyOverlappingSpheresIsRefusedAtOnce()
+    {
+        // the fuzzer's timeout: the bonded benchmark with its radius 0.5 mutated to 5.5 at spacing
+        // 1, so each of 10164 spheres is within reach of ~1300 others and the generator built
+        // millions of bonds (over 30 s under ASan); now the first crowded body ends it
+        const std::filesystem::path file = std::filesystem::path(test::sourceDir()) / "tests" / "data" /
+                                           "fuzz-regressions" / "scene_loader" /
+                                           "bonds-within-deeply-overlapping-grid.json";
+        try {
+            loadSceneFile(file.string());
+            QFAIL("accepted");
+        } catch (const SceneError& e) {
+            QCOMPARE(QString::fromStdString(e.jsonPath()), QString("/bonds/0/within"));
+            QVERIFY2(QString(e.what()).contains("more than 64 bonds"), e.what());
+        }
+    }
+
     void theIssuesClumpMemberIsRefusedWithItsPath()
     {
         const std::filesystem::path file = std::filesystem::path(test::sourceDir()) / "tests" / "data" /
