@@ -70,6 +70,39 @@ void mergeCarried(const std::vector<Key>& keys, const ContactHistory& carried, c
     }
 }
 
+// the grid search's half stencil: a cell is compared with itself and these 13 forward neighbours
+constexpr int kStencil[13][3] = {{1, 0, 0},  {-1, 1, 0}, {0, 1, 0}, {1, 1, 0},  {-1, -1, 1}, {0, -1, 1}, {1, -1, 1},
+                                 {-1, 0, 1}, {0, 0, 1},  {1, 0, 1}, {-1, 1, 1}, {0, 1, 1},   {1, 1, 1}};
+
+// counting sort of the members by their cells (cellOf, one per member): cellBodies lists them
+// cell by cell, cell c's from cellStart[c] to cellStart[c + 1] (cells + 1 entries), each cell's
+// in index order
+void sortByCell(const std::vector<int>& cellOf, std::size_t cells, std::vector<int>& cellStart,
+                std::vector<int>& cellBodies)
+{
+    const std::size_t n = cellOf.size();
+    cellStart.assign(cells + 1, 0);
+    for (std::size_t b = 0; b < n; ++b)
+        ++cellStart[static_cast<std::size_t>(cellOf[b])];
+    // inclusive prefix sums: the end of each cell; filling backwards moves each entry to its
+    // cell's start and keeps bodies in index order within a cell (no cursor array)
+    for (std::size_t c = 1; c < cells; ++c)
+        cellStart[c] += cellStart[c - 1];
+    cellStart[cells] = static_cast<int>(n);
+    cellBodies.resize(n);
+    for (std::size_t b = n; b-- > 0;)
+        cellBodies[static_cast<std::size_t>(--cellStart[static_cast<std::size_t>(cellOf[b])])] = static_cast<int>(b);
+}
+
+// whether bodies a and b are bonded (BondSet::partnerStart, partners)
+bool bondedBodies(const int* start, const int* partner, int a, int b)
+{
+    for (int k = start[a]; k < start[a + 1]; ++k)
+        if (partner[k] == b)
+            return true;
+    return false;
+}
+
 // the cell search's pair test, on raw arrays held in registers: member ia (loaded once for a run
 // of partners) against member jb
 struct PairScan {
@@ -91,13 +124,7 @@ struct PairScan {
         Vec3 x;        // m
     };
     Member member(int i) const { return {i, body[i], r[i], x[i]}; }
-    bool bonded(int a, int b) const
-    {
-        for (int k = bondStart[a]; k < bondStart[a + 1]; ++k)
-            if (bondPartner[k] == b)
-                return true;
-        return false;
-    }
+    bool bonded(int a, int b) const { return bondedBodies(bondStart, bondPartner, a, b); }
     [[gnu::always_inline]] void near(const Member& a, int j, std::vector<PairCandidate>& out) const
     {
         const double reach = (a.radius + r[j]) + skin;
@@ -248,30 +275,16 @@ std::size_t NeighbourList::searchBox(const World& w, double skin, ThreadPool* po
     if (m_cellStart.capacity() < cellRoom)
         m_cellStart.reserve(cellRoom);
     m_cellOf.resize(n);
-    m_cellStart.assign(cells + 1, 0);
     const double inv = 1.0 / cell;
     for (std::size_t b = 0; b < n; ++b) {
         const Vec3 r = (w.memberPosition[b] - lo) * inv;
         const int cx = std::min(static_cast<int>(r.x()), dims.x() - 1);
         const int cy = std::min(static_cast<int>(r.y()), dims.y() - 1);
         const int cz = std::min(static_cast<int>(r.z()), dims.z() - 1);
-        const int c = (cz * dims.y() + cy) * dims.x() + cx;
-        m_cellOf[b] = c;
-        ++m_cellStart[c];
+        m_cellOf[b] = (cz * dims.y() + cy) * dims.x() + cx;
     }
-    // inclusive prefix sums: the end of each cell; filling backwards moves each entry to its
-    // cell's start and keeps bodies in index order within a cell (no cursor array)
-    for (std::size_t c = 1; c < cells; ++c)
-        m_cellStart[c] += m_cellStart[c - 1];
-    m_cellStart[cells] = static_cast<int>(n);
-    m_cellBodies.resize(n);
-    for (std::size_t b = n; b-- > 0;)
-        m_cellBodies[--m_cellStart[m_cellOf[b]]] = static_cast<int>(b);
+    sortByCell(m_cellOf, cells, m_cellStart, m_cellBodies);
 
-    // half stencil: the cell itself plus 13 forward neighbours
-    static const int kStencil[13][3] = {{1, 0, 0},  {-1, 1, 0}, {0, 1, 0},  {1, 1, 0}, {-1, -1, 1},
-                                        {0, -1, 1}, {1, -1, 1}, {-1, 0, 1}, {0, 0, 1}, {1, 0, 1},
-                                        {-1, 1, 1}, {0, 1, 1},  {1, 1, 1}};
     // the search in slabs of cell layers (z), each into its own lists, joined in slab order: the
     // candidates and their constants come out in the order one sweep over the cells gives
     const std::size_t slabs = std::min(kSearchSlabs, static_cast<std::size_t>(dims.z()));
@@ -394,24 +407,15 @@ std::size_t NeighbourList::searchCell(const World& w, double skin)
     if (m_cellStart.capacity() < static_cast<std::size_t>(maxCells) + 1)
         m_cellStart.reserve(static_cast<std::size_t>(maxCells) + 1);
     m_cellOf.resize(n);
-    m_cellStart.assign(cells + 1, 0);
     for (std::size_t b = 0; b < n; ++b) {
         int c[3];
         for (int a = 0; a < 3; ++a) {
             const double t = (fraction[b][a] - lo[a]) / (hi[a] - lo[a] > 0.0 ? hi[a] - lo[a] : 1.0) * dims[a];
             c[a] = std::clamp(static_cast<int>(t), 0, dims[a] - 1);
         }
-        const int index = (c[2] * dims.y() + c[1]) * dims.x() + c[0];
-        m_cellOf[b] = index;
-        ++m_cellStart[static_cast<std::size_t>(index)];
+        m_cellOf[b] = (c[2] * dims.y() + c[1]) * dims.x() + c[0];
     }
-    for (std::size_t c = 1; c < cells; ++c)
-        m_cellStart[c] += m_cellStart[c - 1];
-    m_cellStart[cells] = static_cast<int>(n);
-    m_cellBodies.resize(n);
-    for (std::size_t b = n; b-- > 0;)
-        m_cellBodies[static_cast<std::size_t>(--m_cellStart[static_cast<std::size_t>(m_cellOf[b])])] =
-            static_cast<int>(b);
+    sortByCell(m_cellOf, cells, m_cellStart, m_cellBodies);
     for (std::size_t b = 0; b < n; ++b) // now the wrapped positions, x - H k
         m_wrapped[b] = w.memberPosition[b] - cell.shift(m_memberShift[b]);
 
@@ -433,12 +437,8 @@ std::size_t NeighbourList::searchCell(const World& w, double skin)
             (w.memberRadius[static_cast<std::size_t>(a)] + w.memberRadius[static_cast<std::size_t>(b)]) + skin;
         if (d.squaredNorm() >= reach * reach)
             return;
-        if (bonded) {
-            for (int k = w.bonds.partnerStart[static_cast<std::size_t>(ba)];
-                 k < w.bonds.partnerStart[static_cast<std::size_t>(ba) + 1]; ++k)
-                if (w.bonds.partners[static_cast<std::size_t>(k)] == bb)
-                    return;
-        }
+        if (bonded && bondedBodies(w.bonds.partnerStart.data(), w.bonds.partners.data(), ba, bb))
+            return;
         const ImageShift& ka = m_memberShift[static_cast<std::size_t>(a)];
         const ImageShift& kb = m_memberShift[static_cast<std::size_t>(b)];
         const int sign = a < b ? 1 : -1;
@@ -464,9 +464,6 @@ std::size_t NeighbourList::searchCell(const World& w, double skin)
                         encodeImage(image[0], image[1], image[2])};
         out.push_back(c);
     };
-    static const int kStencil[13][3] = {{1, 0, 0},  {-1, 1, 0}, {0, 1, 0},  {1, 1, 0}, {-1, -1, 1},
-                                        {0, -1, 1}, {1, -1, 1}, {-1, 0, 1}, {0, 0, 1}, {1, 0, 1},
-                                        {-1, 1, 1}, {0, 1, 1},  {1, 1, 1}};
     const ImageShift none{0, 0, 0};
     for (int cz = 0; cz < dims.z(); ++cz) {
         for (int cy = 0; cy < dims.y(); ++cy) {
