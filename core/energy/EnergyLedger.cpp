@@ -13,6 +13,7 @@ void EnergyLedger::reset(const World& world, const ElasticEnergy& elastic, doubl
 {
     m_cumulative = EnergySample{};
     m_initialTotal = 0.0;
+    m_floor = 0.0;
     const EnergySample s = sample(world, elastic, dt);
     m_initialTotal = s.total();
     // scale: the energies present plus the work gravity could do across the body cloud, so a
@@ -74,8 +75,7 @@ void addKineticEnergy(const World& w, std::size_t begin, std::size_t end, double
             const OnStepKinematics k = onStepKinematics(w, i, dt);
             e.kineticTranslational += 0.5 * w.mass[i] * (k.velocity - l * w.position[i]).squaredNorm();
             const Vec3 omega = k.angularVelocity - spin;
-            const Quat& q = w.orientation[i];
-            e.kineticRotational += 0.5 * omega.dot(q * w.inertia[i].cwiseProduct(q.conjugate() * omega));
+            e.kineticRotational += 0.5 * omega.dot(angularMomentum(w.inertia[i], w.orientation[i], omega));
         }
         return;
     }

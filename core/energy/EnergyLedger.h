@@ -9,6 +9,7 @@
 // scheme that does not conserve energy shows as a growing balance error, which is the point.
 // Energy leaving springs (Coulomb slip, rolling caps, contacts opening, Hertz-Mindlin stiffness
 // changes) is booked by the contact law when a step commits (ContactForces.h).
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 
@@ -69,14 +70,18 @@ public:
     EnergySample sample(const BodyEnergy& bodies, const ElasticEnergy& elastic, long long step, double time) const;
 
     double initialTotal() const { return m_initialTotal; }
-    /// Sum of |terms| at reset plus |external work| since: the energy scale used to judge a
-    /// runaway, J (a drive that pumps energy in raises the yardstick with it).
-    double scale() const { return m_scale + std::abs(m_cumulative.externalWork); }
+    /// Sum of |terms| at reset (or the floor, if larger) plus |external work| since: the energy
+    /// scale used to judge a runaway, J (a drive that pumps energy in raises the yardstick with it).
+    double scale() const { return std::max(m_scale, m_floor) + std::abs(m_cumulative.externalWork); }
+    /// Raises the scale's floor to joules (J): an energy the run may reach that the state at
+    /// reset does not hold (a deforming cell's flow, whose bodies may start at rest in it).
+    void raiseScale(double joules) { m_floor = std::max(m_floor, joules); }
 
 private:
     EnergySample m_cumulative; // dissipated* and externalWork, J
     double m_initialTotal = 0.0;
     double m_scale = 0.0;
+    double m_floor = 0.0; // J
 };
 
 } // namespace tumble

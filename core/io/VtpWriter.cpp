@@ -46,6 +46,34 @@ std::string xmlEscape(const std::string& s)
     return out;
 }
 
+// the time and step of the world's frame, as field data
+void appendTimeFields(std::string& x, const World& world)
+{
+    x += "      <DataArray type=\"Float64\" Name=\"TimeValue\" NumberOfTuples=\"1\" format=\"ascii\">";
+    appendNumber(x, world.time);
+    x += "</DataArray>\n"
+         "      <DataArray type=\"Int64\" Name=\"Step\" NumberOfTuples=\"1\" format=\"ascii\">";
+    appendNumber(x, world.step);
+    x += "</DataArray>\n";
+}
+
+// a periodic cell's side vectors (m) and velocity gradient (1/s) as field data; nothing without one
+void appendCellFields(std::string& x, const World& world)
+{
+    if (!world.cell)
+        return;
+    const auto matrix = [&](const char* name, const Mat3& rows) {
+        x += "      <DataArray type=\"Float64\" Name=\"";
+        x += name;
+        x += "\" NumberOfComponents=\"3\" NumberOfTuples=\"3\" format=\"ascii\">";
+        for (int r = 0; r < 3; ++r)
+            appendVec(x, rows.row(r).transpose());
+        x += "</DataArray>\n";
+    };
+    matrix("cell_vectors", world.cell->vectors().transpose()); // a tuple per side
+    matrix("velocity_gradient", world.cell->gradient());
+}
+
 } // namespace
 
 VtpWriter::VtpWriter(std::string dir, std::string baseName) : m_dir(std::move(dir)), m_base(std::move(baseName))
@@ -74,13 +102,10 @@ std::string VtpWriter::frameText(const World& world, double dt)
          "<VTKFile type=\"PolyData\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n"
          "  <PolyData>\n";
     // the time travels with the frame too, for readers that open one .vtp alone
-    x += "    <FieldData>\n"
-         "      <DataArray type=\"Float64\" Name=\"TimeValue\" NumberOfTuples=\"1\" format=\"ascii\">";
-    appendNumber(x, world.time);
-    x += "</DataArray>\n"
-         "      <DataArray type=\"Int64\" Name=\"Step\" NumberOfTuples=\"1\" format=\"ascii\">";
-    appendNumber(x, world.step);
-    x += "</DataArray>\n    </FieldData>\n";
+    x += "    <FieldData>\n";
+    appendTimeFields(x, world);
+    appendCellFields(x, world);
+    x += "    </FieldData>\n";
 
     const std::string count = std::to_string(n);
     x += "    <Piece NumberOfPoints=\"" + count + "\" NumberOfVerts=\"" + count +
@@ -103,8 +128,18 @@ std::string VtpWriter::frameText(const World& world, double dt)
         appendVec(x, kin[i].velocity);
         x += '\n';
     }
-    x += "        </DataArray>\n"
-         "        <DataArray type=\"Float64\" Name=\"angular_velocity\" NumberOfComponents=\"3\" format=\"ascii\">\n";
+    x += "        </DataArray>\n";
+    if (world.cell && world.cell->deforming()) {
+        // the velocity relative to the medium, u = v - L x (docs/PERIODIC.md), to colour by
+        x += "        <DataArray type=\"Float64\" Name=\"fluctuation_velocity\" NumberOfComponents=\"3\" "
+             "format=\"ascii\">\n";
+        for (std::size_t i = 0; i < n; ++i) {
+            appendVec(x, kin[i].velocity - world.cell->gradient() * world.position[at(i)]);
+            x += '\n';
+        }
+        x += "        </DataArray>\n";
+    }
+    x += "        <DataArray type=\"Float64\" Name=\"angular_velocity\" NumberOfComponents=\"3\" format=\"ascii\">\n";
     for (std::size_t i = 0; i < n; ++i) {
         appendVec(x, kin[i].angularVelocity);
         x += '\n';
@@ -154,26 +189,83 @@ std::string VtpWriter::frameText(const World& world, double dt)
     return x;
 }
 
+std::string VtpWriter::cellText(const World& world)
+{
+    const Mat3& h = world.cell->vectors();
+    std::string x;
+    x += "<?xml version=\"1.0\"?>\n"
+         "<VTKFile type=\"PolyData\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n"
+         "  <PolyData>\n    <FieldData>\n";
+    appendTimeFields(x, world);
+    appendCellFields(x, world);
+    x += "    </FieldData>\n"
+         "    <Piece NumberOfPoints=\"8\" NumberOfVerts=\"0\" NumberOfLines=\"12\" NumberOfStrips=\"0\" "
+         "NumberOfPolys=\"0\">\n"
+         "      <Points>\n"
+         "        <DataArray type=\"Float64\" Name=\"Points\" NumberOfComponents=\"3\" format=\"ascii\">\n";
+    // corner c is the sum of the sides whose bit is set in c (bit k: side k)
+    for (int c = 0; c < 8; ++c) {
+        Vec3 p = Vec3::Zero();
+        for (int k = 0; k < 3; ++k)
+            if (c & (1 << k))
+                p += h.col(k);
+        appendVec(x, p);
+        x += '\n';
+    }
+    x += "        </DataArray>\n      </Points>\n"
+         "      <Lines>\n"
+         "        <DataArray type=\"Int64\" Name=\"connectivity\" format=\"ascii\">\n";
+    // an edge joins the corners that differ in one side's bit
+    for (int c = 0; c < 8; ++c)
+        for (int k = 0; k < 3; ++k)
+            if (!(c & (1 << k))) {
+                appendNumber(x, static_cast<long long>(c));
+                x += ' ';
+                appendNumber(x, static_cast<long long>(c | (1 << k)));
+                x += '\n';
+            }
+    x += "        </DataArray>\n"
+         "        <DataArray type=\"Int64\" Name=\"offsets\" format=\"ascii\">\n";
+    for (int e = 1; e <= 12; ++e) {
+        appendNumber(x, static_cast<long long>(2 * e));
+        x += '\n';
+    }
+    x += "        </DataArray>\n      </Lines>\n"
+         "    </Piece>\n  </PolyData>\n</VTKFile>\n";
+    return x;
+}
+
+std::string VtpWriter::cellCollectionPath() const
+{
+    return (std::filesystem::path(m_dir) / (m_base + "_cell.pvd")).string();
+}
+
+void VtpWriter::writeSeries(const std::string& name, const std::string& text, std::vector<std::string>& files,
+                            const std::string& collection, double time)
+{
+    writeFileAtomically((std::filesystem::path(m_dir) / name).string(), text);
+    files.push_back(name);
+    std::string pvd = "<?xml version=\"1.0\"?>\n"
+                      "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
+                      "  <Collection>\n";
+    for (std::size_t k = 0; k < files.size(); ++k) {
+        pvd += "    <DataSet timestep=\"";
+        appendNumber(pvd, k + 1 == files.size() ? time : m_times[k]);
+        pvd += "\" group=\"\" part=\"0\" file=\"" + xmlEscape(files[k]) + "\"/>\n";
+    }
+    pvd += "  </Collection>\n</VTKFile>\n";
+    writeFileAtomically(collection, pvd);
+}
+
 void VtpWriter::writeFrame(const World& world, double dt)
 {
     // zero-padded step keeps the files in order for a plain directory listing
     char name[64];
     std::snprintf(name, sizeof name, "_%09lld.vtp", world.step);
-    const std::string file = m_base + name;
-    writeFileAtomically((std::filesystem::path(m_dir) / file).string(), frameText(world, dt));
-    m_files.push_back(file);
+    if (world.cell) // first, so a frame listed in the bodies' collection always has its cell
+        writeSeries(m_base + "_cell" + name, cellText(world), m_cellFiles, cellCollectionPath(), world.time);
+    writeSeries(m_base + name, frameText(world, dt), m_files, collectionPath(), world.time);
     m_times.push_back(world.time);
-
-    std::string pvd = "<?xml version=\"1.0\"?>\n"
-                      "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
-                      "  <Collection>\n";
-    for (std::size_t k = 0; k < m_files.size(); ++k) {
-        pvd += "    <DataSet timestep=\"";
-        appendNumber(pvd, m_times[k]);
-        pvd += "\" group=\"\" part=\"0\" file=\"" + xmlEscape(m_files[k]) + "\"/>\n";
-    }
-    pvd += "  </Collection>\n</VTKFile>\n";
-    writeFileAtomically(collectionPath(), pvd);
 }
 
 } // namespace tumble

@@ -1,6 +1,7 @@
 #pragma once
 // VtpWriter: snapshots of the bodies as VTK XML PolyData (.vtp), plus a ParaView collection
-// (.pvd) that lists every frame with its time.
+// (.pvd) that lists every frame with its time; in a periodic cell a second series of the cell's
+// parallelepiped (<base>_cell.pvd), so ParaView shows the cell beside the bodies.
 //
 // Written by hand in the ASCII flavour: no VTK dependency in the core, and the files diff and
 // grep like any text. Points are the bodies' centres of mass; point data are radius, on-step
@@ -23,21 +24,35 @@ public:
     explicit VtpWriter(std::string dir, std::string baseName = "tumble");
 
     /// Writes one frame at the world's current step and time, then rewrites the collection;
-    /// dt in s (for the on-step estimate of half-step velocities). Throws IoError.
+    /// dt in s (for the on-step estimate of half-step velocities). In a periodic cell also the
+    /// cell's frame and collection. Throws IoError.
     void writeFrame(const World& world, double dt);
 
-    /// The VTK XML text of one frame.
+    /// The VTK XML text of one frame. In a periodic cell its field data also hold the cell:
+    /// "cell_vectors" (three tuples, the side vectors a, b, c, m) and "velocity_gradient" (three
+    /// tuples, L's rows, 1/s); in a deforming one each point also has "fluctuation_velocity",
+    /// v - L x (m/s).
     static std::string frameText(const World& world, double dt);
+    /// The VTK XML text of a periodic cell's frame: its 8 corners and 12 edges (the parallelepiped
+    /// the bodies repeat in, corner at the origin, m), the same field data. The world must have a cell.
+    static std::string cellText(const World& world);
 
     /// Frame file names written so far, relative to the directory.
     const std::vector<std::string>& frameFiles() const { return m_files; }
     /// Path of the .pvd collection.
     std::string collectionPath() const;
+    /// Path of the cell's .pvd collection (dir/<baseName>_cell.pvd; written only in a periodic cell).
+    std::string cellCollectionPath() const;
 
 private:
+    // writes dir/<name> and rewrites its collection over files and times
+    void writeSeries(const std::string& name, const std::string& text, std::vector<std::string>& files,
+                     const std::string& collection, double time);
+
     std::string m_dir;
     std::string m_base;
     std::vector<std::string> m_files;
+    std::vector<std::string> m_cellFiles;
     std::vector<double> m_times; // s, one per frame
 };
 

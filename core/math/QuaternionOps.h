@@ -56,4 +56,14 @@ inline Vec3 angularVelocity(const Vec3& principalMoments, const Quat& q, const V
     return u * (u.conjugate() * l).cwiseQuotient(principalMoments);
 }
 
+/// Inertia applied to w: the angular momentum (kg m^2/s) of a body of principal moments J
+/// (kg m^2) and orientation q turning at the world-frame angular velocity w (rad/s).
+inline Vec3 angularMomentum(const Vec3& principalMoments, const Quat& q, const Vec3& w)
+{
+    if (principalMoments.x() == principalMoments.y() && principalMoments.y() == principalMoments.z())
+        return principalMoments.x() * w;
+    const Quat u = q.normalized();
+    return u * principalMoments.cwiseProduct(u.conjugate() * w);
+}
+
 } // namespace tumble

@@ -12,6 +12,7 @@
 #include <array>
 
 #include "math/Types.h"
+#include "model/GradientSchedule.h"
 
 namespace tumble {
 
@@ -115,8 +116,12 @@ public:
         h_ = h;
         updateInverse();
     }
-    /// A new velocity gradient from now on, 1/s (a live change).
+    /// A new velocity gradient from now on, 1/s (a live change, or the schedule's next step).
     void setGradient(const Mat3& gradient) { gradient_ = gradient; }
+    /// L prescribed in time (a scene's "velocity_gradient_schedule"); empty: L stays as set.
+    /// Each step takes its mean over the step (Simulation); a live change of L ends it.
+    const GradientSchedule& schedule() const { return schedule_; }
+    void setSchedule(GradientSchedule schedule) { schedule_ = std::move(schedule); }
     void setModel(CellModel model) { model_ = model; }
 
     /// Replaces a side vector that shear has tilted past half a period of another periodic axis
@@ -131,6 +136,7 @@ private:
     Mat3 inverse_ = Mat3::Identity();
     std::array<bool, 3> periodic_{false, false, false};
     Mat3 gradient_ = Mat3::Zero();
+    GradientSchedule schedule_;
     CellModel model_ = CellModel::MediumCarried;
     Mat3 deformation_ = Mat3::Identity();
 };

@@ -31,9 +31,17 @@ enum class VelocityTiming { OnStep, HalfStep };
 enum class BodyType : unsigned char { Sphere, Clump };
 
 /// Non-conservative loads by mechanism (indices into World::dissipativeForce/Torque): the
-/// dissipative ones, whose work the ledger books as dissipated energy, and kDrive, the load that
-/// holds fixed and driven bodies on their prescribed motion, whose work is external work.
-enum DissipationChannel : int { kDashpot = 0, kLocalDamping = 1, kViscous = 2, kDrive = 3, kDissipationChannels = 4 };
+/// dissipative ones, whose work the ledger books as dissipated energy, and two whose work is
+/// external work: kDrive, the load that holds fixed and driven bodies on their prescribed motion,
+/// and kMedium, a turning medium's torque on clumps (MediumStage).
+enum DissipationChannel : int {
+    kDashpot = 0,
+    kLocalDamping = 1,
+    kViscous = 2,
+    kDrive = 3,
+    kMedium = 4,
+    kDissipationChannels = 5
+};
 
 /// How a body moves: under its loads (Free), not at all (Fixed: a clamp, PFC's fixed velocity at
 /// zero), or at its initial velocity and angular velocity for ever (Driven: a loading platen,

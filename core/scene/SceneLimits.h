@@ -3,6 +3,8 @@
 // loader refuses a value outside them with the file, the JSON path and the range, and tumble-cli
 // applies the same ranges to its overrides, so `inspect` and `run` agree on what is valid. The
 // reasons for each figure are in docs/RELIABILITY.md ("Scene validation and limits").
+#include <cstddef>
+
 namespace tumble::limits {
 
 /// |coordinate| of any position, clump member centre, wall point or generated body, m. A double
@@ -51,6 +53,10 @@ inline constexpr double kMaxViscousDamping = 1e6;
 /// moves 1e-3 m/s relative to its neighbour, a kilometre cell 1e9 m/s; beyond this strain
 /// rates are not granular flow.
 inline constexpr double kMaxStrainRate = 1e6;
+/// Knots of a cell's velocity gradient schedule (a step searches them by bisection).
+inline constexpr std::size_t kMaxScheduleKnots = 10000;
+/// A schedule knot's time, s (3e4 years: beyond any run's end).
+inline constexpr double kMaxTime = 1e12;
 /// A clump's mass from mass_properties, kg (the extremes of radius and density above).
 inline constexpr double kMinMass = 1e-30;
 inline constexpr double kMaxMass = 1e16;

@@ -397,15 +397,34 @@ Vec3 randomDirection(std::mt19937_64& rng)
     return {s * std::cos(phi), s * std::sin(phi), z};
 }
 
+// three independent standard normal variates (Box-Muller from uniform variates in (0, 1]; portable)
+Vec3 randomNormal(std::mt19937_64& rng)
+{
+    auto uniform = [&] { return (static_cast<double>(rng() >> 11) + 1.0) * 0x1.0p-53; }; // (0, 1]
+    double z[4];
+    for (int k = 0; k < 4; k += 2) {
+        const double radius = std::sqrt(-2.0 * std::log(uniform()));
+        const double angle = 2.0 * std::numbers::pi * uniform();
+        z[k] = radius * std::cos(angle);
+        z[k + 1] = radius * std::sin(angle);
+    }
+    return {z[0], z[1], z[2]};
+}
+
 void readGridGenerator(const Reader& r, World& world, const std::map<std::string, int>& byName)
 {
-    r.allowOnly({"type", "material", "radius", "count", "spacing", "origin", "jitter", "seed"});
+    r.allowOnly(
+        {"type", "material", "radius", "count", "spacing", "origin", "jitter", "seed", "velocity", "thermal_speed"});
     const int mat = materialIndex(r, byName);
     const double radius = r.inRange("radius", limits::kMinRadius, limits::kMaxRadius, " m");
     const double spacing = r.inRange("spacing", limits::kMinRadius, 2.0 * limits::kMaxCoordinate, " m");
     const Vec3 origin = r.point("origin", Vec3::Zero());
     const double jitter = r.inRange("jitter", 0.0, 0.0, limits::kMaxJitter, "");
     const std::int64_t seed = r.has("seed") ? r.integer("seed") : 1;
+    const Vec3 drift = velocity(r);
+    // (a normal variate from 53-bit uniforms stays within 8.6 deviations: the thermal part of a
+    // generated speed stays under 7.5e4 m/s)
+    const double thermal = r.inRange("thermal_speed", 0.0, 0.0, limits::kMaxSpeed / 20.0, " m/s");
     r.require("count");
     const Json& count = r.raw("count");
     if (!count.is_array() || count.size() != 3)
@@ -442,9 +461,24 @@ void readGridGenerator(const Reader& r, World& world, const std::map<std::string
                     const double dist = jitter * spacing * (static_cast<double>(rng() >> 11) * 0x1.0p-53);
                     x += dist * dir;
                 }
-                world.addSphere(mat, radius, x, Vec3::Zero(), Vec3::Zero());
+                world.addSphere(mat, radius, x, drift, Vec3::Zero());
             }
         }
+    }
+    if (thermal > 0.0) {
+        // a gas at temperature m thermal^2: each component normal with deviation thermal, from a
+        // stream of its own (the positions stay those of the same grid without it), less the
+        // grid's mean, so the grid moves as a whole at `velocity`
+        std::mt19937_64 gas(static_cast<std::uint64_t>(seed) ^ 0x9e3779b97f4a7c15ull);
+        const std::size_t first = world.size() - static_cast<std::size_t>(adding);
+        Vec3 mean = Vec3::Zero();
+        for (std::size_t b = first; b < world.size(); ++b) {
+            world.velocity[b] += thermal * randomNormal(gas);
+            mean += world.velocity[b] - drift;
+        }
+        mean /= adding;
+        for (std::size_t b = first; b < world.size(); ++b)
+            world.velocity[b] -= mean;
     }
 }
 
@@ -708,38 +742,84 @@ void readBonds(const Reader& top, World& world)
     world.bonds.sort(world.size());
 }
 
+// three rows of three finite numbers within +-bound (unit for the message) at r's key
+Mat3 readMatrix(const Reader& r, const char* key, double bound, const char* unit)
+{
+    const Json& v = r.raw(key);
+    if (!v.is_array() || v.size() != 3)
+        r.fail("expected three rows of three numbers", key);
+    Mat3 m;
+    for (int i = 0; i < 3; ++i) {
+        const std::string row = std::string(key) + "/" + std::to_string(i);
+        if (!v[i].is_array() || v[i].size() != 3)
+            r.fail("expected an array of 3 numbers", row);
+        for (int j = 0; j < 3; ++j) {
+            const Json& x = v[i][j];
+            const std::string at = row + "/" + std::to_string(j);
+            if (!x.is_number() || !std::isfinite(x.get<double>()))
+                r.fail("expected a finite number, found " + typeName(x), at);
+            if (!(std::abs(x.get<double>()) <= bound))
+                r.fail(Reader::fmt(x.get<double>()) + unit + " is beyond +-" + Reader::fmt(bound) + unit, at);
+            m(i, j) = x.get<double>();
+        }
+    }
+    return m;
+}
+
+// "velocity_gradient_schedule": [{"time": t, "velocity_gradient": L}, ...]: L piecewise linear in
+// time (GradientSchedule), times >= 0 and strictly increasing
+GradientSchedule readGradientSchedule(const Reader& r)
+{
+    std::vector<GradientKnot> knots;
+    const Json& list = r.raw("velocity_gradient_schedule");
+    if (!list.is_array() || list.empty())
+        r.fail("expected a non-empty array of {\"time\": s, \"velocity_gradient\": L}", "velocity_gradient_schedule");
+    if (list.size() > limits::kMaxScheduleKnots)
+        r.fail("more than " + std::to_string(limits::kMaxScheduleKnots) + " knots", "velocity_gradient_schedule");
+    r.forEach("velocity_gradient_schedule", [&](const Reader& k, std::size_t i) {
+        k.allowOnly({"time", "velocity_gradient"});
+        GradientKnot knot;
+        knot.time = k.inRange("time", 0.0, limits::kMaxTime, " s");
+        k.require("velocity_gradient");
+        knot.gradient = readMatrix(k, "velocity_gradient", limits::kMaxStrainRate, " 1/s");
+        if (i > 0 && !(knot.time > knots.back().time))
+            k.fail("the times must increase: " + Reader::fmt(knot.time) + " s after " + Reader::fmt(knots.back().time) +
+                       " s",
+                   "time");
+        knots.push_back(knot);
+    });
+    return GradientSchedule(std::move(knots));
+}
+
+// the smallest subspace holding a that every one of gradients maps into itself (a side vector
+// moved by any sequence of steps under these gradients stays in it), as an orthonormal basis
+std::vector<Vec3> invariantSpan(const Vec3& a, const std::vector<Mat3>& gradients)
+{
+    std::vector<Vec3> basis{a.normalized()};
+    for (std::size_t done = 0; done < basis.size() && basis.size() < 3; ++done) {
+        for (const Mat3& l : gradients) {
+            Vec3 v = l * basis[done];
+            const double size = v.norm();
+            for (const Vec3& e : basis)
+                v -= v.dot(e) * e;
+            if (v.norm() > 1e-9 * size && basis.size() < 3)
+                basis.push_back(v.normalized());
+        }
+    }
+    return basis;
+}
+
 // "cell": {"vectors": [a, b, c], "periodic": [bool x 3], "velocity_gradient": [[3], [3], [3]],
 // "model": "medium_carried" | "lees_edwards"}: a periodic cell with its corner at the origin,
 // side vectors a, b, c (m), and the medium's velocity gradient L (1/s, rows: v_i = L_ij x_j;
-// default zero). docs/PERIODIC.md.
+// default zero), or "velocity_gradient_schedule" in its place. docs/PERIODIC.md.
 void readCell(const Reader& top, World& world, const std::string& file)
 {
     if (!top.has("cell"))
         return;
     const Reader r = top.object("cell");
-    r.allowOnly({"vectors", "periodic", "velocity_gradient", "model"});
-    // three rows of three finite numbers within +-bound
-    auto matrix = [&](const char* key, double bound, const char* unit) {
-        const Json& v = r.raw(key);
-        if (!v.is_array() || v.size() != 3)
-            r.fail("expected three rows of three numbers", key);
-        Mat3 m;
-        for (int i = 0; i < 3; ++i) {
-            const std::string row = std::string(key) + "/" + std::to_string(i);
-            if (!v[i].is_array() || v[i].size() != 3)
-                r.fail("expected an array of 3 numbers", row);
-            for (int j = 0; j < 3; ++j) {
-                const Json& x = v[i][j];
-                const std::string at = row + "/" + std::to_string(j);
-                if (!x.is_number() || !std::isfinite(x.get<double>()))
-                    r.fail("expected a finite number, found " + typeName(x), at);
-                if (!(std::abs(x.get<double>()) <= bound))
-                    r.fail(Reader::fmt(x.get<double>()) + unit + " is beyond +-" + Reader::fmt(bound) + unit, at);
-                m(i, j) = x.get<double>();
-            }
-        }
-        return m;
-    };
+    r.allowOnly({"vectors", "periodic", "velocity_gradient", "velocity_gradient_schedule", "model"});
+    auto matrix = [&](const char* key, double bound, const char* unit) { return readMatrix(r, key, bound, unit); };
     r.require("vectors");
     const Mat3 h = matrix("vectors", limits::kMaxCoordinate, " m").transpose(); // columns: the sides
     const double volume = h.determinant();
@@ -758,29 +838,38 @@ void readCell(const Reader& top, World& world, const std::string& file)
         if (!periodic[0] && !periodic[1] && !periodic[2])
             r.fail("no side repeats: a cell needs at least one periodic side", "periodic");
     }
+    if (r.has("velocity_gradient") && r.has("velocity_gradient_schedule"))
+        r.fail("give the velocity gradient as a constant or as a schedule, not both", "velocity_gradient_schedule");
+    const GradientSchedule schedule =
+        r.has("velocity_gradient_schedule") ? readGradientSchedule(r) : GradientSchedule();
     const Mat3 l =
-        r.has("velocity_gradient") ? matrix("velocity_gradient", limits::kMaxStrainRate, " 1/s") : Mat3(Mat3::Zero());
+        r.has("velocity_gradient") ? matrix("velocity_gradient", limits::kMaxStrainRate, " 1/s") : schedule.at(0.0);
+    // every gradient the cell will move under (the steps' means lie in the knots' hull)
+    std::vector<Mat3> gradients{l};
+    for (const GradientKnot& k : schedule.knots())
+        gradients.push_back(k.gradient);
     const std::string model = r.string("model", "medium_carried");
     if (model != "medium_carried" && model != "lees_edwards")
         r.fail("unknown model '" + model + "' (known: medium_carried, lees_edwards)", "model");
     PeriodicCell cell(h, periodic, l, model == "lees_edwards" ? CellModel::LeesEdwards : CellModel::MediumCarried);
+    cell.setSchedule(schedule);
     cell.reduce(); // the same images through the least tilted sides
-    // a wall must not cut a periodic direction, now or as the cell deforms (its normal at right
-    // angles to the side, and to L and L^2 of it: by Cayley-Hamilton to every power)
+    // a wall must not cut a periodic direction, now or as the cell deforms: its normal at right
+    // angles to every direction the side can take (the side's span under the gradients)
     for (std::size_t i = 0; i < world.walls.size(); ++i) {
         const Vec3& n = world.walls[i].normal;
         for (int k = 0; k < 3; ++k) {
             if (!periodic[static_cast<std::size_t>(k)])
                 continue;
             const Vec3 a = cell.vectors().col(k);
-            const double scale = a.norm();
-            const bool crosses = std::abs(n.dot(a)) > 1e-9 * scale ||
-                                 std::abs(n.dot(l * a)) > 1e-9 * scale * l.norm() ||
-                                 std::abs(n.dot(l * l * a)) > 1e-9 * scale * l.squaredNorm();
+            const bool now = std::abs(n.dot(a)) > 1e-9 * a.norm();
+            bool crosses = now;
+            for (const Vec3& e : invariantSpan(a, gradients))
+                crosses = crosses || std::abs(n.dot(e)) > 1e-9;
             if (crosses)
                 throw SceneError(file, "/walls/" + std::to_string(i) + "/normal",
                                  "the wall cuts the cell's periodic side " + std::to_string(k) +
-                                     (std::abs(n.dot(a)) > 1e-9 * scale ? "" : " once the cell deforms") +
+                                     (now ? "" : " once the cell deforms") +
                                      ": a wall's normal must be at right angles to every periodic side");
         }
     }
@@ -795,14 +884,6 @@ void readCell(const Reader& top, World& world, const std::string& file)
     }
     if (!world.bonds.empty())
         r.fail("bonds in a periodic cell are not implemented yet (issue 20): remove the cell or the bonds");
-    if (cell.model() == CellModel::MediumCarried && !cell.spin().isZero(0.0))
-        for (std::size_t b = 0; b < world.size(); ++b)
-            if (world.type[b] == BodyType::Clump)
-                r.fail("body " + std::to_string(b) +
-                           " is a clump, and the medium-carried model's spin correction for clumps is not built yet "
-                           "(docs/PERIODIC.md): use \"model\": \"lees_edwards\", or a velocity gradient without "
-                           "rotation (L symmetric)",
-                       "velocity_gradient");
     world.cell = cell;
 }
 

@@ -57,34 +57,70 @@ public:
         const Vec3* rotation;        // rad
         const Vec3* inertia;         // kg m^2, principal
         const Quat* orientation;     // -
+        /// a deforming cell's medium over the step (null when none moves): the damping then acts
+        /// on the motion relative to the medium (docs/PERIODIC.md "Damping in a deforming cell")
+        const MediumStep* medium;
+        const Vec3* position; // m
 
         [[gnu::always_inline]] inline void finish(std::size_t i) const
+        {
+            if (medium) [[unlikely]] {
+                finishRelative(i);
+                return;
+            }
+            finishOn(i, velocity[i], angularVelocity[i], displacement ? displacement[i] : Vec3(Vec3::Zero()),
+                     rotation ? rotation[i] : Vec3(Vec3::Zero()), Vec3::Zero());
+        }
+
+        /// In a moving medium: the damping loads of the fluctuation motion u = v - L x and, in
+        /// the medium-carried model, the fluctuation spin w - w_L (the motion the ledger books
+        /// the loads' work against).
+        [[gnu::noinline]] void finishRelative(std::size_t i) const
+        {
+            const Vec3 spin = medium->carries ? medium->spin : Vec3(Vec3::Zero());
+            finishOn(i, velocity[i] - medium->gradient * position[i], angularVelocity[i] - spin,
+                     displacement ? medium->fluctuationDisplacement(position[i], displacement[i]) : Vec3(Vec3::Zero()),
+                     rotation ? medium->fluctuationRotation(rotation[i]) : Vec3(Vec3::Zero()), spin);
+        }
+
+        /// The loads on body i moving at u (m/s) and turning at w (rad/s), with d and r (m, rad)
+        /// its motion over the step just taken, all relative to a medium turning at spin (rad/s).
+        [[gnu::always_inline]] inline void finishOn(std::size_t i, const Vec3& u, const Vec3& w, const Vec3& d,
+                                                    const Vec3& r, const Vec3& spin) const
         {
             // local: each component of the unbalanced load is reduced by alpha |F_k| in the
             // direction of the velocity component
             if (alpha > 0.0) {
-                const Vec3 v = onStepEstimate ? Vec3(velocity[i] + force[i] * (invMass[i] * half)) : velocity[i];
+                const Vec3 v = onStepEstimate ? Vec3(u + force[i] * (invMass[i] * half)) : u;
                 Vec3 df, dt;
                 for (int k = 0; k < 3; ++k) {
                     df[k] = -alpha * std::abs(force[i][k]) * sign(v[k]);
-                    dt[k] = -alpha * std::abs(torque[i][k]) * sign(angularVelocity[i][k]);
+                    dt[k] = -alpha * std::abs(torque[i][k]) * sign(w[k]);
                 }
                 if (displacement)
-                    keepOpposing(i, df, dt);
+                    keepOpposing(i, df, dt, u, w, d, r, spin);
                 force[i] += df;
                 torque[i] += dt;
                 localForce[i] = df;
                 localTorque[i] = dt;
             }
-            // viscous: F = -beta m v, T = -beta I w
+            // viscous: F = -beta m u, T = -beta I (w - w_medium)
             if (beta > 0.0) {
-                const Vec3 df = -beta * mass[i] * velocity[i];
-                const Vec3 dt = -beta * angularMomentum[i];
+                const Vec3 df = -beta * mass[i] * u;
+                const Vec3 dt = -beta * (angularMomentum[i] - momentumOf(i, spin));
                 force[i] += df;
                 torque[i] += dt;
                 viscousForce[i] = df;
                 viscousTorque[i] = dt;
             }
+        }
+
+        /// I w (kg m^2/s) of body i for a world-frame angular velocity w (rad/s)
+        [[gnu::always_inline]] inline Vec3 momentumOf(std::size_t i, const Vec3& w) const
+        {
+            if (w[0] == 0.0 && w[1] == 0.0 && w[2] == 0.0)
+                return Vec3::Zero();
+            return tumble::angularMomentum(inertia[i], orientation[i], w);
         }
 
         /// Cundall's damping load opposes the velocity it acts on, and a component at rest gets
@@ -100,16 +136,19 @@ public:
         /// load is then the one giving v = 0, smaller than alpha |F|, like static friction); where
         /// the undamped kick reverses it anyway, that component gets no damping for this kick.
         /// Away from reversals the load is untouched (bit for bit).
-        [[gnu::always_inline]] inline void keepOpposing(std::size_t i, Vec3& df, Vec3& dt) const
+        /// (u, w, d, r, spin as for finishOn: the body's motion relative to the medium, which the
+        /// kick changes as it changes the lab motion)
+        [[gnu::always_inline]] inline void keepOpposing(std::size_t i, Vec3& df, Vec3& dt, const Vec3& v, const Vec3& w,
+                                                        const Vec3& moved, const Vec3& turned, const Vec3& spin) const
         {
             const double kick = invMass[i] * step; // s/kg
             for (int k = 0; k < 3; ++k) {
-                const double u = velocity[i][k]; // m/s, the velocity the kick starts from
+                const double u = v[k]; // m/s, the velocity the kick starts from
                 const double end = u + (force[i][k] + df[k]) * kick;
-                if (df[k] * displacement[i][k] <= 0.0 && df[k] * u <= 0.0 && df[k] * end <= 0.0)
+                if (df[k] * moved[k] <= 0.0 && df[k] * u <= 0.0 && df[k] * end <= 0.0)
                     continue;
                 const double free = u + force[i][k] * kick; // the undamped kick's end
-                const bool stops = df[k] * displacement[i][k] <= 0.0 && df[k] * u < 0.0 && free * u > 0.0;
+                const bool stops = df[k] * moved[k] <= 0.0 && df[k] * u < 0.0 && free * u > 0.0;
                 df[k] = stops ? -(u / kick + force[i][k]) : 0.0;
             }
             // rotation: the same test with the angular velocity the torque kick ends with
@@ -117,11 +156,11 @@ public:
             // torque (no torque: a body in flight, a sphere without friction) passes as it is.
             if (dt[0] == 0.0 && dt[1] == 0.0 && dt[2] == 0.0)
                 return;
-            const Vec3 w = angularVelocity[i];
             const Vec3 wEnd =
-                tumble::angularVelocity(inertia[i], orientation[i], angularMomentum[i] + (torque[i] + dt) * step);
+                tumble::angularVelocity(inertia[i], orientation[i], angularMomentum[i] + (torque[i] + dt) * step) -
+                spin;
             for (int k = 0; k < 3; ++k)
-                if (!(dt[k] * rotation[i][k] <= 0.0 && dt[k] * w[k] <= 0.0 && dt[k] * wEnd[k] <= 0.0))
+                if (!(dt[k] * turned[k] <= 0.0 && dt[k] * w[k] <= 0.0 && dt[k] * wEnd[k] <= 0.0))
                     dt[k] = 0.0;
         }
     };
@@ -148,7 +187,9 @@ public:
                       m_displacement,
                       m_rotation,
                       w.inertia.data(),
-                      w.orientation.data()};
+                      w.orientation.data(),
+                      w.medium.moves ? &w.medium : nullptr,
+                      w.position.data()};
     }
 
     /// Sizes the world's damping channels that p switches on; one once sized stays so

@@ -1,14 +1,15 @@
 #pragma once
 // ForceStages: the force stages of a step, in the order they add their loads:
 //
-//   gravity -> contacts -> walls -> bonds -> damping -> drive
+//   gravity -> contacts -> walls -> bonds -> medium -> damping -> drive
 //
 // (ForceStage.h says what a stage is.) A step walks the list phase by phase: the body terms in
 // the begin pass (gravity), the block terms per contact block (contacts, walls, bonds), the finishing
 // terms in the end pass (damping, then the drive that holds fixed and driven bodies), so
 // body-term stages come first in the list, finishing ones last. Multi-stage schemes (RK4) walk the same list once per
 // stage over every body at once. The walk is resolved at compile time: the fused passes inline every body hook, and a
-// stage without a hook of a phase costs nothing there. A periodic cell's terms will be block terms after bonds.
+// stage without a hook of a phase costs nothing there. A deforming cell's medium torque on clumps
+// (medium-carried model) is a finishing term before damping, so damping sees the whole load.
 #include <array>
 #include <cstddef>
 #include <string_view>
@@ -20,6 +21,7 @@
 #include "sim/DriveStage.h"
 #include "sim/ForceStage.h"
 #include "sim/GravityStage.h"
+#include "sim/MediumStage.h"
 #include "sim/WallStage.h"
 
 namespace tumble {
@@ -56,7 +58,7 @@ class ForceStages {
     }
 
 public:
-    using List = std::tuple<GravityStage, ContactStage, WallStage, BondStage, DampingStage, DriveStage>;
+    using List = std::tuple<GravityStage, ContactStage, WallStage, BondStage, MediumStage, DampingStage, DriveStage>;
     static constexpr std::size_t kCount = std::tuple_size_v<List>;
 
     /// The stages' names, in list order.

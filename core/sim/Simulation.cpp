@@ -84,6 +84,13 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
         const double room = 0.5 * m_world.cell->narrowestPeriodicWidth() - 2.0 * rMax;
         m_skin = std::min(m_skin, std::max(0.9 * room, 1e-3 * rMax));
         m_cellReach = 2.0 * rMax + m_skin;
+        // clumps may be turned by the medium (now or after a live change): the medium torque's
+        // channel, sized once (MediumStage; zero force, the torque on clumps only)
+        if (std::find(m_world.type.begin(), m_world.type.end(), BodyType::Clump) != m_world.type.end()) {
+            m_world.dissipativeForce[kMedium].assign(n, Vec3::Zero());
+            m_world.dissipativeTorque[kMedium].assign(n, Vec3::Zero());
+        }
+        prepareMedium(); // the first evaluation's damping and medium torque see the medium
         wrapBodies();
         m_cellAtStart = m_world.cell->vectors();
     }
@@ -91,6 +98,11 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
     updateNeighbours();
     evaluateForces(true, false);
     m_ledger.reset(m_world, elasticEnergy(), m_params.dt);
+    if (m_world.cell) {
+        m_ledger.raiseScale(flowEnergy(m_world.cell->gradient()));
+        for (const GradientKnot& k : m_world.cell->schedule().knots())
+            m_ledger.raiseScale(flowEnergy(k.gradient));
+    }
     // e.g. the leapfrog's first half kick (Woo's adjVel0)
     OnStepConversion::fromOnStep(m_world, m_params.dt, *m_translation, *m_rotation);
 }
@@ -146,7 +158,12 @@ void Simulation::startEvaluation(bool inStep)
     ++m_forceEvaluations;
     if (const std::optional<PeriodicCell>& cell = m_world.cell)
         m_neighbours.updateImages(cell->vectors(), cell->gradient(), inStep ? m_cellAtStart : cell->vectors());
-    m_channelLoaded = {true, m_params.localDamping > 0.0, m_params.viscousDamping > 0.0, m_world.hasHeldBodies()};
+    // clumps in a turning medium-carried cell get the medium's torque (MediumStage)
+    const MediumStep& medium = m_world.medium;
+    const bool mediumTorque = medium.carries && !medium.spin.isZero(0.0) && !m_world.dissipativeTorque[kMedium].empty();
+    m_stages.get<MediumStage>().set(mediumTorque);
+    m_channelLoaded = {true, m_params.localDamping > 0.0, m_params.viscousDamping > 0.0, m_world.hasHeldBodies(),
+                       mediumTorque};
     // a single-stage step's damping load acts on a kick of dt and is booked against the step
     // just taken (DampingStage::Finish::keepOpposing); RK4 books each stage's power with the
     // stage's own velocity, which its load opposes already
@@ -308,6 +325,18 @@ ChannelWork Simulation::dissipativePower(const World& w) const
     return p;
 }
 
+double Simulation::flowEnergy(const Mat3& gradient) const
+{
+    const World& w = m_world;
+    const Vec3 centre = 0.5 * w.cell->vectors() * Vec3::Ones();
+    const Vec3 spin = PeriodicCell::spinOf(gradient);
+    double e = 0.0;
+    for (std::size_t i = 0; i < w.size(); ++i)
+        e += 0.5 * w.mass[i] * (gradient * (w.position[i] - centre)).squaredNorm() +
+             0.5 * spin.dot(angularMomentum(w.inertia[i], w.orientation[i], spin));
+    return e;
+}
+
 Simulation::CellPower Simulation::cellPower() const
 {
     const World& w = m_world;
@@ -323,6 +352,17 @@ Simulation::CellPower Simulation::cellPower() const
     CellPower p;
     p.medium = -m_contacts.virial.cwiseProduct(g).sum();
     p.dashpot = m_contacts.dashpotVirial.cwiseProduct(g).sum();
+    if (carried && !cell.spin().isZero(0.0) && !w.dissipativeTorque[kMedium].empty()) {
+        // the medium moves w_L . (w_f x l_f) into a clump's spin relative to it: the work of its
+        // torque (channel kMedium, as applied) plus this term of the state, -w_f . (w_L x I w_L)
+        const Vec3 spin = cell.spin();
+        for (std::size_t i = 0; i < w.size(); ++i) {
+            if (w.type[i] != BodyType::Clump)
+                continue;
+            const Vec3 omega = onStepKinematics(w, i, m_params.dt).angularVelocity - spin;
+            p.medium -= omega.dot(spin.cross(angularMomentum(w.inertia[i], w.orientation[i], spin)));
+        }
+    }
     const bool gravity = !w.gravity.isZero(0.0);
     if (!carried || gravity) {
         for (std::size_t i = 0; i < w.size(); ++i) {
@@ -345,7 +385,7 @@ void Simulation::bookChannelWork(const ChannelWork& work)
     m_ledger.addDissipated(DissipationMechanism::Dashpot, -work[kDashpot]);
     m_ledger.addDissipated(DissipationMechanism::LocalDamping, -work[kLocalDamping]);
     m_ledger.addDissipated(DissipationMechanism::Viscous, -work[kViscous]);
-    m_ledger.addExternalWork(work[kDrive]);
+    m_ledger.addExternalWork(work[kDrive] + work[kMedium]);
 }
 
 void Simulation::step()
@@ -367,6 +407,12 @@ void Simulation::prepareMedium()
     World& w = m_world;
     if (!w.cell)
         return;
+    // a prescribed L(t): the step takes its mean over the step, bodies carried as by a live change
+    if (!w.cell->schedule().empty()) {
+        const Mat3 l = w.cell->schedule().meanOver(w.time, m_params.dt);
+        if (l != w.cell->gradient())
+            changeVelocityGradient(l);
+    }
     // the step map depends on dt, L and the model only: recomputed when one of them changed
     const PeriodicCell& cell = *w.cell;
     const bool carries = cell.deforming() && cell.model() == CellModel::MediumCarried;
@@ -658,10 +704,6 @@ LiveChange Simulation::apply(const LiveParams& change)
         if (!l.allFinite() || l.cwiseAbs().maxCoeff() > limits::kMaxStrainRate)
             throw ParameterError("every entry of the velocity gradient must be finite and within +-" +
                                  formatNumber(limits::kMaxStrainRate) + " 1/s");
-        const bool clumps = std::find(m_world.type.begin(), m_world.type.end(), BodyType::Clump) != m_world.type.end();
-        if (clumps && m_world.cell->model() == CellModel::MediumCarried && !PeriodicCell::spinOf(l).isZero(0.0))
-            throw ParameterError("a velocity gradient that turns the medium (L not symmetric) needs the "
-                                 "medium-carried model's spin correction for clumps, which is not built yet");
     }
 
     LiveChange out;
@@ -697,8 +739,11 @@ LiveChange Simulation::apply(const LiveParams& change)
     }
     if (out.localDamping || out.viscousDamping)
         DampingStage::ensureChannels(m_world, m_params);
-    if (out.velocityGradient)
+    if (out.velocityGradient) {
+        m_world.cell->setSchedule({}); // the user took over from the scene's schedule
+        m_ledger.raiseScale(flowEnergy(*change.velocityGradient));
         changeVelocityGradient(*change.velocityGradient);
+    }
     return out;
 }
 
@@ -706,6 +751,21 @@ void Simulation::changeVelocityGradient(const Mat3& gradient)
 {
     World& w = m_world;
     PeriodicCell& cell = *w.cell;
+    if (cell.model() == CellModel::LeesEdwards) {
+        // the bodies keep their lab velocities, so their velocities relative to the new medium,
+        // whose kinetic energy the ledger counts, change: the change is work done by whoever
+        // changed the medium's motion (docs/PERIODIC.md "A gradient that changes in time")
+        const Mat3 dl = gradient - cell.gradient();
+        double work = 0.0; // J
+        for (std::size_t i = 0; i < w.size(); ++i) {
+            const Vec3 v = onStepKinematics(w, i, m_params.dt).velocity;
+            const Vec3 before = v - cell.gradient() * w.position[i];
+            const Vec3 after = before - dl * w.position[i];
+            work += 0.5 * w.mass[i] * (after.squaredNorm() - before.squaredNorm());
+        }
+        m_ledger.addExternalWork(work);
+        m_bodyEnergyValid = false;
+    }
     if (cell.model() == CellModel::MediumCarried) {
         // the bodies keep their fluctuation velocities and spins: each takes on the new medium's
         // velocity at its position and the new medium's spin (Woo's deltaSpinVec)
@@ -717,7 +777,7 @@ void Simulation::changeVelocityGradient(const Mat3& gradient)
                 continue;
             w.velocity[i] += dl * w.position[i];
             const Quat& q = w.orientation[i];
-            w.angularMomentum[i] += q * w.inertia[i].cwiseProduct(q.conjugate() * dw);
+            w.angularMomentum[i] += angularMomentum(w.inertia[i], q, dw);
             w.angularVelocity[i] = w.angularVelocityFromMomentum(i);
         }
     }

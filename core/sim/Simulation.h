@@ -168,6 +168,10 @@ private:
         double dashpot = 0.0;
     };
     CellPower cellPower() const;
+    // the kinetic energy of the bodies moving and turning with a medium of gradient L (1/s),
+    // relative to the cell's centre, J: a deforming cell's yardstick for a runaway, which a gas at
+    // rest in the medium does not give
+    double flowEnergy(const Mat3& gradient) const;
     // a new L in a live change; in the medium-carried model the bodies move with the new medium
     void changeVelocityGradient(const Mat3& gradient);
     PassContext passContext();

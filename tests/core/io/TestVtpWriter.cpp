@@ -1,14 +1,17 @@
 // VtpWriter: well-formed VTK XML PolyData whose points are the bodies' centres and whose point
 // data (radius, velocity, id, ...) read back to the bit, one vertex cell per body, and a .pvd
-// collection that lists every frame with its time, valid after each frame.
+// collection that lists every frame with its time, valid after each frame; a periodic cell as its
+// own series of parallelepipeds.
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include <array>
 #include <map>
 #include <numbers>
+#include <set>
 
 #include "IoTestFiles.h"
 #include "io/IoError.h"
@@ -53,7 +56,7 @@ std::map<QString, ArrayData> readVtp(const QString& path, int* pointCount)
         if (name == QLatin1String("Piece"))
             *pointCount = xml.attributes().value("NumberOfPoints").toInt();
         if (name == QLatin1String("PointData") || name == QLatin1String("Points") || name == QLatin1String("Verts") ||
-            name == QLatin1String("FieldData"))
+            name == QLatin1String("FieldData") || name == QLatin1String("Lines"))
             section = name.toString();
         if (name == QLatin1String("DataArray")) {
             ArrayData a;
@@ -180,6 +183,90 @@ private slots:
         QCOMPARE(files.size(), 3);
         for (int k = 0; k < 3; ++k)
             QCOMPARE(files[k].toStdString(), writer.frameFiles()[static_cast<std::size_t>(k)]);
+    }
+
+    void aPeriodicCellGoesOutAsItsParallelepiped()
+    {
+        // a tilted cell: its 8 corners are the sums of subsets of the sides, and each of its 12
+        // edges joins two corners one side apart
+        QTemporaryDir dir;
+        World world = twoBodies();
+        Mat3 h;
+        h << 0.3, 0.1, -0.05, 0.0, 0.25, 0.02, 0.0, 0.0, 0.2; // columns a, b, c, m
+        Mat3 l = Mat3::Zero();
+        l(0, 1) = 2.5;
+        world.cell = PeriodicCell(h, {true, true, false}, l, CellModel::LeesEdwards);
+        VtpWriter writer(dir.path().toStdString());
+        writer.writeFrame(world, 1e-5);
+        world.step = 43;
+        world.time = 0.5;
+        writer.writeFrame(world, 1e-5);
+        const QString pvd = QString::fromStdString(writer.cellCollectionPath());
+        QVERIFY(pvd.endsWith("tumble_cell.pvd"));
+        const std::string collection = readText(pvd.toStdString());
+        QVERIFY(collection.find("tumble_cell_000000042.vtp") != std::string::npos);
+        QVERIFY(collection.find("tumble_cell_000000043.vtp") != std::string::npos);
+
+        int points = 0;
+        auto cell = readVtp(dir.filePath("tumble_cell_000000043.vtp"), &points);
+        QCOMPARE(points, 8);
+        const std::vector<double>& xyz = cell["Points/Points"].values;
+        QCOMPARE(xyz.size(), std::size_t(24));
+        auto corner = [&](int c) { return Vec3(xyz[3 * c], xyz[3 * c + 1], xyz[3 * c + 2]); };
+        std::set<std::array<long, 3>> corners;
+        for (int c = 0; c < 8; ++c) {
+            const Vec3 f = h.inverse() * corner(c); // fractional: 0 or 1 along each side
+            for (int k = 0; k < 3; ++k)
+                QVERIFY2(std::abs(f[k]) < 1e-12 || std::abs(f[k] - 1.0) < 1e-12, qPrintable(QString::number(f[k])));
+            corners.insert({std::lround(f[0]), std::lround(f[1]), std::lround(f[2])});
+        }
+        QCOMPARE(corners.size(), std::size_t(8));
+        const std::vector<double>& ends = cell["Lines/connectivity"].values;
+        QCOMPARE(ends.size(), std::size_t(24));
+        int along[3] = {0, 0, 0};
+        for (std::size_t e = 0; e < 12; ++e) {
+            const Vec3 d = corner(int(ends[2 * e + 1])) - corner(int(ends[2 * e]));
+            int sides = 0;
+            for (int k = 0; k < 3; ++k)
+                if ((d - h.col(k)).norm() < 1e-12) {
+                    ++along[k];
+                    ++sides;
+                }
+            QCOMPARE(sides, 1);
+        }
+        QCOMPARE(along[0], 4);
+        QCOMPARE(along[1], 4);
+        QCOMPARE(along[2], 4);
+        QCOMPARE(cell["Lines/offsets"].values.back(), 24.0);
+        // the cell's sides and L travel as field data, in the bodies' frames too
+        for (const QString& file : {QString("tumble_cell_000000043.vtp"), QString("tumble_000000043.vtp")}) {
+            auto arrays = readVtp(dir.filePath(file), &points);
+            const std::vector<double>& sides = arrays["FieldData/cell_vectors"].values;
+            const std::vector<double>& gradient = arrays["FieldData/velocity_gradient"].values;
+            QCOMPARE(sides.size(), std::size_t(9));
+            QCOMPARE(gradient.size(), std::size_t(9));
+            for (int k = 0; k < 3; ++k)
+                for (int j = 0; j < 3; ++j) {
+                    QVERIFY(sameBits(sides[std::size_t(3 * k + j)], h(j, k))); // tuple k: side k
+                    QVERIFY(sameBits(gradient[std::size_t(3 * k + j)], l(k, j)));
+                }
+            QVERIFY(sameBits(arrays["FieldData/TimeValue"].values.at(0), 0.5));
+        }
+        // each body's velocity relative to the medium, v - L x
+        auto bodies = readVtp(dir.filePath("tumble_000000043.vtp"), &points);
+        const std::vector<double>& u = bodies["PointData/fluctuation_velocity"].values;
+        QCOMPARE(u.size(), std::size_t(6));
+        for (std::size_t b = 0; b < 2; ++b) {
+            const Vec3 expected = world.velocity[b] - l * world.position[b];
+            for (int k = 0; k < 3; ++k)
+                QVERIFY(sameBits(u[3 * b + std::size_t(k)], expected[k]));
+        }
+        // a world without a cell writes no cell series
+        QTemporaryDir plain;
+        VtpWriter none(plain.path().toStdString());
+        none.writeFrame(twoBodies(), 1e-5);
+        QVERIFY(!QFile::exists(QString::fromStdString(none.cellCollectionPath())));
+        QCOMPARE(QDir(plain.path()).entryList({"*.vtp"}, QDir::Files).size(), 1);
     }
 
     void emptyWorldIsAValidFrame()
