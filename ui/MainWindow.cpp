@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -17,9 +18,13 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
+#include <QVBoxLayout>
 
 #include <cmath>
 
+#include "cell/CellPanel.h"
+#include "cell/StressPlot.h"
+#include "cell/VelocityProfilePlot.h"
 #include "compare/CompareView.h"
 #include "export/AsyncFileDialog.h"
 #include "export/ExportMenu.h"
@@ -106,7 +111,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     addDockWidget(Qt::RightDockWidgetArea, m_bondDock);
     tabifyDockWidget(inspectorDock, m_bondDock);
     inspectorDock->raise();
-    // right, below: the rotation checks for the selected clump (exact ghost, Poinsot)
+    // right, below: the rotation checks for the selected clump (exact ghost, Poinsot), and in a
+    // tab beside them a periodic cell's panel and plots
     m_rotation = new RotationPanel;
     auto* rotationDock = new QDockWidget(tr("Rotation"), this);
     rotationDock->setObjectName(QStringLiteral("rotation"));
@@ -120,6 +126,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     rotationDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                               QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::RightDockWidgetArea, rotationDock);
+    m_cellDock = makeCellDock();
+    tabifyDockWidget(rotationDock, m_cellDock);
+    m_cellDock->hide();
     m_sceneView->setGhost(&m_rotation->ghost());
     connect(m_rotation, &RotationPanel::ghostChanged, m_sceneView, qOverload<>(&SceneView::update));
     connect(m_sceneView, &SceneView::bodyClicked, this, &MainWindow::selectBody);
@@ -139,7 +148,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
             [this](const QString& message) { statusBar()->showMessage(tr("Refused: %1").arg(message), 10000); });
     connect(m_panel, &ControlPanel::colourModeRequested, m_sceneView, &SceneView::setColourMode);
     connect(m_panel, &ControlPanel::energyPlotModeRequested, m_energyPlot, &EnergyPlot::setMode);
-    connect(m_panel, &ControlPanel::overlayOptionsRequested, m_sceneView, &SceneView::setOverlayOptions);
+    connect(m_panel, &ControlPanel::overlayOptionsRequested, this, &MainWindow::requestOverlayOptions);
     connect(m_panel, &ControlPanel::builtinSceneRequested, this, [this](const QString& id) { openBuiltinScene(id); });
     connect(m_panel, &ControlPanel::openFileRequested, this, &MainWindow::openFileDialog);
     connect(m_panel, &ControlPanel::speedRequested, m_runner, &SimulationRunner::setSpeed);
@@ -189,6 +198,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_exportMenu->addPlot(m_energyPlot, tr("Energy plot"));
     m_exportMenu->addPlot(m_rotation->driftPlot(), tr("Angle drift plot"));
     m_exportMenu->addPlot(m_sweep->plot(), tr("Convergence sweep plot"));
+    m_exportMenu->addPlot(m_stressPlot, tr("Stress plot"));
+    m_exportMenu->addPlot(m_profilePlot, tr("Velocity profile plot"));
     menuBar()->addMenu(m_exportMenu->menu());
 
     // the frame clock: take the newest snapshot, never wait for one
@@ -206,7 +217,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_compareAction, &QAction::triggered, this, [this](bool on) { setCompareMode(on); });
     // every dock, checked while shown: a closed dock comes back from here
     viewMenu->addSeparator();
-    for (QDockWidget* d : {dock, inspectorDock, m_bondDock, rotationDock, sweepDock})
+    for (QDockWidget* d : {dock, inspectorDock, m_bondDock, rotationDock, m_cellDock, sweepDock})
         viewMenu->addAction(d->toggleViewAction());
 
     // the wheel changes a combo or spin box only when it has the focus (WheelGuard.h)
@@ -272,6 +283,24 @@ void MainWindow::onFrame()
     m_inspector->setSnapshot(s);
     m_bondInspector->setSnapshot(s);
     m_rotation->setSnapshot(s, m_sceneView->selectedBody());
+    m_cellPanel->setSnapshot(*s);
+    m_stressPlot->appendSnapshot(*s);
+    if (m_cellDock->isVisible())
+        m_profilePlot->setSnapshot(*s);
+    // a scene with a periodic cell brings its dock to the front; one without puts it away
+    const long long revision = s->scene ? s->scene->revision : -1;
+    if (revision != m_cellRevision && !compareMode()) {
+        m_cellRevision = revision;
+        m_profilePlot->setSnapshot(*s);
+        // (a reset keeps the dock as the user left it)
+        if (s->cell && !m_cellScene) {
+            m_cellDock->show();
+            m_cellDock->raise();
+        } else if (!s->cell) {
+            m_cellDock->hide();
+        }
+        m_cellScene = s->cell.has_value();
+    }
 
     if (s->scene) {
         const QString name = QString::fromStdString(s->scene->name);
@@ -297,6 +326,46 @@ void MainWindow::setColourMode(ColourMode mode)
 {
     m_sceneView->setColourMode(mode);
     m_panel->showColourMode(mode);
+}
+
+QDockWidget* MainWindow::makeCellDock()
+{
+    m_cellPanel = new CellPanel;
+    m_profilePlot = new VelocityProfilePlot;
+    m_stressPlot = new StressPlot;
+    m_profilePlot->setMinimumHeight(170);
+    m_stressPlot->setMinimumHeight(200);
+    auto* content = new QWidget;
+    auto* col = new QVBoxLayout(content);
+    col->setContentsMargins(0, 0, 0, 0);
+    col->addWidget(m_cellPanel);
+    col->addWidget(m_profilePlot, 1);
+    col->addWidget(m_stressPlot, 1);
+    // scrollable like the rotation dock: at 1280 x 800 the column is shorter than the panel and
+    // both plots
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* cellDock = new QDockWidget(tr("Cell"), this);
+    cellDock->setObjectName(QStringLiteral("cell"));
+    cellDock->setWidget(scroll);
+    cellDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                          QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::RightDockWidgetArea, cellDock);
+    // a new L goes to the runner as the panel's dt does: one LiveParams, validated by the core
+    connect(m_cellPanel, &CellPanel::liveChangeRequested, this, [this](const LiveParams& c) { m_runner->apply(c); });
+    connect(m_cellPanel, &CellPanel::imagesRequested, this, &MainWindow::requestOverlayOptions);
+    connect(m_cellPanel, &CellPanel::stressAxisRequested, m_stressPlot, &StressPlot::setXAxis);
+    return cellDock;
+}
+
+void MainWindow::requestOverlayOptions()
+{
+    OverlayOptions o = m_panel->overlayOptions();
+    o.cellImages = m_cellPanel->imagesBox()->isChecked();
+    m_sceneView->setOverlayOptions(o);
 }
 
 void MainWindow::setEnergyPlotMode(EnergyPlotMode mode)

@@ -1,0 +1,66 @@
+// The main window on a periodic cell (issue 20): a scene with a cell brings the Cell dock
+// forward with its panel and plots filled from the snapshots, the view draws the cell's edges,
+// a scene without a cell puts the dock away; at 1280 x 800 the dock's panel fits its column.
+#include <QApplication>
+#include <QCheckBox>
+#include <QDockWidget>
+#include <QLineEdit>
+#include <QtTest>
+
+#include "MainWindow.h"
+#include "TestHelpers.h"
+#include "WaitShown.h"
+#include "cell/CellPanel.h"
+#include "cell/StressPlot.h"
+#include "cell/VelocityProfilePlot.h"
+#include "view3d/CellOverlay.h"
+#include "view3d/SceneView.h"
+
+using namespace tumble;
+using namespace tumble::ui;
+
+class TestMainWindowCell : public QObject {
+    Q_OBJECT
+private slots:
+    void cellDockFollowsTheScene()
+    {
+        MainWindow w;
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openBuiltinScene(QString::fromStdString(defaultSceneId())));
+        QVERIFY(test::waitShown(w, [](const FrameSnapshot& s) { return s.scene != nullptr; }));
+        QVERIFY(!w.cellDock()->isVisible());
+
+        QVERIFY(w.openSceneFile(QString::fromStdString(test::sourceDir() + "/tests/data/ui/sheared-cell.json")));
+        w.play();
+        QVERIFY(test::waitShown(w, [](const FrameSnapshot& s) { return s.cell && s.step > 10; }));
+        QVERIFY(test::waitUntil([&]() { return w.stressPlot()->sampleCount() >= 2; }));
+        QVERIFY(w.cellDock()->isVisible());
+        QVERIFY(w.cellPanel()->shearRateField()->isEnabled());
+        QCOMPARE(w.cellPanel()->shearRateField()->text(), QStringLiteral("10"));
+        QVERIFY(w.velocityProfilePlot()->cell());
+        QVERIFY(test::waitUntil([&]() { return w.sceneView()->cellOverlay().visible(); }));
+        // the panel's options reach the view, with the control panel's own
+        w.cellPanel()->imagesBox()->setChecked(true);
+        QVERIFY(w.sceneView()->overlayOptions().cellImages);
+        QVERIFY(test::waitUntil([&]() { return w.sceneView()->drawnImageCount() > 0; }));
+        // at 1280 x 800 the panel is as wide as it wants to be
+        QVERIFY(w.cellPanel()->width() >= w.cellPanel()->minimumSizeHint().width());
+        QVERIFY(w.width() <= 1280 && w.height() <= 800);
+
+        QVERIFY(w.openBuiltinScene(QString::fromStdString(defaultSceneId())));
+        QVERIFY(test::waitShown(w, [](const FrameSnapshot& s) { return s.scene && !s.cell; }));
+        QVERIFY(test::waitUntil([&]() { return !w.cellDock()->isVisible(); }));
+        QVERIFY(test::waitUntil([&]() { return !w.sceneView()->cellOverlay().visible(); }));
+    }
+};
+
+int main(int argc, char** argv)
+{
+    MainWindow::installSurfaceFormat();
+    QApplication app(argc, argv);
+    TestMainWindowCell t;
+    return QTest::qExec(&t, argc, argv);
+}
+#include "TestMainWindowCell.moc"
