@@ -126,9 +126,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     rotationDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                               QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::RightDockWidgetArea, rotationDock);
-    m_cellDock = makeCellDock();
-    tabifyDockWidget(rotationDock, m_cellDock);
-    m_cellDock->hide();
+    makeCellDocks();
+    tabifyDockWidget(inspectorDock, m_cellDock);
+    tabifyDockWidget(rotationDock, m_cellPlotsDock);
+    inspectorDock->raise();
     m_sceneView->setGhost(&m_rotation->ghost());
     connect(m_rotation, &RotationPanel::ghostChanged, m_sceneView, qOverload<>(&SceneView::update));
     connect(m_sceneView, &SceneView::bodyClicked, this, &MainWindow::selectBody);
@@ -217,7 +218,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_compareAction, &QAction::triggered, this, [this](bool on) { setCompareMode(on); });
     // every dock, checked while shown: a closed dock comes back from here
     viewMenu->addSeparator();
-    for (QDockWidget* d : {dock, inspectorDock, m_bondDock, rotationDock, m_cellDock, sweepDock})
+    for (QDockWidget* d : {dock, inspectorDock, m_bondDock, m_cellDock, rotationDock, m_cellPlotsDock, sweepDock})
         viewMenu->addAction(d->toggleViewAction());
 
     // the wheel changes a combo or spin box only when it has the focus (WheelGuard.h)
@@ -285,7 +286,7 @@ void MainWindow::onFrame()
     m_rotation->setSnapshot(s, m_sceneView->selectedBody());
     m_cellPanel->setSnapshot(*s);
     m_stressPlot->appendSnapshot(*s);
-    if (m_cellDock->isVisible())
+    if (m_cellPlotsDock->isVisible())
         m_profilePlot->setSnapshot(*s);
     // a scene with a periodic cell brings its dock to the front; one without puts it away
     const long long revision = s->scene ? s->scene->revision : -1;
@@ -294,10 +295,13 @@ void MainWindow::onFrame()
         m_profilePlot->setSnapshot(*s);
         // (a reset keeps the dock as the user left it)
         if (s->cell && !m_cellScene) {
-            m_cellDock->show();
-            m_cellDock->raise();
+            for (QDockWidget* d : {m_cellDock, m_cellPlotsDock}) {
+                d->show();
+                d->raise();
+            }
         } else if (!s->cell) {
             m_cellDock->hide();
+            m_cellPlotsDock->hide();
         }
         m_cellScene = s->cell.has_value();
     }
@@ -328,37 +332,40 @@ void MainWindow::setColourMode(ColourMode mode)
     m_panel->showColourMode(mode);
 }
 
-QDockWidget* MainWindow::makeCellDock()
+void MainWindow::makeCellDocks()
 {
+    // at 1280 x 800 the right column has room for the panel over the inspector's tabs or for the
+    // two plots over the rotation dock's, not for all three in one dock: two docks, both shown
+    // with a scene that has a cell
     m_cellPanel = new CellPanel;
-    m_profilePlot = new VelocityProfilePlot;
-    m_stressPlot = new StressPlot;
-    m_profilePlot->setMinimumHeight(170);
-    m_stressPlot->setMinimumHeight(200);
-    auto* content = new QWidget;
-    auto* col = new QVBoxLayout(content);
-    col->setContentsMargins(0, 0, 0, 0);
-    col->addWidget(m_cellPanel);
-    col->addWidget(m_profilePlot, 1);
-    col->addWidget(m_stressPlot, 1);
-    // scrollable like the rotation dock: at 1280 x 800 the column is shorter than the panel and
-    // both plots
     auto* scroll = new QScrollArea;
-    scroll->setWidget(content);
+    scroll->setWidget(m_cellPanel);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    auto* cellDock = new QDockWidget(tr("Cell"), this);
-    cellDock->setObjectName(QStringLiteral("cell"));
-    cellDock->setWidget(scroll);
-    cellDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
-                          QDockWidget::DockWidgetClosable);
-    addDockWidget(Qt::RightDockWidgetArea, cellDock);
+    m_profilePlot = new VelocityProfilePlot;
+    m_stressPlot = new StressPlot;
+    auto* plots = new QSplitter(Qt::Vertical);
+    plots->addWidget(m_profilePlot);
+    plots->addWidget(m_stressPlot);
+    plots->setChildrenCollapsible(false);
+    plots->setHandleWidth(6);
+    const auto dock = [this](const QString& title, const QString& name, QWidget* content) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(content);
+        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                       QDockWidget::DockWidgetClosable);
+        addDockWidget(Qt::RightDockWidgetArea, d);
+        d->hide();
+        return d;
+    };
+    m_cellDock = dock(tr("Cell"), QStringLiteral("cell"), scroll);
+    m_cellPlotsDock = dock(tr("Cell plots"), QStringLiteral("cellPlots"), plots);
     // a new L goes to the runner as the panel's dt does: one LiveParams, validated by the core
     connect(m_cellPanel, &CellPanel::liveChangeRequested, this, [this](const LiveParams& c) { m_runner->apply(c); });
     connect(m_cellPanel, &CellPanel::imagesRequested, this, &MainWindow::requestOverlayOptions);
     connect(m_cellPanel, &CellPanel::stressAxisRequested, m_stressPlot, &StressPlot::setXAxis);
-    return cellDock;
 }
 
 void MainWindow::requestOverlayOptions()

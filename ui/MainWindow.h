@@ -10,7 +10,7 @@
 // Selection: a click in the 3D view (or the inspector's keyboard picker) goes through
 // selectBody(), which tells the worker (it publishes that body's state), the view (halo) and
 // the inspector at once; a new scene clears it, a reset keeps it. A scene with a periodic cell
-// shows the Cell dock (its panel's rate changes go to the runner like the panel's dt); a scene
+// shows the Cell docks (its panel's rate changes go to the runner like the panel's dt); a scene
 // without one hides it. A bond, clicked in the view,
 // goes the same way through selectBond() to the worker, the view (rim, frame, bending plane)
 // and the bond inspector, a tab beside the body inspector that comes to the front.
@@ -91,9 +91,11 @@ public:
     BodyInspector* inspector() const { return m_inspector; }
     BondInspector* bondInspector() const { return m_bondInspector; }
     RotationPanel* rotationPanel() const { return m_rotation; }
-    /// The periodic cell's dock (shown when a scene with a cell loads, hidden otherwise), its
-    /// panel and plots.
+    /// The periodic cell's docks, shown when a scene with a cell loads and hidden otherwise: the
+    /// panel in a tab beside the inspector's, the velocity profile and stress plots beside the
+    /// rotation dock.
     QDockWidget* cellDock() const { return m_cellDock; }
+    QDockWidget* cellPlotsDock() const { return m_cellPlotsDock; }
     CellPanel* cellPanel() const { return m_cellPanel; }
     StressPlot* stressPlot() const { return m_stressPlot; }
     VelocityProfilePlot* velocityProfilePlot() const { return m_profilePlot; }
@@ -139,8 +141,8 @@ private:
     /// Shows page (the single view or the compare view) in the centre; the other asks for no room.
     void showCentrePage(QWidget* page);
     void togglePlay();
-    /// The periodic cell's dock: the panel over the velocity profile and the stress plot.
-    QDockWidget* makeCellDock();
+    /// The periodic cell's docks (hidden): its panel, and its two plots.
+    void makeCellDocks();
     /// The overlay options of the control panel's clump view with the cell panel's images.
     void requestOverlayOptions();
 
@@ -157,6 +159,7 @@ private:
     StressPlot* m_stressPlot = nullptr;
     VelocityProfilePlot* m_profilePlot = nullptr;
     QDockWidget* m_cellDock = nullptr;
+    QDockWidget* m_cellPlotsDock = nullptr;
     long long m_cellRevision = -1; // the scene revision the cell dock was last shown or hidden for
     bool m_cellScene = false;      // and whether that scene had a cell
     QLabel* m_statusLine = nullptr;

@@ -31,12 +31,14 @@ private slots:
         QVERIFY(w.openBuiltinScene(QString::fromStdString(defaultSceneId())));
         QVERIFY(test::waitShown(w, [](const FrameSnapshot& s) { return s.scene != nullptr; }));
         QVERIFY(!w.cellDock()->isVisible());
+        QVERIFY(!w.cellPlotsDock()->isVisible());
 
         QVERIFY(w.openSceneFile(QString::fromStdString(test::sourceDir() + "/tests/data/ui/sheared-cell.json")));
         w.play();
         QVERIFY(test::waitShown(w, [](const FrameSnapshot& s) { return s.cell && s.step > 10; }));
         QVERIFY(test::waitUntil([&]() { return w.stressPlot()->sampleCount() >= 2; }));
         QVERIFY(w.cellDock()->isVisible());
+        QVERIFY(w.cellPlotsDock()->isVisible());
         QVERIFY(w.cellPanel()->shearRateField()->isEnabled());
         QCOMPARE(w.cellPanel()->shearRateField()->text(), QStringLiteral("10"));
         QVERIFY(w.velocityProfilePlot()->cell());
@@ -48,10 +50,14 @@ private slots:
         // at 1280 x 800 the panel is as wide as it wants to be
         QVERIFY(w.cellPanel()->width() >= w.cellPanel()->minimumSizeHint().width());
         QVERIFY(w.width() <= 1280 && w.height() <= 800);
+        // and the 3D view is not pushed under the docks: it fits the centre
+        QVERIFY(w.sceneView()->width() <= w.centralWidget()->width());
+        QVERIFY(w.sceneView()->mapTo(&w, QPoint(w.sceneView()->width(), 0)).x() <=
+                w.cellDock()->mapTo(&w, QPoint(0, 0)).x());
 
         QVERIFY(w.openBuiltinScene(QString::fromStdString(defaultSceneId())));
         QVERIFY(test::waitShown(w, [](const FrameSnapshot& s) { return s.scene && !s.cell; }));
-        QVERIFY(test::waitUntil([&]() { return !w.cellDock()->isVisible(); }));
+        QVERIFY(test::waitUntil([&]() { return !w.cellDock()->isVisible() && !w.cellPlotsDock()->isVisible(); }));
         QVERIFY(test::waitUntil([&]() { return !w.sceneView()->cellOverlay().visible(); }));
     }
 };

@@ -14,7 +14,6 @@
 
 #include <cmath>
 
-#include "panels/NumberText.h"
 #include "panels/PanelLayout.h"
 
 namespace tumble::ui {
@@ -30,15 +29,19 @@ QLineEdit* rateField(const QString& tip)
     return f;
 }
 
-QString matrixRows(const Mat3& m, const QString& indent)
+// a matrix's entries that are not zero, "xy 12.16 yy -0.5" ("0" when none is): F - I carries
+// rounding in the entries a deformation leaves alone, so entries below 1e-9 of the largest count
+// as zero
+QString entries(const Mat3& m)
 {
+    const double largest = m.cwiseAbs().maxCoeff();
     QString out;
-    for (int r = 0; r < 3; ++r) {
-        char row[64];
-        formatVector(row, sizeof row, m.row(r).transpose());
-        out += (r ? QStringLiteral("\n") + indent : QString()) + QString::fromLatin1(row);
-    }
-    return out;
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c)
+            if (std::abs(m(r, c)) > 1e-9 * largest)
+                out += (out.isEmpty() ? QString() : QStringLiteral(" ")) + QLatin1Char("xyz"[r]) +
+                       QLatin1Char("xyz"[c]) + QLatin1Char(' ') + shortNumber(m(r, c), 4);
+    return out.isEmpty() ? QStringLiteral("0") : out;
 }
 
 } // namespace
@@ -51,6 +54,7 @@ CellPanel::CellPanel(QWidget* parent) : QWidget(parent)
     m_info = new QLabel;
     m_info->setTextFormat(Qt::PlainText);
     m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_info->setWordWrap(true);
     QFont mono = m_info->font();
     mono.setStyleHint(QFont::Monospace);
     mono.setFamily(QStringLiteral("DejaVu Sans Mono"));
@@ -132,11 +136,10 @@ void CellPanel::setSnapshot(const FrameSnapshot& s)
         if (c.periodic[k])
             periodic += QLatin1Char("xyz"[k]);
     const QString text =
-        tr("model    %1\nperiodic %2\nvolume   %3 m^3\np        %4 Pa\nq        %5 Pa\nL (1/s)  %6\nF - I    %7")
+        tr("%1, periodic %2\nV      %3 m^3\np      %4 Pa   q %5 Pa\nL      %6\nF - I  %7")
             .arg(QString::fromLatin1(cellModelName(c.model)), periodic.isEmpty() ? tr("none") : periodic,
                  shortNumber(c.volume, 4), shortNumber(c.pressure, 4), shortNumber(c.deviator, 4),
-                 matrixRows(c.gradient, QStringLiteral("         ")),
-                 matrixRows(c.strain, QStringLiteral("         ")));
+                 c.gradient.isZero(0.0) ? QStringLiteral("0") : entries(c.gradient) + tr(" 1/s"), entries(c.strain));
     if (m_info->text() != text)
         m_info->setText(text);
     // the fields show the rates in force when they change, unless being typed in
