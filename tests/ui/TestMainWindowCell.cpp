@@ -3,6 +3,7 @@
 // a scene without a cell puts the dock away; at 1280 x 800 the dock's panel fits its column.
 #include <QApplication>
 #include <QCheckBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QLineEdit>
 #include <QtTest>
@@ -47,6 +48,14 @@ private slots:
         w.cellPanel()->imagesBox()->setChecked(true);
         QVERIFY(w.sceneView()->overlayOptions().cellImages);
         QVERIFY(test::waitUntil([&]() { return w.sceneView()->drawnImageCount() > 0; }));
+        // coloured by the speed relative to the medium (the colour bar says so); on request the window
+        // goes to the temp directory for a look
+        w.setColourMode(ColourMode::FluctuationSpeed);
+        QCOMPARE(w.sceneView()->colourMode(), ColourMode::FluctuationSpeed);
+        if (qEnvironmentVariableIsSet("TUMBLE_SAVE_FRAMES")) {
+            test::waitUntil([]() { return false; }, 1500);
+            w.grabWindowImage().save(QDir::tempPath() + "/TestMainWindowCell.png");
+        }
         // at 1280 x 800 the panel is as wide as it wants to be
         QVERIFY(w.cellPanel()->width() >= w.cellPanel()->minimumSizeHint().width());
         QVERIFY(w.width() <= 1280 && w.height() <= 800);
