@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -17,9 +18,13 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
+#include <QVBoxLayout>
 
 #include <cmath>
 
+#include "cell/CellPanel.h"
+#include "cell/StressPlot.h"
+#include "cell/VelocityProfilePlot.h"
 #include "compare/CompareView.h"
 #include "export/AsyncFileDialog.h"
 #include "export/ExportMenu.h"
@@ -106,7 +111,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     addDockWidget(Qt::RightDockWidgetArea, m_bondDock);
     tabifyDockWidget(inspectorDock, m_bondDock);
     inspectorDock->raise();
-    // right, below: the rotation checks for the selected clump (exact ghost, Poinsot)
+    // right, below: the rotation checks for the selected clump (exact ghost, Poinsot), and in a
+    // tab beside them a periodic cell's panel and plots
     m_rotation = new RotationPanel;
     auto* rotationDock = new QDockWidget(tr("Rotation"), this);
     rotationDock->setObjectName(QStringLiteral("rotation"));
@@ -120,6 +126,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     rotationDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                               QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::RightDockWidgetArea, rotationDock);
+    makeCellDocks();
+    tabifyDockWidget(inspectorDock, m_cellDock);
+    tabifyDockWidget(rotationDock, m_cellPlotsDock);
+    inspectorDock->raise();
     m_sceneView->setGhost(&m_rotation->ghost());
     connect(m_rotation, &RotationPanel::ghostChanged, m_sceneView, qOverload<>(&SceneView::update));
     connect(m_sceneView, &SceneView::bodyClicked, this, &MainWindow::selectBody);
@@ -139,7 +149,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
             [this](const QString& message) { statusBar()->showMessage(tr("Refused: %1").arg(message), 10000); });
     connect(m_panel, &ControlPanel::colourModeRequested, m_sceneView, &SceneView::setColourMode);
     connect(m_panel, &ControlPanel::energyPlotModeRequested, m_energyPlot, &EnergyPlot::setMode);
-    connect(m_panel, &ControlPanel::overlayOptionsRequested, m_sceneView, &SceneView::setOverlayOptions);
+    connect(m_panel, &ControlPanel::overlayOptionsRequested, this, &MainWindow::requestOverlayOptions);
     connect(m_panel, &ControlPanel::builtinSceneRequested, this, [this](const QString& id) { openBuiltinScene(id); });
     connect(m_panel, &ControlPanel::openFileRequested, this, &MainWindow::openFileDialog);
     connect(m_panel, &ControlPanel::speedRequested, m_runner, &SimulationRunner::setSpeed);
@@ -189,6 +199,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_exportMenu->addPlot(m_energyPlot, tr("Energy plot"));
     m_exportMenu->addPlot(m_rotation->driftPlot(), tr("Angle drift plot"));
     m_exportMenu->addPlot(m_sweep->plot(), tr("Convergence sweep plot"));
+    m_exportMenu->addPlot(m_stressPlot, tr("Stress plot"));
+    m_exportMenu->addPlot(m_profilePlot, tr("Velocity profile plot"));
     menuBar()->addMenu(m_exportMenu->menu());
 
     // the frame clock: take the newest snapshot, never wait for one
@@ -206,7 +218,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_compareAction, &QAction::triggered, this, [this](bool on) { setCompareMode(on); });
     // every dock, checked while shown: a closed dock comes back from here
     viewMenu->addSeparator();
-    for (QDockWidget* d : {dock, inspectorDock, m_bondDock, rotationDock, sweepDock})
+    for (QDockWidget* d : {dock, inspectorDock, m_bondDock, m_cellDock, rotationDock, m_cellPlotsDock, sweepDock})
         viewMenu->addAction(d->toggleViewAction());
 
     // the wheel changes a combo or spin box only when it has the focus (WheelGuard.h)
@@ -272,6 +284,27 @@ void MainWindow::onFrame()
     m_inspector->setSnapshot(s);
     m_bondInspector->setSnapshot(s);
     m_rotation->setSnapshot(s, m_sceneView->selectedBody());
+    m_cellPanel->setSnapshot(*s);
+    m_stressPlot->appendSnapshot(*s);
+    if (m_cellPlotsDock->isVisible())
+        m_profilePlot->setSnapshot(*s);
+    // a scene with a periodic cell brings its dock to the front; one without puts it away
+    const long long revision = s->scene ? s->scene->revision : -1;
+    if (revision != m_cellRevision && !compareMode()) {
+        m_cellRevision = revision;
+        m_profilePlot->setSnapshot(*s);
+        // (a reset keeps the dock as the user left it)
+        if (s->cell && !m_cellScene) {
+            for (QDockWidget* d : {m_cellDock, m_cellPlotsDock}) {
+                d->show();
+                d->raise();
+            }
+        } else if (!s->cell) {
+            m_cellDock->hide();
+            m_cellPlotsDock->hide();
+        }
+        m_cellScene = s->cell.has_value();
+    }
 
     if (s->scene) {
         const QString name = QString::fromStdString(s->scene->name);
@@ -297,6 +330,49 @@ void MainWindow::setColourMode(ColourMode mode)
 {
     m_sceneView->setColourMode(mode);
     m_panel->showColourMode(mode);
+}
+
+void MainWindow::makeCellDocks()
+{
+    // at 1280 x 800 the right column has room for the panel over the inspector's tabs or for the
+    // two plots over the rotation dock's, not for all three in one dock: two docks, both shown
+    // with a scene that has a cell
+    m_cellPanel = new CellPanel;
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_cellPanel);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_profilePlot = new VelocityProfilePlot;
+    m_stressPlot = new StressPlot;
+    auto* plots = new QSplitter(Qt::Vertical);
+    plots->addWidget(m_profilePlot);
+    plots->addWidget(m_stressPlot);
+    plots->setChildrenCollapsible(false);
+    plots->setHandleWidth(6);
+    const auto dock = [this](const QString& title, const QString& name, QWidget* content) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(content);
+        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                       QDockWidget::DockWidgetClosable);
+        addDockWidget(Qt::RightDockWidgetArea, d);
+        d->hide();
+        return d;
+    };
+    m_cellDock = dock(tr("Cell"), QStringLiteral("cell"), scroll);
+    m_cellPlotsDock = dock(tr("Cell plots"), QStringLiteral("cellPlots"), plots);
+    // a new L goes to the runner as the panel's dt does: one LiveParams, validated by the core
+    connect(m_cellPanel, &CellPanel::liveChangeRequested, this, [this](const LiveParams& c) { m_runner->apply(c); });
+    connect(m_cellPanel, &CellPanel::imagesRequested, this, &MainWindow::requestOverlayOptions);
+    connect(m_cellPanel, &CellPanel::stressAxisRequested, m_stressPlot, &StressPlot::setXAxis);
+}
+
+void MainWindow::requestOverlayOptions()
+{
+    OverlayOptions o = m_panel->overlayOptions();
+    o.cellImages = m_cellPanel->imagesBox()->isChecked();
+    m_sceneView->setOverlayOptions(o);
 }
 
 void MainWindow::setEnergyPlotMode(EnergyPlotMode mode)

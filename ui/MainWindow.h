@@ -9,7 +9,9 @@
 // path and problem) before the worker ever sees it, and the running scene stays.
 // Selection: a click in the 3D view (or the inspector's keyboard picker) goes through
 // selectBody(), which tells the worker (it publishes that body's state), the view (halo) and
-// the inspector at once; a new scene clears it, a reset keeps it. A bond, clicked in the view,
+// the inspector at once; a new scene clears it, a reset keeps it. A scene with a periodic cell
+// shows the Cell docks (its panel's rate changes go to the runner like the panel's dt); a scene
+// without one hides it. A bond, clicked in the view,
 // goes the same way through selectBond() to the worker, the view (rim, frame, bending plane)
 // and the bond inspector, a tab beside the body inspector that comes to the front.
 #include <QFileDialog>
@@ -35,6 +37,7 @@ namespace tumble::ui {
 
 class BodyInspector;
 class BondInspector;
+class CellPanel;
 class CompareView;
 class ControlPanel;
 class RotationPanel;
@@ -42,7 +45,9 @@ class EnergyPlot;
 class ExportMenu;
 class SceneView;
 class SimulationRunner;
+class StressPlot;
 class SweepPanel;
+class VelocityProfilePlot;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -86,6 +91,14 @@ public:
     BodyInspector* inspector() const { return m_inspector; }
     BondInspector* bondInspector() const { return m_bondInspector; }
     RotationPanel* rotationPanel() const { return m_rotation; }
+    /// The periodic cell's docks, shown when a scene with a cell loads and hidden otherwise: the
+    /// panel in a tab beside the inspector's, the velocity profile and stress plots beside the
+    /// rotation dock.
+    QDockWidget* cellDock() const { return m_cellDock; }
+    QDockWidget* cellPlotsDock() const { return m_cellPlotsDock; }
+    CellPanel* cellPanel() const { return m_cellPanel; }
+    StressPlot* stressPlot() const { return m_stressPlot; }
+    VelocityProfilePlot* velocityProfilePlot() const { return m_profilePlot; }
     /// The single view's runner (paced to real time).
     SimulationRunner* worker() const { return m_runner; }
     /// Compare mode (C): the current scene, as loaded, in several lanes side by side (lanes:
@@ -128,6 +141,10 @@ private:
     /// Shows page (the single view or the compare view) in the centre; the other asks for no room.
     void showCentrePage(QWidget* page);
     void togglePlay();
+    /// The periodic cell's docks (hidden): its panel, and its two plots.
+    void makeCellDocks();
+    /// The overlay options of the control panel's clump view with the cell panel's images.
+    void requestOverlayOptions();
 
     SimulationRunner* m_runner = nullptr;
     SceneView* m_sceneView = nullptr;
@@ -138,6 +155,13 @@ private:
     QDockWidget* m_inspectorDock = nullptr;
     QDockWidget* m_bondDock = nullptr;
     RotationPanel* m_rotation = nullptr;
+    CellPanel* m_cellPanel = nullptr;
+    StressPlot* m_stressPlot = nullptr;
+    VelocityProfilePlot* m_profilePlot = nullptr;
+    QDockWidget* m_cellDock = nullptr;
+    QDockWidget* m_cellPlotsDock = nullptr;
+    long long m_cellRevision = -1; // the scene revision the cell dock was last shown or hidden for
+    bool m_cellScene = false;      // and whether that scene had a cell
     QLabel* m_statusLine = nullptr;
     ExportMenu* m_exportMenu = nullptr;
     QTimer* m_frameTimer = nullptr;

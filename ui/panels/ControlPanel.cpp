@@ -250,6 +250,11 @@ QGroupBox* ControlPanel::viewGroup()
     m_colourMode->addItem(tr("body"), int(ColourMode::Body));
     m_colourMode->setItemData(0, tr("|v| of each body, cool (rest) to warm (fastest)"), Qt::ToolTipRole);
     m_colourMode->setItemData(1, tr("one colour per body: the spheres of a clump alike"), Qt::ToolTipRole);
+    m_colourMode->addItem(tr("speed rel. medium"), int(ColourMode::FluctuationSpeed));
+    m_colourMode->setItemData(2,
+                              tr("|v - L x|: each body's speed relative to the periodic cell's deforming "
+                                 "medium (its fluctuation velocity); plain speed in a scene without a cell"),
+                              Qt::ToolTipRole);
     f->addRow(tr("Colour by"), m_colourMode);
     connect(m_colourMode, &QComboBox::activated, this,
             [this](int i) { emit colourModeRequested(static_cast<ColourMode>(m_colourMode->itemData(i).toInt())); });

@@ -195,7 +195,6 @@ void EnergyPlot::clear()
     m_level = 0;
     m_hasPending = false;
     m_markers.clear();
-    m_markerSource = nullptr;
     m_haveE0 = false;
     m_externalWorkSeen = false;
     m_e0 = 0.0;
@@ -320,14 +319,8 @@ void EnergyPlot::appendSnapshot(const FrameSnapshot& s)
     }
 
     // markers: the snapshot's list is immutable and shared; take it when it is a new one
-    if (s.markers && s.markers.get() != m_markerSource) {
-        m_markers.clear();
-        m_markers.reserve(s.markers->size());
-        for (const ParameterMarker& m : *s.markers)
-            m_markers.emplace_back(m.time, QString::fromStdString(m.label));
-        m_markerSource = s.markers.get();
+    if (m_markers.take(s))
         added = true;
-    }
     if (added)
         scheduleRepaint();
 }
@@ -876,7 +869,7 @@ PlotFigure EnergyPlot::figure() const
 
     fig.panels.push_back(std::move(energy));
     fig.panels.push_back(std::move(error));
-    fig.markers = m_markers;
+    fig.markers = m_markers.markers();
     return fig;
 }
 

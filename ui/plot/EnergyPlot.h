@@ -51,6 +51,7 @@
 #include "energy/EnergyTerms.h"
 #include "plot/EnergyPlotMode.h"
 #include "plot/PlotView.h"
+#include "plot/RunMarkers.h"
 #include "session/FrameSnapshot.h"
 
 class QTimer;
@@ -213,8 +214,7 @@ private:
     bool m_externalWorkSeen = false;
     double m_e0 = 0.0; // J
     double m_lastRelError = 0.0;
-    const void* m_markerSource = nullptr; // the marker list shown (shared, immutable)
-    std::vector<std::pair<double, QString>> m_markers;
+    RunMarkers m_markers;
 
     std::vector<double> m_time;                          // s
     std::array<std::vector<double>, TermCount> m_values; // J, per term

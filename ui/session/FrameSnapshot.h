@@ -18,6 +18,7 @@
 
 #include "session/BodyState.h"
 #include "session/BondState.h"
+#include "session/CellState.h"
 #include "session/EnergyChunk.h"
 #include "session/ParameterMarker.h"
 #include "session/SceneInfo.h"
@@ -45,7 +46,10 @@ struct FrameSnapshot {
     std::vector<float> radii;     ///< (m) m
     std::vector<float> speeds;    ///< (m) |v| of the owning body, m/s
     std::vector<int> memberBody;  ///< (m) owning body index; empty: member i is body i
-    std::size_t bodies = 0;       ///< number of bodies (members of a clump count once)
+    /// (m) the owning body's fluctuation speed |v - L x| (its speed relative to the medium), m/s;
+    /// only in a scene with a periodic cell (empty otherwise)
+    std::vector<float> fluctuationSpeeds;
+    std::size_t bodies = 0; ///< number of bodies (members of a clump count once)
 
     // bonds (World::bonds), (b) each, in the simulation's bond order; a bond joins two sphere
     // bodies, so it is drawn between their (one) members
@@ -71,6 +75,9 @@ struct FrameSnapshot {
     /// The bond the GUI selected (SimulationRunner::selectBond), broken or not; empty when none
     /// is selected or the pair has no bond.
     std::optional<BondState> selectedBond;
+
+    /// The periodic cell, its stress and the velocity profile; empty without a cell.
+    std::optional<CellState> cell;
 
     std::size_t contactCount = 0;
     double criticalDt = 0.0; ///< s

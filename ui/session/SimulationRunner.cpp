@@ -585,6 +585,7 @@ void SimulationRunner::publish(Run& run)
 
     bool finite = fillBodies(*s, sim, run.selected, run.publishScratch);
     fillBonds(*s, sim, run.publishScratch);
+    fillCell(*s, sim, run.publishScratch);
     if (run.selectedBond[0] >= 0) {
         s->selectedBond = bondState(sim, run.selectedBond[0], run.selectedBond[1]);
         finite = finite && (!s->selectedBond || isFinite(*s->selectedBond));
@@ -594,6 +595,8 @@ void SimulationRunner::publish(Run& run)
         s->positions = run.lastFinite->positions;
         s->radii = run.lastFinite->radii;
         s->speeds = run.lastFinite->speeds;
+        s->fluctuationSpeeds = run.lastFinite->fluctuationSpeeds;
+        s->cell = run.lastFinite->cell;
         s->memberBody = run.lastFinite->memberBody;
         s->clumps = run.lastFinite->clumps;
         s->selected = run.lastFinite->selected;

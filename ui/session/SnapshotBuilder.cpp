@@ -30,6 +30,9 @@ void sceneBounds(const World& w, double b[6])
             grow(w.position[i], w.radius[i]);
     for (const Wall& wall : w.walls)
         grow(wall.point, 0.0);
+    if (w.cell) // the cell's eight corners
+        for (int c = 0; c < 8; ++c)
+            grow(w.cell->vectors() * Vec3(double(c & 1), double((c >> 1) & 1), double((c >> 2) & 1)), 0.0);
     if (lo[0] > hi[0]) { // nothing at all
         for (int k = 0; k < 3; ++k) {
             lo[k] = -0.5;
@@ -86,13 +89,25 @@ bool fillBodies(FrameSnapshot& s, const Simulation& sim, int selected, PublishSc
     const double dt = sim.params().dt;
     std::vector<float>& bodySpeed = scratch.speeds;
     bodySpeed.resize(n);
-    for (std::size_t i = 0; i < n; ++i)
-        bodySpeed[i] = static_cast<float>(onStepKinematics(w, i, dt).velocity.norm());
+    scratch.velocities.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        scratch.velocities[i] = onStepKinematics(w, i, dt).velocity;
+        bodySpeed[i] = static_cast<float>(scratch.velocities[i].norm());
+    }
+    // in a periodic cell, the speed relative to the medium as well: |u| = |v - L x|
+    const bool cell = w.cell.has_value();
+    if (cell) {
+        const Mat3& l = w.cell->gradient();
+        scratch.fluctuationSpeeds.resize(n);
+        for (std::size_t i = 0; i < n; ++i)
+            scratch.fluctuationSpeeds[i] = static_cast<float>((scratch.velocities[i] - l * w.position[i]).norm());
+    }
     w.membersInSceneOrder(scratch.members);
     s.positions.resize(3 * m);
     s.radii.resize(m);
     s.speeds.resize(m);
     s.memberBody.resize(m);
+    s.fluctuationSpeeds.resize(cell ? m : 0);
     s.bodies = n;
     bool finite = true;
     for (std::size_t j = 0; j < m; ++j) {
@@ -103,6 +118,8 @@ bool fillBodies(FrameSnapshot& s, const Simulation& sim, int selected, PublishSc
         s.radii[j] = static_cast<float>(w.memberRadius[k]);
         s.speeds[j] = bodySpeed[static_cast<std::size_t>(b)];
         s.memberBody[j] = w.bodyId(static_cast<std::size_t>(b));
+        if (cell)
+            s.fluctuationSpeeds[j] = scratch.fluctuationSpeeds[static_cast<std::size_t>(b)];
         finite = finite && std::isfinite(s.positions[3 * j]) && std::isfinite(s.positions[3 * j + 1]) &&
                  std::isfinite(s.positions[3 * j + 2]) && std::isfinite(s.speeds[j]);
     }
@@ -190,6 +207,13 @@ void fillBonds(FrameSnapshot& s, const Simulation& sim, PublishScratch& scratch)
         out.radius = static_cast<float>(r);
         out.time = br.time;
     }
+}
+
+void fillCell(FrameSnapshot& s, const Simulation& sim, const PublishScratch& scratch)
+{
+    s.cell.reset();
+    if (sim.world().cell)
+        s.cell = cellState(sim, scratch.velocities);
 }
 
 void fillRunState(FrameSnapshot& s, const Simulation& sim)

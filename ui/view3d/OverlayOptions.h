@@ -1,6 +1,7 @@
 #pragma once
 // OverlayOptions: what the 3D view draws over the bodies (BodyOverlay): body-axes triads, w and
-// L arrows, the trail of a marked point.
+// L arrows, the trail of a marked point; in a periodic cell, images of the bodies near its faces
+// (CellOverlay).
 
 namespace tumble::ui {
 
@@ -16,6 +17,9 @@ struct OverlayOptions {
     bool arrows = true; ///< angular velocity w and angular momentum L from the centre of mass
     bool trail = true;  ///< fading trail of a point fixed in the body: the selected body, and
                         ///< every clump when there are at most BodyOverlay::kTrailAllClumps
+    /// In a periodic cell: every member sphere's images within one largest sphere diameter of
+    /// the cell's periodic faces, drawn like the sphere (CellOverlay::images)
+    bool cellImages = false;
 
     bool operator==(const OverlayOptions&) const = default;
 };

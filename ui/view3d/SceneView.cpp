@@ -8,6 +8,7 @@
 #include "session/TorqueFreeGhost.h"
 #include "view3d/BodyOverlay.h"
 #include "view3d/BondFrameOverlay.h"
+#include "view3d/CellOverlay.h"
 #include "view3d/GhostOverlay.h"
 #include "vtk/VtkTextLock.h"
 
@@ -42,6 +43,7 @@
 #include <cstdio>
 #include <limits>
 #include <numbers>
+#include <string_view>
 #include <vector>
 
 namespace tumble::ui {
@@ -160,6 +162,14 @@ bool drawable(const FrameSnapshot& s, std::size_t i)
 {
     const float r = s.radii[i];
     return finite3(&s.positions[3 * i]) && std::isfinite(r) && r > 0.f;
+}
+
+// what the speed colours show per member: the speed relative to a periodic cell's medium when
+// asked for and the snapshot has it, else the speed
+const std::vector<float>& colourSpeeds(const FrameSnapshot& s, ColourMode mode)
+{
+    const bool fluctuation = mode == ColourMode::FluctuationSpeed && s.fluctuationSpeeds.size() == s.memberCount();
+    return fluctuation ? s.fluctuationSpeeds : s.speeds;
 }
 
 // body b's members that are drawn (finite), i.e. those that get the halo
@@ -480,6 +490,7 @@ SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_u
     p.top->SetActiveCamera(r->GetActiveCamera());
     renderWindow()->AddRenderer(p.top);
     m_bondFrame = std::make_unique<BondFrameOverlay>(p.top);
+    m_cellOverlay = std::make_unique<CellOverlay>(r);
 
     // the bond legend's words (placed by placeBondLegend)
     for (auto& row : p.legend)
@@ -566,10 +577,13 @@ void SceneView::setOverlayOptions(const OverlayOptions& options)
 {
     if (options == m_overlayOptions)
         return;
+    const bool images = options.cellImages != m_overlayOptions.cellImages;
     m_overlayOptions = options;
-    editPipeline([this, options]() {
+    editPipeline([this, options, images]() {
         m_overlay->setOptions(options);
         refreshOverlay();
+        if (images)
+            m_uploaded.reset(); // upload again, with or without the images
     });
     requestRender();
 }
@@ -620,7 +634,7 @@ QColor SceneView::drawnColour(std::size_t i) const
     std::array<std::size_t, kSphereParts> places{};
     std::size_t member = 0;
     for (; member < s.memberCount(); ++member) {
-        if (!drawable(s, member) || !std::isfinite(s.speeds[member]))
+        if (!drawable(s, member) || !std::isfinite(colourSpeeds(s, m_colourMode)[member]))
             continue;
         if (seen++ == i)
             break;
@@ -761,6 +775,10 @@ void SceneView::prepareRender()
             placeCamera();
         }
         uploadBodies(s);
+        if (s.cell)
+            m_cellOverlay->update(*s.cell);
+        else
+            m_cellOverlay->hide();
         uploadBonds(s);
         uploadBondSelection(s);
         collectBreaks(s);
@@ -853,12 +871,25 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
     Pipeline& p = *m_p;
     const std::size_t n = s.memberCount();
     const bool byBody = m_colourMode == ColourMode::Body;
+    const std::vector<float>& speeds = colourSpeeds(s, m_colourMode);
     // the finite members only (a NaN would poison VTK's bounds and the camera), member i in
-    // share i % kSphereParts. Counted first: the arrays are sized to them once and overwritten
-    // in place (a size set twice could reallocate them twice).
+    // share i % kSphereParts, then a periodic cell's images (image k in share k % kSphereParts,
+    // after the members, so a member's place in its share does not depend on them). Counted
+    // first: the arrays are sized to them once and overwritten in place (a size set twice could
+    // reallocate them twice).
     std::array<std::size_t, kSphereParts> counts{};
     for (std::size_t i = 0; i < n; ++i)
-        counts[i % kSphereParts] += drawable(s, i) && std::isfinite(s.speeds[i]);
+        counts[i % kSphereParts] += drawable(s, i) && std::isfinite(speeds[i]);
+    m_imageXyz.clear();
+    m_imageMember.clear();
+    if (m_overlayOptions.cellImages)
+        CellOverlay::images(s, m_imageXyz, m_imageMember);
+    m_imagesDrawn = 0;
+    for (std::size_t k = 0; k < m_imageMember.size(); ++k)
+        if (std::isfinite(speeds[std::size_t(m_imageMember[k])])) {
+            ++counts[k % kSphereParts];
+            ++m_imagesDrawn;
+        }
     std::array<float*, kSphereParts> xyz{};
     std::array<float*, kSphereParts> rad{};
     std::array<float*, kSphereParts> spd{};
@@ -886,7 +917,7 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
     for (std::size_t i = 0; i < n; ++i) {
         const float* x = &s.positions[3 * i];
         const float r = s.radii[i];
-        const float v = s.speeds[i];
+        const float v = speeds[i];
         if (!finite3(x) || !std::isfinite(r) || r <= 0.f || !std::isfinite(v))
             continue;
         const std::size_t j = i % kSphereParts;
@@ -908,6 +939,24 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
         }
         finiteSpeeds.push_back(v);
         ++m;
+    }
+    // the images: their sphere's radius and colour
+    for (std::size_t k = 0; k < m_imageMember.size(); ++k) {
+        const auto i = std::size_t(m_imageMember[k]);
+        const float v = speeds[i];
+        if (!std::isfinite(v))
+            continue;
+        const std::size_t j = k % kSphereParts;
+        const std::size_t slot = at[j]++;
+        std::copy_n(&m_imageXyz[3 * k], 3, &xyz[j][3 * slot]);
+        rad[j][slot] = s.radii[i];
+        spd[j][slot] = v;
+        if (byBody) {
+            const QColor c = bodyColour(s.bodyOf(i));
+            rgb[j][3 * slot] = static_cast<unsigned char>(c.red());
+            rgb[j][3 * slot + 1] = static_cast<unsigned char>(c.green());
+            rgb[j][3 * slot + 2] = static_cast<unsigned char>(c.blue());
+        }
     }
     for (SpherePart& part : p.parts) {
         part.points->Modified();
@@ -938,6 +987,11 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
         p.speedColors->AddRGBPoint(p.speedMax, 0.706, 0.016, 0.150);
     }
     p.scalarBar->SetVisibility(m > 0 && !byBody && !m_compact);
+    const char* title = &speeds == &s.fluctuationSpeeds ? "|v - L x| (m/s)" : "speed (m/s)";
+    if (std::string_view(p.scalarBar->GetTitle()) != title) {
+        p.scalarBar->SetTitle(title);
+        m_barViewW = 0; // laid out again for the new title
+    }
 
     char caption[256];
     const char* name = s.scene ? s.scene->name.c_str() : "";

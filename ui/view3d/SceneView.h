@@ -9,7 +9,8 @@
 // kSphereParts polydata (below) in place: one upload per frame, no VTK object per sphere, no
 // allocation once the body count is steady. Non-finite bodies (a blow-up) are skipped, so no NaN reaches VTK.
 // Clumps are drawn as their member spheres (the snapshot carries members, not bodies). Colour
-// shows either the owning body's speed or the body itself (a distinct colour per body from a
+// shows the owning body's speed (in a periodic cell, optionally its speed relative to the
+// medium, ColourMode::FluctuationSpeed) or the body itself (a distinct colour per body from a
 // golden-ratio hue walk, so a clump's members look alike and neighbours differ).
 // Plane walls are infinite; they are drawn as translucent polygons clipped to the scene's
 // bounding box (bodies at load time plus the walls' anchor points).
@@ -79,6 +80,7 @@ namespace tumble::ui {
 
 class BodyOverlay;
 class BondFrameOverlay;
+class CellOverlay;
 class GhostOverlay;
 class TorqueFreeGhost;
 
@@ -163,6 +165,11 @@ public:
     std::size_t shownSphereCount() const { return m_shownDrawn; }
     /// The level chooser with its per-level render times.
     const InteractiveDetail& interactiveDetail() const { return m_detail; }
+    /// Images of spheres near a periodic cell's faces uploaded from the last snapshot
+    /// (OverlayOptions::cellImages; drawn in the shares after the members, never picked).
+    std::size_t drawnImageCount() const { return m_imagesDrawn; }
+    /// The periodic cell's edges as last placed (hidden without a cell).
+    const CellOverlay& cellOverlay() const { return *m_cellOverlay; }
     /// Upper end of the speed colour scale, m/s.
     double speedScaleMax() const { return m_speedMax; }
 
@@ -243,6 +250,7 @@ private:
     std::unique_ptr<BodyOverlay> m_overlay;        // triads, arrows, trails, in m_p's renderer
     std::unique_ptr<GhostOverlay> m_ghostOverlay;  // the exact torque-free pose, likewise
     std::unique_ptr<BondFrameOverlay> m_bondFrame; // the selected bond's frame, on the top layer
+    std::unique_ptr<CellOverlay> m_cellOverlay;    // a periodic cell's edges, in m_p's renderer
     const TorqueFreeGhost* m_ghost = nullptr;
     SnapshotPtr m_snapshot;
     SnapshotPtr m_uploaded;          // the snapshot whose bodies VTK holds
@@ -270,6 +278,9 @@ private:
     bool m_clickArmed = false;         // a left press that has not moved beyond kClickSlop
     QElapsedTimer m_scaleClock;        // wall time between uploads, for the scale's decay
     std::vector<float> m_speedScratch; // speeds for the percentile, reused
+    std::vector<float> m_imageXyz;     // a periodic cell's images (CellOverlay::images), reused
+    std::vector<int> m_imageMember;    // and the member each copies
+    std::size_t m_imagesDrawn = 0;
     // the colour bar's layout: for this view size and scale (device pixels, m/s)
     int m_barViewW = 0, m_barViewH = 0;
     double m_barScale = -1.0;
