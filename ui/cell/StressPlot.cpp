@@ -1,16 +1,11 @@
 #include "cell/StressPlot.h"
 
-#include <QTimer>
-
 #include <algorithm>
 #include <cmath>
 
 namespace tumble::ui {
 
 namespace {
-
-// repaints at most this often while samples stream in, ms (the energy plot's rate)
-constexpr int kMinRepaintMs = 100;
 
 struct CurveLook {
     const char* label;
@@ -33,10 +28,6 @@ StressPlot::StressPlot(QWidget* parent) : PlotView(parent)
     setZoomKeepsFollowing(true);
     setHoverEnabled(true);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
-    m_repaintTimer = new QTimer(this);
-    m_repaintTimer->setSingleShot(true);
-    connect(m_repaintTimer, &QTimer::timeout, this, [this]() { update(); });
-    m_sinceRepaint.start();
     setToolTip(tr("Stress of the assembly in the periodic cell, Pa, tension positive (a compressed packing has "
                   "negative normal stresses and a positive pressure p = -tr \xcf\x83 / 3), from the contacts' "
                   "virial and the bodies' motion relative to the medium. Dashed lines mark live changes. "
@@ -120,19 +111,6 @@ void StressPlot::dropEveryOther()
     thin(m_volumetric);
     for (auto& v : m_values)
         thin(v);
-}
-
-void StressPlot::scheduleRepaint()
-{
-    if (m_repaintTimer->isActive())
-        return;
-    m_repaintTimer->start(int(std::max<qint64>(0, kMinRepaintMs - m_sinceRepaint.elapsed())));
-}
-
-void StressPlot::paintEvent(QPaintEvent* event)
-{
-    PlotView::paintEvent(event);
-    m_sinceRepaint.restart();
 }
 
 const std::vector<double>& StressPlot::xValues() const

@@ -10,16 +10,12 @@
 // test. The history is bounded: at kMaxSamples every other sample is dropped (the first and the
 // newest stay). Against strain a marker sits at the strain of the first sample at or after its
 // time. A new scene revision (load or reset) starts a new plot.
-#include <QElapsedTimer>
-
 #include <array>
 #include <vector>
 
 #include "plot/PlotView.h"
 #include "plot/RunMarkers.h"
 #include "session/FrameSnapshot.h"
-
-class QTimer;
 
 namespace tumble::ui {
 
@@ -59,13 +55,9 @@ public:
     QSize sizeHint() const override { return {320, 200}; }
     QSize minimumSizeHint() const override { return {220, 140}; }
 
-protected:
-    void paintEvent(QPaintEvent* event) override;
-
 private:
     const std::vector<double>& xValues() const;
     void dropEveryOther();
-    void scheduleRepaint();
 
     XAxis m_xAxis = XAxis::Time;
     long long m_revision = -1;
@@ -73,8 +65,6 @@ private:
     std::array<std::vector<double>, kCurves> m_values;
     double m_volume0 = 0.0; // m^3, the first sample's
     RunMarkers m_markers;
-    QTimer* m_repaintTimer = nullptr;
-    QElapsedTimer m_sinceRepaint;
 };
 
 } // namespace tumble::ui

@@ -141,11 +141,6 @@ EnergyPlot::EnergyPlot(QWidget* parent) : PlotView(parent)
     setInteractive(true);
     setZoomKeepsFollowing(true);
     setHoverEnabled(true);
-    // throttled repaints while samples stream in
-    m_repaintTimer = new QTimer(this);
-    m_repaintTimer->setSingleShot(true);
-    connect(m_repaintTimer, &QTimer::timeout, this, [this]() { update(); });
-    m_sinceRepaint.start();
     setToolTip(tr("Wheel to zoom (the view keeps following the run), drag to pan (the view stops following), "
                   "double-click to follow the whole run again."));
     clear();
@@ -552,20 +547,6 @@ std::vector<double> EnergyPlot::termHigh(Term term) const
 {
     const std::size_t k = std::size_t(term);
     return m_hi[k].empty() ? m_values[k] : m_hi[k];
-}
-
-void EnergyPlot::scheduleRepaint()
-{
-    if (m_repaintTimer->isActive())
-        return;
-    const qint64 wait = std::max<qint64>(0, kMinRepaintMs - m_sinceRepaint.elapsed());
-    m_repaintTimer->start(int(wait));
-}
-
-void EnergyPlot::paintEvent(QPaintEvent* event)
-{
-    PlotView::paintEvent(event);
-    m_sinceRepaint.restart();
 }
 
 // ------------------------------------------------------------------------------------------------

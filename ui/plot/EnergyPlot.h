@@ -34,14 +34,13 @@
 // drawing. Axis ranges follow the run (running extrema per term and per stacked sum, O(1) per
 // sample); a wheel zoom keeps following (a shorter window ending at the newest sample), a drag
 // pauses the view until a double-click follows again. Repaints are throttled
-// (kMinRepaintMs), so the 3D view gets the CPU.
+// (PlotView::scheduleRepaint), so the 3D view gets the CPU.
 // A conserved total drifting by 1e-12 J around 1.7e-3 J would get labels that all round to the
 // same number: when the energy axis' range is below kOffsetLabelsBelow of its magnitude its
 // ticks are labelled with the difference from a round offset that the title names
 // ("energy - 1.681210346e-3 (J)", labels "+0.2e-12").
 // Rejected: vtkChartXY (a second GL view that software OpenGL renders every frame, and a second
 // description of the same figure for the exports).
-#include <QElapsedTimer>
 #include <QRectF>
 
 #include <array>
@@ -53,8 +52,6 @@
 #include "plot/PlotView.h"
 #include "plot/RunMarkers.h"
 #include "session/FrameSnapshot.h"
-
-class QTimer;
 
 namespace tumble::ui {
 
@@ -74,8 +71,6 @@ public:
     /// term moves between samples, however long it runs (issue 21: a 2^19 bound grew the GUI by
     /// ~17 MB a minute for its first hours).
     static constexpr std::size_t kMaxSamples = 4096;
-    /// Repaints at most this often while samples stream in, ms.
-    static constexpr int kMinRepaintMs = 100;
     /// Floor of the relative error shown on the log axis (below double precision).
     static constexpr double kErrorFloor = 1e-17;
     /// The energy axis labels differences from an offset (named in its title) when its range
@@ -164,9 +159,6 @@ public:
     std::vector<std::string> energyTickLabels() const;
     std::string energyAxisTitle() const;
 
-protected:
-    void paintEvent(QPaintEvent* event) override;
-
 private:
     // axis ranges that follow the run: time (s), energy (J), error decades (log10)
     struct Ranges {
@@ -185,7 +177,6 @@ private:
     EnergyTicks energyTicks(double lo, double hi) const;
     // the stacked view's running sums, bottom band first: tops[k][i], J
     std::vector<std::vector<double>> stackTops() const;
-    void scheduleRepaint();
     // one plotted sample: its values and ranges (J; the relative error unitless)
     struct Row {
         double time = 0.0;
@@ -245,9 +236,6 @@ private:
     std::vector<double> m_stackMin, m_stackMax;
     double m_budgetMin = 0.0, m_budgetMax = 0.0;
     double m_rMin = 0.0, m_rMax = 0.0;
-
-    QTimer* m_repaintTimer = nullptr;
-    QElapsedTimer m_sinceRepaint;
 };
 
 } // namespace tumble::ui

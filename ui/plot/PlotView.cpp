@@ -149,6 +149,20 @@ void PlotView::paintEvent(QPaintEvent*)
         m_recentMs.erase(m_recentMs.begin());
     m_paintMs = std::accumulate(m_recentMs.begin(), m_recentMs.end(), 0.0) / double(m_recentMs.size());
     ++m_frames;
+    m_sinceRepaint.restart();
+}
+
+void PlotView::scheduleRepaint()
+{
+    if (!m_repaintTimer) {
+        m_repaintTimer = new QTimer(this);
+        m_repaintTimer->setSingleShot(true);
+        connect(m_repaintTimer, &QTimer::timeout, this, [this]() { update(); });
+    }
+    if (m_repaintTimer->isActive())
+        return;
+    const qint64 since = m_sinceRepaint.isValid() ? m_sinceRepaint.elapsed() : kMinRepaintMs;
+    m_repaintTimer->start(int(std::max<qint64>(0, kMinRepaintMs - since)));
 }
 
 QStringList PlotView::hoverLines(double x) const

@@ -17,9 +17,12 @@
 //     follow-the-run ranges, so ticks and labels are made for what is shown;
 //   - a hover readout (setHoverEnabled): a dashed line at the mouse and a box of hoverLines(x)
 //     (by default each labelled curve's value at the nearest point); not in exports;
-//   - the paint time, averaged over the last frames (paintMilliseconds()).
+//   - the paint time, averaged over the last frames (paintMilliseconds());
+//   - repaints throttled for plots fed while a run streams in (scheduleRepaint: at most every
+//     kMinRepaintMs, so the 3D view gets the CPU).
 #include <QElapsedTimer>
 #include <QStringList>
+#include <QTimer>
 #include <QWidget>
 
 #include <optional>
@@ -66,6 +69,8 @@ public:
     double paintMilliseconds() const { return m_paintMs; }
     /// Frames painted since construction.
     long long frameCount() const { return m_frames; }
+    /// scheduleRepaint() repaints at most this often, ms.
+    static constexpr int kMinRepaintMs = 100;
 
 signals:
     /// The user panned or zoomed.
@@ -89,6 +94,10 @@ protected:
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void leaveEvent(QEvent* event) override;
+
+    /// A repaint kMinRepaintMs after the last paint at the soonest (at once when that is past);
+    /// several calls before it make one repaint.
+    void scheduleRepaint();
 
     /// The hovered x in widget coordinates (< 0: none).
     double hoverX() const { return m_hoverX; }
@@ -118,6 +127,8 @@ private:
     int m_dragPanel = -1;
     std::pair<double, double> m_dragX{0.0, 1.0}, m_dragY{0.0, 1.0};
     double m_paintMs = 0.0;
+    QTimer* m_repaintTimer = nullptr; // scheduleRepaint's, made at its first call
+    QElapsedTimer m_sinceRepaint;     // since the last paint
     std::vector<double> m_recentMs;
     long long m_frames = 0;
     mutable std::vector<QColor> m_hoverColours;
