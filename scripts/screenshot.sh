@@ -3,7 +3,7 @@
 # under Xvfb for a few seconds of simulation and grabs the whole window (widgets plus the VTK
 # views' frames) through `tumble --screenshot`.
 #
-#   scripts/screenshot.sh [--scene ID] [--colour speed|body] [--select ID [--ghost]]
+#   scripts/screenshot.sh [--scene ID] [--colour speed|body|fluctuation] [--select ID [--ghost]]
 #                         [--select-bond I-J] [--compare [--lanes PRESET,...]] [SECONDS] [OUTPUT.png]
 #
 # --scene takes a built-in scene id; its default output is then docs/images/ID.png (e.g.

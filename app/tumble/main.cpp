@@ -1,7 +1,7 @@
 // tumble: the GUI. Opens the main window on the default scene (or a scene file, or another
 // built-in scene, given on the command line) and starts playing.
 //
-//   tumble [SCENE.json] [--scene ID] [--colour speed|body] [--select ID [--ghost]] [--select-bond I-J]
+//   tumble [SCENE.json] [--scene ID] [--colour speed|body|fluctuation] [--select ID [--ghost]] [--select-bond I-J]
 //          [--compare [--lanes PRESET[@DT|@Fx],...]]
 //          [--screenshot PATH [--after SECONDS] [--drag SECONDS]]
 //          [--size WxH]   (default: sized from the screen, MainWindow::initialSize)
@@ -56,9 +56,10 @@ int main(int argc, char** argv)
                                                         "(tumble-cli list shows them)."),
                                          QStringLiteral("ID"));
     const QCommandLineOption colourOption(QStringLiteral("colour"),
-                                          QStringLiteral("Colour the spheres by speed (default) "
-                                                         "or by body."),
-                                          QStringLiteral("speed|body"), QStringLiteral("speed"));
+                                          QStringLiteral("Colour the spheres by speed (default), by "
+                                                         "body, or by speed relative to a periodic "
+                                                         "cell's medium (fluctuation)."),
+                                          QStringLiteral("speed|body|fluctuation"), QStringLiteral("speed"));
     const QCommandLineOption selectOption(QStringLiteral("select"),
                                           QStringLiteral("Select body ID once the scene runs."), QStringLiteral("ID"));
     const QCommandLineOption ghostOption(QStringLiteral("ghost"),
@@ -108,8 +109,10 @@ int main(int argc, char** argv)
     const QString colour = parser.value(colourOption);
     if (colour == QStringLiteral("body"))
         window.setColourMode(tumble::ui::ColourMode::Body);
+    else if (colour == QStringLiteral("fluctuation"))
+        window.setColourMode(tumble::ui::ColourMode::FluctuationSpeed);
     else if (colour != QStringLiteral("speed")) {
-        std::fprintf(stderr, "tumble: --colour takes speed or body, not %s\n", qPrintable(colour));
+        std::fprintf(stderr, "tumble: --colour takes speed, body or fluctuation, not %s\n", qPrintable(colour));
         return 2;
     }
     window.play();

@@ -10,8 +10,8 @@ VelocityProfilePlot::VelocityProfilePlot(QWidget* parent) : PlotView(parent)
     setHoverEnabled(true);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     setToolTip(tr("Mean lab velocity v_x of the bodies in %1 bins across the cell's second side, against the "
-                  "bin's y (each body counted at its image inside the cell). Dashed: the medium's own v_x = "
-                  "(L x)_x; in steady simple shear the points lie on it.")
+                  "bin's y (each body counted at its image inside the cell). Dashed: the affine profile (L x)_x "
+                  "carried at the bodies' mean velocity; in steady simple shear the points lie on it.")
                    .arg(CellState::kProfileBins));
 }
 
@@ -54,7 +54,7 @@ PlotFigure VelocityProfilePlot::figure() const
         yHi += pad;
 
         PlotSeries medium;
-        medium.label = tr("medium (L x)_x");
+        medium.label = tr("affine L x");
         medium.colour = QColor(90, 96, 110);
         medium.style = Qt::DashLine;
         medium.width = 1.4;
@@ -70,7 +70,7 @@ PlotFigure VelocityProfilePlot::figure() const
         panel.series.push_back(std::move(medium));
         panel.series.push_back(std::move(bodies));
         fig.legend.push_back({tr("bodies"), QColor(31, 90, 220), 1.6, Qt::SolidLine, QColor(), PlotSymbol::Circle});
-        fig.legend.push_back({tr("medium L x"), QColor(90, 96, 110), 1.4, Qt::DashLine, QColor(), PlotSymbol::None});
+        fig.legend.push_back({tr("affine L x"), QColor(90, 96, 110), 1.4, Qt::DashLine, QColor(), PlotSymbol::None});
     } else {
         panel.note = tr("no periodic cell in this scene");
     }

@@ -383,14 +383,17 @@ std::vector<double> niceTicks(double lo, double hi, int count)
 
 std::vector<QString> tickLabels(const std::vector<double>& ticks)
 {
-    // the fewest digits that keep the labels apart (and each within rounding of its tick)
+    // the fewest digits that keep the labels apart and read back as their ticks (to a millionth
+    // of the spacing: 0.15, not "0.2", which one digit would give and is also apart)
+    const double step = ticks.size() > 1 ? std::abs(ticks[1] - ticks[0]) : 0.0;
     for (int digits = 1; digits <= 17; ++digits) {
         std::vector<QString> labels;
         std::set<QString> seen;
         bool ok = true;
         for (double v : ticks) {
             const QString s = axisLabelText(v, digits);
-            ok = ok && seen.insert(s).second;
+            const double back = s.toDouble();
+            ok = ok && seen.insert(s).second && std::abs(back - v) <= 1e-6 * std::max(step, std::abs(v));
             labels.push_back(s);
         }
         if (ok)

@@ -29,6 +29,8 @@ CellState cellState(const Simulation& sim, const std::vector<Vec3>& velocity)
     // image's velocity, binned by its fractional coordinate along b
     constexpr std::size_t bins = CellState::kProfileBins;
     std::array<double, bins> sum{};
+    double offset = 0.0; // m/s, sum of v_x - (L x)_x over the binned bodies
+    int binned = 0;
     for (std::size_t i = 0; i < w.size() && i < velocity.size(); ++i) {
         const ImageShift n = cell.wrapShift(w.position[i]);
         const Vec3 x = w.position[i] - cell.shift(n);
@@ -40,11 +42,14 @@ CellState cellState(const Simulation& sim, const std::vector<Vec3>& velocity)
         const auto k = static_cast<std::size_t>(std::clamp(std::floor(s * double(bins)), 0.0, double(bins - 1)));
         sum[k] += vx;
         ++c.binCount[k];
+        offset += vx - c.mediumVelocity(x).x();
+        ++binned;
     }
+    offset = binned > 0 ? offset / binned : 0.0;
     for (std::size_t k = 0; k < bins; ++k) {
         const Vec3 centre = c.vectors * Vec3(0.5, (double(k) + 0.5) / double(bins), 0.5);
         c.binY[k] = centre.y();
-        c.mediumVx[k] = c.mediumVelocity(centre).x();
+        c.mediumVx[k] = c.mediumVelocity(centre).x() + offset;
         c.meanVx[k] = c.binCount[k] > 0 ? sum[k] / c.binCount[k] : std::numeric_limits<double>::quiet_NaN();
     }
     return c;

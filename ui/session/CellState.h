@@ -41,10 +41,14 @@ struct CellState {
     double deviator = 0.0;      ///< sqrt(3/2 s:s) of sigma's symmetric part, Pa
 
     // the velocity profile, (kProfileBins) each, bin k covering s_y in [k, k + 1) / kProfileBins
-    std::array<double, kProfileBins> binY{};     ///< y of the bin's centre, m
-    std::array<double, kProfileBins> meanVx{};   ///< mean lab v_x of its bodies, m/s (NaN: empty)
-    std::array<double, kProfileBins> mediumVx{}; ///< the medium's (L x)_x at its centre, m/s
-    std::array<int, kProfileBins> binCount{};    ///< bodies in it
+    std::array<double, kProfileBins> binY{};   ///< y of the bin's centre, m
+    std::array<double, kProfileBins> meanVx{}; ///< mean lab v_x of its bodies, m/s (NaN: empty)
+    /// the medium's (L x)_x at its centre carried at the bodies' mean velocity, m/s: the affine
+    /// profile with the bodies' momentum (Lees-Edwards keeps the momentum they start with, zero in
+    /// a gas, so their steady profile is L (x - <x>) + <v>, not L x; in the medium-carried model
+    /// bodies at rest in the medium have <v> = L <x> and the line is L x)
+    std::array<double, kProfileBins> mediumVx{};
+    std::array<int, kProfileBins> binCount{}; ///< bodies in it
 
     /// The cell's corner H s for fractional coordinates s (each 0 or 1 for the eight corners), m.
     Vec3 corner(int i) const { return vectors * Vec3(double(i & 1), double((i >> 1) & 1), double((i >> 2) & 1)); }

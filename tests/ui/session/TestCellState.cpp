@@ -1,7 +1,8 @@
 // CellState (issue 20): what a snapshot says about a periodic cell. Closed forms: bodies at rest
-// in a sheared medium (v = L x) have the medium's profile L x at the bins' centres and no
-// fluctuation speed; a body given a fluctuation velocity u has |u|; the stress is the core's
-// Simulation::cellStress of the same state; the camera's bounds hold the cell's corners.
+// in a sheared medium (v = L x) have the medium's profile L x at the bins' centres (the dashed
+// line carries the bodies' mean velocity) and no fluctuation speed; a body given a fluctuation
+// velocity u has |u|; the stress is the core's Simulation::cellStress of the same state; the
+// camera's bounds hold the cell's corners.
 #include <QtTest>
 
 #include <numeric>
@@ -103,6 +104,28 @@ private slots:
             counted += c.binCount[k];
         }
         QCOMPARE(std::size_t(counted), sim.world().size());
+    }
+
+    void theAffineLineCarriesTheBodiesMeanVelocity()
+    {
+        // Lees-Edwards keeps a gas's zero momentum: its steady shear is L (x - <x>), whose mean v_x
+        // is zero; the dashed line is drawn through the bodies' mean, so the points lie on it
+        const Mat3 l = shear(2.0);
+        World w = restingInTheMedium(l);
+        Vec3 mean = Vec3::Zero();
+        for (std::size_t i = 0; i + 1 < w.size(); ++i) // the body past the face counts at its image
+            mean += w.position[i];
+        mean += w.position.back() - sides().col(1);
+        mean /= double(w.size());
+        for (std::size_t i = 0; i < w.size(); ++i)
+            w.velocity[i] -= l * mean;
+        w.cell->setModel(CellModel::LeesEdwards);
+        const FrameSnapshot s = publish(simulation(std::move(w)));
+        const CellState& c = *s.cell;
+        for (std::size_t k = 0; k < kBins; ++k) {
+            TUMBLE_NEAR(c.mediumVx[k], 2.0 * (c.binY[k] - mean.y()), 1e-15, 1e-12);
+            TUMBLE_NEAR(c.meanVx[k], c.mediumVx[k], 1e-15, 1e-12);
+        }
     }
 
     void anEmptyBinIsNotANumber()
