@@ -22,6 +22,7 @@
 // Loads go to World::force/torque; dashpot parts also to the kDashpot dissipative channel. A
 // contact's history changes only when `commit` is true (the evaluation at the end of a step):
 // RK4's trial stages see the springs they would have, and leave them as they were.
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
@@ -51,6 +52,9 @@ struct ContactSums {
     // N m; and the same for the dashpot part of f_c (docs/PERIODIC.md "Stress and the cell's work")
     Mat3 virial = Mat3::Zero();
     Mat3 dashpotVirial = Mat3::Zero();
+    /// in a periodic cell only (else zero): the longest bond, from its first body to its second
+    /// body's nearest image, m (the step keeps it under half the cell's width: Simulation)
+    double longestBond = 0.0;
 
     /// Adds another (chunk's) sums to these.
     void add(const ContactSums& o)
@@ -69,6 +73,7 @@ struct ContactSums {
         active += o.active;
         virial += o.virial;
         dashpotVirial += o.dashpotVirial;
+        longestBond = std::max(longestBond, o.longestBond);
     }
 };
 

@@ -17,9 +17,11 @@ void BondCsvWriter::appendRow(const World& w, std::size_t k)
     const std::size_t i = static_cast<std::size_t>(bonds.bodies[k][0]);
     const std::size_t j = static_cast<std::size_t>(bonds.bodies[k][1]);
     // the one definition of a bond's numbers, shared with the GUI's bond inspector
+    // (in a periodic cell, body j's image nearest body i)
+    const Vec3 xj = w.bondPartnerPosition(k);
     const BondInspection b =
-        inspectBond(w.position[i], w.orientation[i], w.position[j], w.orientation[j], bonds.rest[k], bonds.stiffness[k],
-                    bonds.loads(k, w.position[i], w.orientation[i], w.position[j], w.orientation[j]));
+        inspectBond(w.position[i], w.orientation[i], xj, w.orientation[j], bonds.rest[k], bonds.stiffness[k],
+                    bonds.loads(k, w.position[i], w.orientation[i], xj, w.orientation[j]));
     const BondLoads& l = b.loads;
     appendNumber(m_chunk, w.step);
     for (double x : {w.time}) {

@@ -49,6 +49,16 @@ ImageShift PeriodicCell::wrapShift(const Vec3& x) const
     return n;
 }
 
+ImageShift PeriodicCell::nearestImage(const Vec3& d) const
+{
+    const Vec3 s = fractional(d);
+    ImageShift n{0, 0, 0};
+    for (int k = 0; k < 3; ++k)
+        if (periodic(k) && std::abs(s[k]) < 1e9) // (not after a blow-up: 0 there)
+            n[static_cast<std::size_t>(k)] = -static_cast<int>(std::nearbyint(s[k]));
+    return n;
+}
+
 Vec3 PeriodicCell::shift(const ImageShift& n) const
 {
     return h_.col(0) * n[0] + h_.col(1) * n[1] + h_.col(2) * n[2];

@@ -64,6 +64,12 @@ struct MediumStep {
 /// Integer image indices along the cell's three axes.
 using ImageShift = std::array<int, 3>;
 
+/// n as a vector, for H n.
+inline Vec3 imageVector(const ImageShift& n)
+{
+    return Vec3(n[0], n[1], n[2]);
+}
+
 class PeriodicCell {
 public:
     PeriodicCell() = default;
@@ -92,6 +98,10 @@ public:
     /// The image indices n that bring x into the cell: x - H n has its periodic fractional
     /// coordinates in [0, 1); n is 0 along an axis that does not repeat.
     ImageShift wrapShift(const Vec3& x) const;
+    /// The image indices n that make d + H n shortest for a separation d (m): its periodic
+    /// fractional coordinates rounded away. Exact (the nearest image) while |d + H n| is under half
+    /// the narrowest periodic width, which the loader and the step keep for bonds (Simulation).
+    ImageShift nearestImage(const Vec3& d) const;
     /// H n: the position of image n of a point relative to the point, m.
     Vec3 shift(const ImageShift& n) const;
     /// L H n: the velocity of image n of a body relative to the body, m/s (the medium's

@@ -147,8 +147,9 @@ void World::permuteBodies(const std::vector<int>& order, std::vector<int>& membe
 void World::addBond(int a, int b, const BondStiffness& k, const BondStrength& s, BondFormulation f)
 {
     const std::size_t i = static_cast<std::size_t>(a), j = static_cast<std::size_t>(b);
-    bonds.add(a, b, k, BondRest::at(position[i], orientation[i], radius[i], position[j], orientation[j], radius[j]), s,
-              f, IncrementalBondState::at(position[i], position[j]));
+    const Vec3 xj = positionNear(j, position[i]);
+    bonds.add(a, b, k, BondRest::at(position[i], orientation[i], radius[i], xj, orientation[j], radius[j]), s, f,
+              IncrementalBondState::at(position[i], xj));
 }
 
 void World::membersInSceneOrder(std::vector<int>& out) const

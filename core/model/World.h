@@ -145,8 +145,28 @@ struct World {
     int addRigidBody(int materialIndex, double mass, const Vec3& principalMoments, const Quat& orientation,
                      double boundingRadius, const Vec3& position, const Vec3& velocity, const Vec3& angularVelocity);
 
+    /// In a periodic cell, the image n of body j nearest a point x (m): x_j + H n is where a bond
+    /// of a body at x meets j (PeriodicCell::nearestImage); n = 0 without a cell.
+    ImageShift imageNear(std::size_t j, const Vec3& x) const
+    {
+        return cell ? cell->nearestImage(position[j] - x) : ImageShift{0, 0, 0};
+    }
+    /// Body j's position, or in a periodic cell its image's nearest x (m).
+    Vec3 positionNear(std::size_t j, const Vec3& x) const
+    {
+        return cell ? Vec3(position[j] + cell->shift(imageNear(j, x))) : position[j];
+    }
+    /// Where bond k's second body is seen from its first: its position, or its image's nearest
+    /// the first body in a periodic cell (m).
+    Vec3 bondPartnerPosition(std::size_t k) const
+    {
+        return positionNear(static_cast<std::size_t>(bonds.bodies[k][1]),
+                            position[static_cast<std::size_t>(bonds.bodies[k][0])]);
+    }
+
     /// Bonds sphere bodies a and b (indices) as they are now: the bond is free of stress in the
-    /// current poses (BondRest). Call bonds.sort(size()) once every bond is in.
+    /// current poses (BondRest), b's image nearest a in a periodic cell. Call bonds.sort(size())
+    /// once every bond is in.
     void addBond(int a, int b, const BondStiffness& k, const BondStrength& s = {},
                  BondFormulation f = BondFormulation::Total);
 

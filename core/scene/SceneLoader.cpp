@@ -598,7 +598,9 @@ BondFormulation readBondLaw(const Reader& bond)
 // the pairs of spheres among bodies [first, last] whose surfaces are at most `within` m apart,
 // (lower, higher), in ascending order; a grid of cells as wide as the largest reach
 // (stops at the first body with more than limits::kMaxBondsPerBody partners: crowded is then
-// that body, else -1)
+// that body, else -1). In a periodic cell (whose narrowest width is over twice the reach: the
+// caller checks), a pair meets through the images next to the cell too: each sphere is wrapped
+// into the cell and listed with its images one period away along each periodic axis.
 std::vector<std::pair<int, int>> spheresWithin(const World& w, int first, int last, double within, int& crowded)
 {
     crowded = -1;
@@ -610,16 +612,34 @@ std::vector<std::pair<int, int>> spheresWithin(const World& w, int first, int la
     struct Entry {
         std::int64_t key[3];
         int body;
+        bool image; // a periodic image (not searched from)
+        Vec3 x;     // m
     };
     std::vector<Entry> cells;
+    const int span = w.cell ? 1 : 0;
     for (int b = first; b <= last; ++b) {
         if (w.type[static_cast<std::size_t>(b)] != BodyType::Sphere)
             continue;
-        const Vec3& x = w.position[static_cast<std::size_t>(b)];
-        cells.push_back({{static_cast<std::int64_t>(std::floor(x.x() / reach)),
-                          static_cast<std::int64_t>(std::floor(x.y() / reach)),
-                          static_cast<std::int64_t>(std::floor(x.z() / reach))},
-                         b});
+        Vec3 x = w.position[static_cast<std::size_t>(b)];
+        if (w.cell)
+            x -= w.cell->shift(w.cell->wrapShift(x));
+        for (int i = -span; i <= span; ++i)
+            for (int j = -span; j <= span; ++j)
+                for (int k = -span; k <= span; ++k) {
+                    const ImageShift n{i, j, k};
+                    bool valid = true;
+                    for (int c = 0; c < 3; ++c)
+                        valid = valid && (n[static_cast<std::size_t>(c)] == 0 || w.cell->periodic(c));
+                    if (!valid)
+                        continue;
+                    const Vec3 y = w.cell ? Vec3(x + w.cell->shift(n)) : x;
+                    cells.push_back({{static_cast<std::int64_t>(std::floor(y.x() / reach)),
+                                      static_cast<std::int64_t>(std::floor(y.y() / reach)),
+                                      static_cast<std::int64_t>(std::floor(y.z() / reach))},
+                                     b,
+                                     i != 0 || j != 0 || k != 0,
+                                     y});
+                }
     }
     auto less = [](const Entry& a, const Entry& b) {
         return std::lexicographical_compare(a.key, a.key + 3, b.key, b.key + 3) ||
@@ -628,17 +648,19 @@ std::vector<std::pair<int, int>> spheresWithin(const World& w, int first, int la
     std::sort(cells.begin(), cells.end(), less);
     std::vector<std::pair<int, int>> out;
     for (const Entry& e : cells) {
+        if (e.image)
+            continue;
         const std::size_t a = static_cast<std::size_t>(e.body);
         for (int dx = -1; dx <= 1; ++dx)
             for (int dy = -1; dy <= 1; ++dy)
                 for (int dz = -1; dz <= 1; ++dz) {
-                    Entry probe{{e.key[0] + dx, e.key[1] + dy, e.key[2] + dz}, -1};
+                    Entry probe{{e.key[0] + dx, e.key[1] + dy, e.key[2] + dz}, -1, false, Vec3::Zero()};
                     for (auto it = std::lower_bound(cells.begin(), cells.end(), probe, less);
                          it != cells.end() && std::equal(it->key, it->key + 3, probe.key); ++it) {
                         const std::size_t b = static_cast<std::size_t>(it->body);
                         if (b <= a)
                             continue;
-                        const double gap = (w.position[a] - w.position[b]).norm() - w.radius[a] - w.radius[b];
+                        const double gap = (e.x - it->x).norm() - w.radius[a] - w.radius[b];
                         if (gap > within)
                             continue;
                         out.push_back({e.body, it->body});
@@ -651,6 +673,20 @@ std::vector<std::pair<int, int>> spheresWithin(const World& w, int first, int la
     }
     std::sort(out.begin(), out.end());
     return out;
+}
+
+// In a periodic cell, a bond between spheres at a distance (m, to the partner's nearest image)
+// of half the cell's narrowest width or more is refused: its partner's nearest image would not
+// be one image (PeriodicCell::nearestImage), and the step keeps bonds under that bound.
+void requireBondFitsCell(const Reader& r, const World& world, double length, const std::string& what, const char* key)
+{
+    if (!world.cell)
+        return;
+    const double width = world.cell->narrowestPeriodicWidth();
+    if (!(length < 0.5 * width))
+        r.fail(what + " reaches " + Reader::fmt(length) + " m, not under half the periodic cell's narrowest width " +
+                   Reader::fmt(width) + " m: a bond would reach two images of its partner (use a larger cell)",
+               key);
 }
 
 // "bonds": [{"bodies": [i, j], "kn": N/m, "ks": N/m, "kt": N m/rad, "kb": N m/rad}]: Wang's bond
@@ -688,6 +724,12 @@ void readBonds(const Reader& top, World& world)
             const BondStiffnessSpec k = readBondStiffness(r);
             const BondStrength strength = readBondStrength(r);
             const BondFormulation law = readBondLaw(r);
+            double largest = 0.0;
+            for (int b = first; b <= last; ++b)
+                if (world.type[static_cast<std::size_t>(b)] == BodyType::Sphere)
+                    largest = std::max(largest, world.radius[static_cast<std::size_t>(b)]);
+            requireBondFitsCell(r, world, 2.0 * largest + within, "a bond of the largest spheres 'within' this",
+                                "within");
             int crowded = -1;
             const std::vector<std::pair<int, int>> pairs = spheresWithin(world, first, last, within, crowded);
             if (crowded >= 0)
@@ -729,13 +771,17 @@ void readBonds(const Reader& top, World& world)
         if (!seen.insert(key).second)
             r.fail("bodies " + std::to_string(key.first) + " and " + std::to_string(key.second) + " are bonded twice",
                    "bodies");
-        const Vec3 gap =
-            world.position[static_cast<std::size_t>(body[0])] - world.position[static_cast<std::size_t>(body[1])];
+        // (in a periodic cell, to body 1's image nearest body 0)
+        const Vec3& x0 = world.position[static_cast<std::size_t>(body[0])];
+        const Vec3 gap = x0 - world.positionNear(static_cast<std::size_t>(body[1]), x0);
         if (!(gap.norm() > 1e-9 * (world.radius[static_cast<std::size_t>(body[0])] +
                                    world.radius[static_cast<std::size_t>(body[1])])))
             r.fail("bodies " + std::to_string(body[0]) + " and " + std::to_string(body[1]) +
                        " are at the same position: a bond needs a direction",
                    "bodies");
+        requireBondFitsCell(r, world, gap.norm(),
+                            "the bond between bodies " + std::to_string(body[0]) + " and " + std::to_string(body[1]),
+                            "bodies");
         world.addBond(body[0], body[1], stiffnessOf(readBondStiffness(r), world, body[0], body[1]), readBondStrength(r),
                       readBondLaw(r));
     });
@@ -882,8 +928,6 @@ void readCell(const Reader& top, World& world, const std::string& file)
                        " m (it would touch its own image)",
                    "vectors");
     }
-    if (!world.bonds.empty())
-        r.fail("bonds in a periodic cell are not implemented yet (issue 20): remove the cell or the bonds");
     world.cell = cell;
 }
 
@@ -976,8 +1020,8 @@ Scene readScene(const Json& doc, const std::string& file)
             }
         }
     }
+    readCell(top, world, file); // (first: a bond meets its partner's nearest image)
     readBonds(top, world);
-    readCell(top, world, file);
     if (world.size() == 0)
         top.fail("the scene has no bodies (give \"bodies\" or \"generators\")");
     // the run's memory (contacts, grid) on top of the bodies: refused here, so inspect and run agree

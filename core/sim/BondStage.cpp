@@ -234,12 +234,31 @@ struct BodyArrays {
 #endif
 }
 
-// The poses of a group's four bonds, gathered where the law asks for them.
-struct GroupPoses {
+// Where a group's four bonds meet their second bodies in a periodic cell: the image of each
+// nearest its first body (PeriodicCell::nearestImage), as lanes of its shift H n, and per lane
+// the image (ImageTable) and the branch from its centre to the first body's (the virial's l).
+struct GroupImages {
+    Lanes4 shift[3]; // x y z, m
+    Vec3 branch[4];  // m
+    unsigned char image[4];
+};
+
+// The poses of a group's four bonds, gathered where the law asks for them; kPeriodic: the second
+// bodies' nearest images (images).
+template <bool kPeriodic> struct GroupPoses {
     const GroupAddresses& a;
+    const GroupImages* images;
 
     [[gnu::always_inline]] void position1(Lanes4& x, Lanes4& y, Lanes4& z) const { gatherPositions(a.x1, x, y, z); }
-    [[gnu::always_inline]] void position2(Lanes4& x, Lanes4& y, Lanes4& z) const { gatherPositions(a.x2, x, y, z); }
+    [[gnu::always_inline]] void position2(Lanes4& x, Lanes4& y, Lanes4& z) const
+    {
+        gatherPositions(a.x2, x, y, z);
+        if constexpr (kPeriodic) {
+            x += images->shift[0];
+            y += images->shift[1];
+            z += images->shift[2];
+        }
+    }
     [[gnu::always_inline]] void orientation1(Lanes4& w, Lanes4& x, Lanes4& y, Lanes4& z) const
     {
         gatherOrientations(a.q1, w, x, y, z);
@@ -343,8 +362,35 @@ struct GroupPass {
     bool commit;
     const Vec3* displacement; // (bodies) m, since the step's start: an incremental bond's increments
     const Vec3* rotation;     // (bodies) rad, rotation vectors, likewise
+    const PeriodicCell* cell; // the periodic cell, or null
+    const ImageTable* images; // its images at the evaluated state (with cell)
     ContactSums sums;
 };
+
+// A periodic cell: the images of the second bodies (body2) nearest the first (body1), four lanes.
+inline void findImages(const GroupPass& s, const int* body1, const int* body2, GroupImages& g)
+{
+    for (int e = 0; e < 4; ++e) {
+        const Vec3& x1 = s.position[body1[e]];
+        const Vec3& x2 = s.position[body2[e]];
+        ImageShift n = s.cell->nearestImage(x2 - x1);
+        for (int& c : n)
+            c = std::clamp(c, -2, 2); // (bodies are wrapped: beyond only after a blow-up)
+        g.image[e] = encodeImage(n[0], n[1], n[2]);
+        const Vec3& shift = s.images->shift[g.image[e]];
+        for (int c = 0; c < 3; ++c)
+            g.shift[c][e] = shift[c];
+        g.branch[e] = x1 - x2 - shift;
+    }
+}
+
+// A held bond's share of the cell's virial, f (x) l (f: its force on body 1, N; l: the branch
+// from body 2's image to body 1, m), and the longest bond.
+inline void addVirial(ContactSums& sums, const Vec3& f, const Vec3& l)
+{
+    sums.virial.noalias() += f * l.transpose();
+    sums.longestBond = std::max(sums.longestBond, l.norm());
+}
 
 // Whether the eight bodies of four bonds (body 1, body 2 of each, interleaved) are all below end.
 [[gnu::always_inline]] inline bool allBelow(const std::array<int, 2>* bodies, int end)
@@ -364,19 +410,27 @@ struct GroupPass {
 // Bond k, of the incremental law: its springs stepped by the motion since they were committed
 // (IncrementalBondState), the loads added or deferred like any bond's; a committed evaluation
 // keeps the stepped springs. Its energy per mode goes to held, unless it broke (false).
-[[gnu::noinline]] bool incrementalBond(GroupPass& s, std::size_t k, double* held)
+// In a periodic cell (image: body 2's nearest image, ImageTable), body 2's image sits at
+// x2 + H n and has moved by its own displacement plus (H - H_start) n.
+[[gnu::noinline]] bool incrementalBond(GroupPass& s, std::size_t k, unsigned char image, double* held)
 {
     BondSet& bonds = s.w.bonds;
     const std::size_t i = static_cast<std::size_t>(bonds.bodies[k][0]);
     const std::size_t j = static_cast<std::size_t>(bonds.bodies[k][1]);
     IncrementalBondState next;
-    const BondLoads l =
-        bonds.springs[k].loads(s.position[i], s.displacement[i], s.rotation[i], s.position[j], s.displacement[j],
-                               s.rotation[j], bonds.rest[k], bonds.stiffness[k], &next);
+    Vec3 x2 = s.position[j], dx2 = s.displacement[j];
+    if (s.images) {
+        x2 += s.images->shift[image];
+        dx2 += s.images->slide[image];
+    }
+    const BondLoads l = bonds.springs[k].loads(s.position[i], s.displacement[i], s.rotation[i], x2, dx2, s.rotation[j],
+                                               bonds.rest[k], bonds.stiffness[k], &next);
     const auto row = [](const Vec3& v) { return Lanes4{v.x(), v.y(), v.z(), 0.0}; };
     const BondOut o{row(l.force[0]), {row(l.torque[0]), row(l.torque[1])}, l.stretch, l.slip, l.theta, l.psi};
     if (!addLoadsUnlessBroken(s.w, s.b, k, o, s.mayBreak, s.slot, s.sums))
         return false;
+    if (s.images)
+        addVirial(s.sums, l.force[0], s.position[i] - x2);
     for (int m = 0; m < kBondModes; ++m)
         held[m] = l.energy[m];
     if (s.commit)
@@ -407,7 +461,9 @@ struct GroupPass {
 // The table's group of four bonds g0 .. g0 + 3, one bond per lane. kWhole: the group lies in the
 // block; else only lanes [laneBegin, laneEnd) do (the first and last group of a block), and the
 // others are evaluated and left out.
-template <bool kWhole>
+// kPeriodic: in a periodic cell, each bond's second body seen through its image nearest the
+// first (GroupImages), whose loads also go to the cell's virial.
+template <bool kWhole, bool kPeriodic>
 [[gnu::always_inline]] inline void evaluateGroup(GroupPass& s, Lanes4* energy, std::size_t g0, int laneBegin,
                                                  int laneEnd)
 {
@@ -415,10 +471,10 @@ template <bool kWhole>
     const BondLawTable& law = bonds.law;
     const BodyArrays arrays{s.position, s.orientation, s.force, s.torque};
     GroupAddresses a;
-    if constexpr (kWhole) {
+    int body1[4], body2[4];
+    if constexpr (kWhole && !kPeriodic) {
         fillAddresses(a, arrays, bonds.bodies.data() + g0);
     } else {
-        int body1[4], body2[4];
         for (int e = 0; e < 4; ++e) {
             // (past the last bond, the table repeats it)
             const std::size_t k = std::min(g0 + static_cast<std::size_t>(e), bonds.size() - 1);
@@ -427,9 +483,16 @@ template <bool kWhole>
         }
         fillAddresses(a, arrays, body1, body2);
     }
-    const GroupPoses poses{a};
+    GroupImages images;
+    if constexpr (kPeriodic)
+        findImages(s, body1, body2, images);
+    const GroupPoses<kPeriodic> poses{a, &images};
     const GroupConstants c{law.group(g0 / 4)};
     const BondLaw<Lanes4> l(poses, c);
+    const auto virial = [&](int e) {
+        if constexpr (kPeriodic)
+            addVirial(s.sums, Vec3(l.f1x[e], l.f1y[e], l.f1z[e]), images.branch[e]);
+    };
 
     std::uint32_t brokenOrBreakable = 1;
     if (kWhole) {
@@ -473,6 +536,8 @@ template <bool kWhole>
             }
         }
         addGroupLoads(l, a);
+        for (int e = 0; e < 4; ++e)
+            virial(e);
         return;
     }
     // bond by bond: one broken or breaking now puts no load, one of the incremental law puts its
@@ -491,12 +556,14 @@ template <bool kWhole>
             // the lane's total-law loads are not this bond's: its springs' are
             held[e] = 0;
             double modes[kBondModes];
-            if (incrementalBond(s, k, modes))
+            if (incrementalBond(s, k, kPeriodic ? images.image[e] : kNoImage, modes))
                 for (int m = 0; m < kBondModes; ++m)
                     energy[m][e] += modes[m];
         } else {
             const BondOut o{joined(f[e]), {joined(t1[e]), joined(t2[e])}, l.stretch[e], slip[e], l.theta[e], l.psi[e]};
-            if (!addLoadsUnlessBroken(s.w, s.b, k, o, s.mayBreak, s.slot, s.sums))
+            if (addLoadsUnlessBroken(s.w, s.b, k, o, s.mayBreak, s.slot, s.sums))
+                virial(e);
+            else
                 held[e] = 0;
         }
     }
@@ -509,7 +576,28 @@ template <bool kWhole>
 
 } // namespace
 
-ContactSums BondStage::block(World& w, NeighbourList&, const StepMotion& motion, bool commit, const ContactBlock& b)
+namespace {
+
+template <bool kPeriodic> void evaluateBlock(GroupPass& s, Lanes4* energy, const ContactBlock& b)
+{
+    // the table's groups of four that overlap the block: a partial one at either end, whole ones
+    // between
+    std::size_t g0 = b.bondBegin & ~std::size_t{3};
+    if (g0 < b.bondBegin && b.bondBegin < b.bondEnd) {
+        evaluateGroup<false, kPeriodic>(s, energy, g0, static_cast<int>(b.bondBegin - g0),
+                                        static_cast<int>(std::min<std::size_t>(b.bondEnd - g0, 4)));
+        g0 += 4;
+    }
+    for (; g0 + 4 <= b.bondEnd; g0 += 4)
+        evaluateGroup<true, kPeriodic>(s, energy, g0, 0, 4);
+    if (g0 < b.bondEnd)
+        evaluateGroup<false, kPeriodic>(s, energy, g0, 0, static_cast<int>(b.bondEnd - g0));
+}
+
+} // namespace
+
+ContactSums BondStage::block(World& w, NeighbourList& list, const StepMotion& motion, bool commit,
+                             const ContactBlock& b)
 {
     const BondSet& bonds = w.bonds;
     assert(bonds.law.bonds == bonds.size() && "BondSet::sort() lays out the law");
@@ -525,22 +613,16 @@ ContactSums BondStage::block(World& w, NeighbourList&, const StepMotion& motion,
                 commit,
                 motion.displacement.data(),
                 motion.rotation.data(),
+                w.cell ? &*w.cell : nullptr,
+                w.cell ? list.images() : nullptr,
                 {}};
     // normal, shear, twist, bend: lane sums over the block's groups (a local of its own, so that
     // it stays in registers across the stores that add the loads)
     Lanes4 energy[4] = {};
-    // the table's groups of four that overlap the block: a partial one at either end, whole ones
-    // between
-    std::size_t g0 = b.bondBegin & ~std::size_t{3};
-    if (g0 < b.bondBegin && b.bondBegin < b.bondEnd) {
-        evaluateGroup<false>(s, energy, g0, static_cast<int>(b.bondBegin - g0),
-                             static_cast<int>(std::min<std::size_t>(b.bondEnd - g0, 4)));
-        g0 += 4;
-    }
-    for (; g0 + 4 <= b.bondEnd; g0 += 4)
-        evaluateGroup<true>(s, energy, g0, 0, 4);
-    if (g0 < b.bondEnd)
-        evaluateGroup<false>(s, energy, g0, 0, static_cast<int>(b.bondEnd - g0));
+    if (s.images)
+        evaluateBlock<true>(s, energy, b);
+    else
+        evaluateBlock<false>(s, energy, b);
     ContactSums& sums = s.sums;
     double* total[4] = {&sums.bondNormal, &sums.bondShear, &sums.bondTwist, &sums.bondBend};
     for (int m = 0; m < 4; ++m)

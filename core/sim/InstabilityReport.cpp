@@ -91,16 +91,19 @@ void InstabilityReport::runaway(const World& w, double balanceError, double fact
     report(w, w.step, w.time, body, what.str(), dt, criticalDt);
 }
 
-void InstabilityReport::cellTooNarrow(const World& w, double width, double reach)
+void InstabilityReport::cellTooNarrow(const World& w, double width, double reach, bool bond)
 {
     m_step = w.step;
     m_time = w.time;
     m_body = -1;
-    m_advice = "stop the deformation earlier, or use smaller bodies or a larger cell";
+    m_advice = bond ? "stop the deformation earlier, or use a larger cell (or weaker bonds, which break first)"
+                    : "stop the deformation earlier, or use smaller bodies or a larger cell";
     std::ostringstream msg;
     msg << "unstable at step " << w.step << ", t = " << w.time << " s: the periodic cell's narrowest width " << width
-        << " m is under twice the contact reach " << reach
-        << " m (largest diameter + skin), so a body could touch two images of another; " << m_advice;
+        << " m is under twice the " << (bond ? "bonds' reach " : "contact reach ") << reach
+        << (bond ? " m (longest bond + skin), so a bond could reach two images of its partner; "
+                 : " m (largest diameter + skin), so a body could touch two images of another; ")
+        << m_advice;
     m_message = msg.str();
 }
 

@@ -41,9 +41,10 @@ public:
     /// against the critical one (s).
     void runaway(const World& w, double balanceError, double factor, double scale, double dt, double criticalDt);
 
-    /// After step w.step a periodic cell is narrower (width, m) than twice the contact reach
-    /// (reach = 2 x the largest radius + skin, m): a body could meet two images of another.
-    void cellTooNarrow(const World& w, double width, double reach);
+    /// After step w.step a periodic cell is narrower (width, m) than twice the reach (m): the
+    /// contacts' (2 x the largest radius + skin: a body could meet two images of another), or with
+    /// bond set, the bonds' (the longest bond + skin: a bond could reach two images of its partner).
+    void cellTooNarrow(const World& w, double width, double reach, bool bond = false);
 
     /// The advice for a run of dt (s) on world w: dt against the critical dt (s) and the
     /// stiffest material's contact stiffness.

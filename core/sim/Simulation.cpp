@@ -81,7 +81,14 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
         double rMax = 0.0;
         for (double r : m_world.memberRadius)
             rMax = std::max(rMax, r);
-        const double room = 0.5 * m_world.cell->narrowestPeriodicWidth() - 2.0 * rMax;
+        // a bond meets its partner's nearest image (PeriodicCell::nearestImage): its length, too,
+        // stays under half the width, with a skin for a step's stretch (cellWideEnough)
+        double longestBond = 0.0;
+        for (std::size_t k = 0; k < m_world.bonds.size(); ++k)
+            longestBond = std::max(longestBond, (m_world.bondPartnerPosition(k) -
+                                                 m_world.position[static_cast<std::size_t>(m_world.bonds.bodies[k][0])])
+                                                    .norm());
+        const double room = 0.5 * m_world.cell->narrowestPeriodicWidth() - std::max(2.0 * rMax, longestBond);
         m_skin = std::min(m_skin, std::max(0.9 * room, 1e-3 * rMax));
         m_cellReach = 2.0 * rMax + m_skin;
         // clumps may be turned by the medium (now or after a live change): the medium torque's
@@ -195,7 +202,8 @@ void Simulation::removeBrokenBonds(bool inStep)
     // held at the start less that work, U0 - 1/2 (F0 . dx + T0 . phi) summed over both bodies.
     // Booking the end state's energy instead would leave a first-order error in the balance. A
     // multi-stage scheme (RK4) had the bond in every stage of the step: it released the end
-    // state's energy.
+    // state's energy. In a periodic cell body 2 is its image nearest body 1, x2 + H n, which
+    // moved by its own displacement plus (H - H_start) n over the step (the bond stage's view).
     World& w = m_world;
     BondSet& bonds = w.bonds;
     const double time = inStep ? w.time + m_params.dt : w.time;
@@ -209,28 +217,34 @@ void Simulation::removeBrokenBonds(bool inStep)
         const auto energy = [](const BondLoads& l) {
             return ((l.energy[kBondNormal] + l.energy[kBondShear]) + l.energy[kBondTwist]) + l.energy[kBondBend];
         };
+        const std::size_t body[2] = {i, j};
+        const Vec3 x[2] = {w.position[i], w.bondPartnerPosition(k)};
+        Vec3 dx[2] = {Vec3::Zero(), Vec3::Zero()};
+        if (inStep) {
+            dx[0] = motion.displacement[i];
+            dx[1] = motion.displacement[j];
+            if (w.cell)
+                dx[1] += (w.cell->vectors() - m_cellAtStart) * imageVector(w.imageNear(j, x[0]));
+        }
         double e = 0.0;
         if (trapezoid) {
-            const std::size_t body[2] = {i, j};
             Vec3 x0[2];
             Quat q0[2];
             for (int s = 0; s < 2; ++s) {
-                x0[s] = w.position[body[s]] - motion.displacement[body[s]];
+                x0[s] = x[s] - dx[s];
                 q0[s] = rotationQuaternion(-motion.rotation[body[s]]) * w.orientation[body[s]];
             }
             // (an incremental bond's springs are still those committed at the step's start)
             const BondLoads start = bonds.loads(k, x0[0], q0[0], x0[1], q0[1]);
             double work = 0.0;
             for (int s = 0; s < 2; ++s)
-                work +=
-                    start.force[s].dot(motion.displacement[body[s]]) + start.torque[s].dot(motion.rotation[body[s]]);
+                work += start.force[s].dot(dx[s]) + start.torque[s].dot(motion.rotation[body[s]]);
             e = energy(start) - 0.5 * work;
         } else {
             // the end state: an incremental bond's springs stepped over the step
             const Vec3 zero = Vec3::Zero();
-            e = energy(bonds.loads(k, w.position[i], w.orientation[i], w.position[j], w.orientation[j],
-                                   inStep ? motion.displacement[i] : zero, inStep ? motion.rotation[i] : zero,
-                                   inStep ? motion.displacement[j] : zero, inStep ? motion.rotation[j] : zero));
+            e = energy(bonds.loads(k, x[0], w.orientation[i], x[1], w.orientation[j], dx[0],
+                                   inStep ? motion.rotation[i] : zero, dx[1], inStep ? motion.rotation[j] : zero));
         }
         released += e;
         BondBreak b;
@@ -438,9 +452,15 @@ void Simulation::advanceCell()
 bool Simulation::cellWideEnough()
 {
     const World& w = m_world;
-    if (!w.cell || w.cell->narrowestPeriodicWidth() > 2.0 * m_cellReach)
+    if (!w.cell)
         return true;
-    m_instability.cellTooNarrow(w, w.cell->narrowestPeriodicWidth(), m_cellReach);
+    // (the bonds' reach: their longest at the last evaluation, which a step stretches by less
+    // than the skin)
+    const double bondReach = w.bonds.empty() ? 0.0 : m_contacts.longestBond + m_skin;
+    const double width = w.cell->narrowestPeriodicWidth();
+    if (width > 2.0 * std::max(m_cellReach, bondReach))
+        return true;
+    m_instability.cellTooNarrow(w, width, std::max(m_cellReach, bondReach), bondReach > m_cellReach);
     return false;
 }
 

@@ -56,9 +56,10 @@ std::optional<BondState> bondState(const Simulation& sim, int a, int b)
     out.stiffness = w.bonds.stiffness[bond];
     out.strength = w.bonds.strength[bond];
     out.formulation = w.bonds.formulation(bond);
+    const Vec3 xj = w.bondPartnerPosition(bond); // (in a periodic cell, j's image nearest i)
     out.inspection =
-        inspectBond(w.position[i], w.orientation[i], w.position[j], w.orientation[j], w.bonds.rest[bond], out.stiffness,
-                    w.bonds.loads(bond, w.position[i], w.orientation[i], w.position[j], w.orientation[j]));
+        inspectBond(w.position[i], w.orientation[i], xj, w.orientation[j], w.bonds.rest[bond], out.stiffness,
+                    w.bonds.loads(bond, w.position[i], w.orientation[i], xj, w.orientation[j]));
     out.loadRatio = bondLoadRatio(out.inspection.loads, out.stiffness, out.strength);
     return out;
 }

@@ -54,6 +54,9 @@ struct FrameSnapshot {
     // bonds (World::bonds), (b) each, in the simulation's bond order; a bond joins two sphere
     // bodies, so it is drawn between their (one) members
     std::vector<int> bondMembers; ///< (2b) each bond's two members, indices into radii
+    /// (3b, or empty without a periodic cell) where each bond's second sphere is seen from its
+    /// first: the shift H n of its image nearest the first (x y z, m), to add to its position
+    std::vector<float> bondShift;
     /// (b) the mode (BondMode: 0 normal, 1 shear, 2 twist, 3 bend) holding most of the bond's
     /// elastic energy, -1 when it holds none
     std::vector<signed char> bondMode;

@@ -602,6 +602,7 @@ void SimulationRunner::publish(Run& run)
         s->selected = run.lastFinite->selected;
         s->selectedBond = run.lastFinite->selectedBond;
         s->bondMembers = run.lastFinite->bondMembers;
+        s->bondShift = run.lastFinite->bondShift;
         s->bondMode = run.lastFinite->bondMode;
         s->bondLoad = run.lastFinite->bondLoad;
         finite = true;

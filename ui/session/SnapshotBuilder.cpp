@@ -161,6 +161,7 @@ void fillBonds(FrameSnapshot& s, const Simulation& sim, PublishScratch& scratch)
     const BondSet& bonds = w.bonds;
     const std::size_t b = bonds.size();
     s.bondMembers.resize(2 * b);
+    s.bondShift.resize(w.cell ? 3 * b : 0);
     s.bondMode.resize(b);
     s.bondLoad.resize(b);
     if (b > 0) {
@@ -176,7 +177,12 @@ void fillBonds(FrameSnapshot& s, const Simulation& sim, PublishScratch& scratch)
         const auto j = static_cast<std::size_t>(bonds.bodies[k][1]);
         s.bondMembers[2 * k] = scratch.bodyMember[i];
         s.bondMembers[2 * k + 1] = scratch.bodyMember[j];
-        const BondLoads l = bonds.loads(k, w.position[i], w.orientation[i], w.position[j], w.orientation[j]);
+        // (in a periodic cell, j's image nearest i: the bond is drawn to it)
+        const Vec3 xj = w.bondPartnerPosition(k);
+        if (w.cell)
+            for (int c = 0; c < 3; ++c)
+                s.bondShift[3 * k + std::size_t(c)] = static_cast<float>(xj[c] - w.position[j][c]);
+        const BondLoads l = bonds.loads(k, w.position[i], w.orientation[i], xj, w.orientation[j]);
         // the mode holding most energy (none when all are 0, or not finite after a blow-up)
         int mode = -1;
         double most = 0.0;

@@ -1060,6 +1060,9 @@ void SceneView::uploadBonds(const FrameSnapshot& s)
             const auto member = std::size_t(e == 0 ? a : b);
             float* end = &p.bondEnds[8 * at + 4 * std::size_t(e)];
             std::copy_n(&s.positions[3 * member], 3, end);
+            if (e == 1 && !s.bondShift.empty()) // (a periodic cell: to the partner's image)
+                for (std::size_t c = 0; c < 3; ++c)
+                    end[c] += s.bondShift[3 * k + c];
             end[3] = s.radii[member];
         }
         const float load = s.bondLoad[k];
@@ -1447,7 +1450,10 @@ std::array<int, 2> SceneView::bondAt(const QPoint& widgetPos) const
             continue;
         const float* pa = &s->positions[3 * std::size_t(a)];
         const float* pb = &s->positions[3 * std::size_t(b)];
-        const Vec3 xa(pa[0], pa[1], pa[2]), xb(pb[0], pb[1], pb[2]);
+        const Vec3 xa(pa[0], pa[1], pa[2]);
+        Vec3 xb(pb[0], pb[1], pb[2]);
+        if (!s->bondShift.empty()) // (a periodic cell: drawn to the partner's image)
+            xb += Vec3(s->bondShift[3 * k], s->bondShift[3 * k + 1], s->bondShift[3 * k + 2]);
         Eigen::Vector2d sa, sb;
         if (!toScreen(xa, sa) || !toScreen(xb, sb))
             continue;

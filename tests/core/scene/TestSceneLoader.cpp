@@ -478,12 +478,59 @@ private slots:
         QCOMPARE(s.world.type[3], BodyType::Clump);
     }
 
-    void bondsAndCellsDoNotMixYet()
+    void bondsInACellMeetTheNearestImage()
     {
-        std::string scene = bondedScene(R"([{"bodies": [0, 1], )" + std::string(kBond) + "}]");
-        scene.insert(scene.rfind('}'), R"(, "cell": {"vectors": [[1, 0, 0], [0, 1, 0], [0, 0, 1]]})");
-        QVERIFY_THROWS_EXCEPTION(SceneError, loadSceneText(scene, "b.json"));
+        // a ring of 8 touching spheres (r 5 mm) along x in a cell 8 diameters long: "within" bonds
+        // the 7 neighbour pairs inside and the pair through the face x = 0 (bodies 0 and 7), every
+        // bond a diameter long (its partner's nearest image); the explicit scene bonds 0 and 7 too
+        const auto ringScene = [](const std::string& bonds) {
+            std::string bodies;
+            for (int i = 0; i < 8; ++i)
+                bodies += std::string(i ? ", " : "") +
+                          R"({ "type": "sphere", "material": "glass", "radius": 0.005, "position": [)" +
+                          std::to_string(0.005 + 0.01 * i) + ", 0.02, 0.02] }";
+            return std::string(R"({ "format": "tumble-scene", "version": 1, "name": "ring", "gravity": [0, 0, 0],
+  "materials": [ { "name": "glass", "density": 2500, "contact": { "model": "linear", "kn": 1e5, "restitution": 0.9 } } ],
+  "cell": { "vectors": [[0.08, 0, 0], [0, 0.04, 0], [0, 0, 0.04]] },
+  "bodies": [ )") + bodies +
+                   R"( ], "bonds": )" + bonds + "}";
+        };
+        const Scene ring = loadSceneText(ringScene(R"([{"within": 1e-6, )" + std::string(kBond) + "}]"), "ring.json");
+        QCOMPARE(ring.world.bonds.size(), std::size_t(8));
+        QVERIFY(ring.world.bonds.bonded(0, 7));
+        for (std::size_t k = 0; k < ring.world.bonds.size(); ++k)
+            TUMBLE_NEAR(ring.world.bonds.rest[k].length, 0.01, 1e-15, 0.0);
+        const Scene pair = loadSceneText(ringScene(R"([{"bodies": [7, 0], )" + std::string(kBond) + "}]"), "pair.json");
+        QCOMPARE(pair.world.bonds.size(), std::size_t(1));
+        TUMBLE_NEAR(pair.world.bonds.rest[0].length, 0.01, 1e-15, 0.0);
+        // (the bond's rest direction, from body 2's image to body 1, is +x: body 7 at x = 0.075
+        // meets body 0's image at 0.085)
+        TUMBLE_NEAR(pair.world.bonds.rest[0].axis[0].x(), -1.0, 1e-15, 0.0);
     }
+
+    void bondsTooLongForTheCell_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("problem");
+        // the bonded scene's spheres (r 1 cm at x = 0, 0.02, 0.04; its clump 3 cm wide) in a cell
+        // 0.07 m wide along y
+        const auto inCell = [](const std::string& bonds) {
+            std::string s = bondedScene(bonds);
+            s.insert(s.rfind('}'),
+                     R"(, "gravity": [0, 0, 0], "cell": {"vectors": [[1, 0, 0], [0, 0.07, 0], [0, 0, 1]]})");
+            return QString::fromStdString(s);
+        };
+        const std::string k = kBond;
+        QTest::newRow("a bond of half the width")
+            << inCell(R"([{"bodies": [0, 2], )" + k + "}]") << "/bonds/0/bodies"
+            << "the bond between bodies 0 and 2 reaches 0.04 m, not under half the periodic cell's narrowest width "
+               "0.07 m";
+        QTest::newRow("a generator reaching half the width")
+            << inCell(R"([{"within": 0.016, )" + k + "}]") << "/bonds/0/within"
+            << "reaches 0.036 m, not under half the periodic cell's narrowest width 0.07 m";
+    }
+    void bondsTooLongForTheCell() { badInput(); }
 
     void badMotion_data()
     {

@@ -5,8 +5,10 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
+#include "TestHelpers.h"
 #include "scene/Scene.h"
 #include "session/FrameSnapshot.h"
 #include "session/SceneInfo.h"
@@ -145,6 +147,50 @@ private slots:
                      qPrintable(QString("%1 against %2").arg(double(s.bondLoad[b])).arg(load)));
         }
         QCOMPARE(seen.size(), std::size_t(5));
+    }
+
+    void aBondThroughAFaceIsDrawnToTheImage()
+    {
+        // two spheres of 5 mm at x = 5 mm and 95 mm of a periodic cell 0.1 m long, bonded through
+        // the face x = 0 (1 cm long), moving apart at 0.002 m/s: the snapshot gives the second
+        // sphere's image shift, one period along x, so the bond is drawn 1 cm long and not across
+        // the cell, and its load is the stretch's, kn s against the 1 N strength, with the pair's
+        // oscillation s = (v / w) sin(w t), w^2 = 2 kn / m
+        World w0;
+        w0.materials.push_back(Material{});
+        w0.gravity = Vec3::Zero();
+        w0.addSphere(0, 0.005, Vec3(0.005, 0.05, 0.05), Vec3(0.001, 0.0, 0.0), Vec3::Zero());
+        w0.addSphere(0, 0.005, Vec3(0.095, 0.05, 0.05), Vec3(-0.001, 0.0, 0.0), Vec3::Zero());
+        w0.cell = PeriodicCell(0.1 * Mat3::Identity(), {true, true, true}, Mat3::Zero(), CellModel::MediumCarried);
+        BondStrength strong;
+        strong.tension = 1.0;
+        w0.addBond(0, 1, BondStiffness{1e3, 5e2, 1e-3, 1e-3}, strong);
+        w0.bonds.sort(w0.size());
+        SimParams params;
+        params.dt = 1e-6;
+        Simulation sim(w0, params);
+        sim.run(1000); // 1 ms
+        const double omega = std::sqrt(2.0 * 1e3 / sim.world().mass[0]);
+        const double stretch = 0.002 / omega * std::sin(omega * 1e-3); // m (1.5 um)
+        FrameSnapshot s;
+        PublishScratch scratch;
+        QVERIFY(fillBodies(s, sim, -1, scratch));
+        fillBonds(s, sim, scratch);
+        QCOMPARE(s.bondCount(), std::size_t(1));
+        QCOMPARE(s.bondShift.size(), std::size_t(3));
+        const auto end = [&](int e) {
+            const std::size_t m = std::size_t(s.bondMembers[std::size_t(e)]);
+            Vec3 x(s.positions[3 * m], s.positions[3 * m + 1], s.positions[3 * m + 2]);
+            if (e == 1)
+                x += Vec3(s.bondShift[0], s.bondShift[1], s.bondShift[2]);
+            return x;
+        };
+        TUMBLE_NEAR(std::abs(double(s.bondShift[0])), 0.1, 1e-7, 0.0); // (float)
+        QCOMPARE(s.bondShift[1], 0.f);
+        QCOMPARE(s.bondShift[2], 0.f);
+        TUMBLE_NEAR((end(1) - end(0)).norm(), 0.01 + stretch, 2e-8, 0.0); // (floats of ~0.1 m)
+        QCOMPARE(int(s.bondMode[0]), int(kBondNormal));
+        TUMBLE_NEAR(double(s.bondLoad[0]), 1e3 * stretch, 0.0, 1e-4); // (velocity Verlet's phase: (w dt)^2)
     }
 
     void loadAgainstStrengthFollowsTheCriterion()
