@@ -7,7 +7,11 @@
 //   overshoots the steady one);
 // - isotropic-compression: the pressure stays that of a gas until the grains jam, then rises
 //   steeply: it first exceeds 5% of its final value between random loose packing (0.55) and random
-//   close packing (0.64), the range of jamming fractions of frictional and frictionless spheres.
+//   close packing (0.64), the range of jamming fractions of frictional and frictionless spheres;
+// - cemented-shear: the shear stress rises in proportion to the strain to a peak near 75 kPa at a
+//   strain near 0.07, where a burst of breaks halves it and the pressure jumps from below zero to
+//   over 20 kPa; the solid hardens again, then falls apart: nearly nine bonds in ten broken and no
+//   stress left, with the ledger closed to 1e-3 of the work.
 #include <QtTest>
 
 #include <algorithm>
@@ -120,6 +124,69 @@ private slots:
               final, onset);
         QVERIFY(samples.back().first > 0.64);
         QVERIFY(onset >= 0.55 && onset <= 0.64);
+    }
+
+    void cementedSolidBreaksInTwoStages()
+    {
+        Scene scene = loadBuiltinScene("cemented-shear");
+        const World& w0 = scene.world;
+        std::size_t throughFaces = 0;
+        for (std::size_t k = 0; k < w0.bonds.size(); ++k)
+            throughFaces += w0.imageNear(std::size_t(w0.bonds.bodies[k][1]),
+                                         w0.position[std::size_t(w0.bonds.bodies[k][0])]) != ImageShift{0, 0, 0};
+        QCOMPARE(w0.bonds.size(), std::size_t(2376));
+        QCOMPARE(throughFaces, std::size_t(505));
+        const std::size_t bonds = w0.bonds.size();
+        Simulation sim(std::move(scene.world), scene.params);
+        struct Sample {
+            double strain, shear, pressure; // -, Pa, Pa
+            std::size_t broken;
+        };
+        std::vector<Sample> samples;
+        double worstBalance = 0.0;
+        while (sim.world().time < 0.19) {
+            for (int k = 0; k < 50; ++k)
+                sim.step();
+            QVERIFY2(!sim.isUnstable(), sim.instabilityMessage().c_str());
+            const CellStress s = sim.cellStress();
+            samples.push_back({s.strain(0, 1), s.sigma(0, 1), s.pressure, sim.bondBreaks().size()});
+            worstBalance = std::max(worstBalance, std::abs(sim.energy().balanceError));
+        }
+        // the elastic stage: shear stress in proportion to the strain until the first break
+        std::size_t first = 0;
+        while (samples[first].broken == 0)
+            ++first;
+        const Sample& peak = samples[first - 1];
+        double lo = 1e300, hi = 0.0;
+        for (std::size_t k = 0; k < first; ++k)
+            if (samples[k].strain > 0.01) {
+                lo = std::min(lo, samples[k].shear / samples[k].strain);
+                hi = std::max(hi, samples[k].shear / samples[k].strain);
+            }
+        // the burst: within a strain of 0.01 the shear stress halves and the pressure jumps
+        std::size_t after = first;
+        while (samples[after].strain < peak.strain + 0.01)
+            ++after;
+        // the end: nearly nine bonds in ten broken, no stress left
+        const Sample& end = samples.back();
+        qInfo("elastic: sigma_xy / strain in [%.4g, %.4g] Pa; peak %.4g Pa at strain %.4f (p %.4g Pa); at strain "
+              "%.4f: %.4g Pa, p %.4g Pa, %zu bonds broken; at strain %.3f: %.4g Pa, %zu of %zu broken; worst balance "
+              "error %.3g J of %.4g J work",
+              lo, hi, peak.shear, peak.strain, peak.pressure, samples[after].strain, samples[after].shear,
+              samples[after].pressure, samples[after].broken, end.strain, end.shear, end.broken, bonds, worstBalance,
+              sim.energy().externalWork);
+        QVERIFY(hi < 1.02 * lo);
+        QVERIFY(peak.strain > 0.06 && peak.strain < 0.08);
+        QVERIFY(peak.shear > 65e3 && peak.shear < 85e3);
+        QVERIFY(samples[after].shear < 0.55 * peak.shear);
+        QVERIFY(peak.pressure < 0.0 && samples[after].pressure > 20e3);
+        double later = 0.0; // the second peak
+        for (const Sample& s : samples)
+            later = std::max(later, s.strain > peak.strain + 0.05 ? s.shear : 0.0);
+        QVERIFY(later > samples[after].shear * 1.5);
+        QVERIFY(end.broken > 0.85 * bonds);
+        QVERIFY(std::abs(end.shear) < 0.01 * peak.shear);
+        QVERIFY(worstBalance < 1e-3 * sim.energy().externalWork);
     }
 };
 
