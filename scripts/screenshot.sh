@@ -4,12 +4,14 @@
 # views' frames) through `tumble --screenshot`.
 #
 #   scripts/screenshot.sh [--scene ID] [--colour speed|body|fluctuation] [--select ID [--ghost]]
-#                         [--select-bond I-J] [--compare [--lanes PRESET,...]] [SECONDS] [OUTPUT.png]
+#                         [--select-bond I-J] [--compare [--lanes PRESET,...]] [--show-keys]
+#                         [SECONDS] [OUTPUT.png]
 #
 # --scene takes a built-in scene id; its default output is then docs/images/ID.png (e.g.
 # `scripts/screenshot.sh --scene dzhanibekov --colour body` writes docs/images/dzhanibekov.png).
 # --compare opens compare mode (lanes side by side); its default output is docs/images/compare.png.
 # --select-bond I-J selects the bond between bodies I and J (the bond inspector and its frame).
+# --show-keys opens the keys and mouse help (F1) over the window.
 # BUILD_DIR (default build) names the build directory to use.
 set -euo pipefail
 
@@ -29,7 +31,8 @@ while [ $# -gt 0 ]; do
         --select-bond) extra+=(--select-bond "$2"); shift 2 ;;
         --compare) extra+=(--compare); compare=1; shift ;;
         --lanes) extra+=(--lanes "$2"); shift 2 ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        --show-keys) extra+=(--show-keys); shift ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
         *) break ;;
     esac
 done

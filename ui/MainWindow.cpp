@@ -31,6 +31,7 @@
 #include "panels/BodyInspector.h"
 #include "panels/BondInspector.h"
 #include "panels/ControlPanel.h"
+#include "panels/HelpOverlay.h"
 #include "panels/WheelGuard.h"
 #include "plot/AngleDriftPlot.h"
 #include "plot/EnergyPlot.h"
@@ -218,8 +219,25 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_compareAction, &QAction::triggered, this, [this](bool on) { setCompareMode(on); });
     // every dock, checked while shown: a closed dock comes back from here
     viewMenu->addSeparator();
-    for (QDockWidget* d : {dock, inspectorDock, m_bondDock, m_cellDock, rotationDock, m_cellPlotsDock, sweepDock})
+    const QList<QDockWidget*> docks{dock,         inspectorDock,   m_bondDock, m_cellDock,
+                                    rotationDock, m_cellPlotsDock, sweepDock};
+    for (QDockWidget* d : docks)
         viewMenu->addAction(d->toggleViewAction());
+
+    // F1 or ?: every key and mouse action over the window (HelpOverlay)
+    m_help = new HelpOverlay(this);
+    QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
+    QAction* keysAction = helpMenu->addAction(tr("Keys and mouse"));
+    keysAction->setShortcuts({QKeySequence(Qt::Key_F1), QKeySequence(Qt::Key_Question)});
+    connect(keysAction, &QAction::triggered, this, &MainWindow::toggleKeysHelp);
+    // the keys from every dock: a floating dock is a window of its own, where the window's
+    // shortcuts reach only through actions added to it
+    QList<QAction*> keyed;
+    for (QAction* a : findChildren<QAction*>())
+        if (!a->shortcuts().isEmpty())
+            keyed << a;
+    for (QDockWidget* d : docks)
+        d->addActions(keyed);
 
     // the wheel changes a combo or spin box only when it has the focus (WheelGuard.h)
     qApp->installEventFilter(new WheelGuard(this));
@@ -239,6 +257,11 @@ QSize MainWindow::initialSize(const QSize& available)
 void MainWindow::installSurfaceFormat()
 {
     installVtkSurfaceFormat();
+}
+
+void MainWindow::toggleKeysHelp()
+{
+    m_help->toggle();
 }
 
 void MainWindow::play()
@@ -515,6 +538,11 @@ QImage MainWindow::grabWindowImage()
         painter.setClipRegion(gl->visibleRegion().translated(topLeft));
         // logical coordinates: the painter maps them to the image's device pixels
         painter.drawImage(QRectF(topLeft.x(), topLeft.y(), gl->width(), gl->height()), frame);
+    }
+    // the keys and mouse help lies over the views, as on screen
+    if (m_help && m_help->isVisible()) {
+        painter.setClipping(false);
+        m_help->render(&painter, m_help->mapTo(this, QPoint(0, 0)), QRegion(), QWidget::DrawChildren);
     }
     painter.end();
     return image;

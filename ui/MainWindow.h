@@ -43,6 +43,7 @@ class ControlPanel;
 class RotationPanel;
 class EnergyPlot;
 class ExportMenu;
+class HelpOverlay;
 class SceneView;
 class SimulationRunner;
 class StressPlot;
@@ -113,6 +114,10 @@ public:
     SweepPanel* sweepPanel() const { return m_sweep; }
     /// The scene last loaded, as loaded (before any live change); null before the first.
     const Scene* currentScene() const { return m_scene.get(); }
+    /// Every key and mouse action over the window (Help > Keys and mouse, F1 or ?).
+    HelpOverlay* helpOverlay() const { return m_help; }
+    /// Opens the keys and mouse help, or closes it.
+    void toggleKeysHelp();
     /// The Export menu: plots to PNG, SVG, CSV, the 3D view to PNG, recording.
     ExportMenu* exportMenu() const { return m_exportMenu; }
     /// The snapshot on screen.
@@ -164,6 +169,7 @@ private:
     bool m_cellScene = false;      // and whether that scene had a cell
     QLabel* m_statusLine = nullptr;
     ExportMenu* m_exportMenu = nullptr;
+    HelpOverlay* m_help = nullptr;
     QTimer* m_frameTimer = nullptr;
     QStackedWidget* m_centre = nullptr; // the single view, or the compare view
     CompareView* m_compare = nullptr;

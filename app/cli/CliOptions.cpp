@@ -185,6 +185,7 @@ const std::set<std::string> kRunOptions = {
     "--every",
     "--track",
     "--track-csv",
+    "--phase-csv",
     "--bond-csv",
     "--bonds",
     "--stress-csv",
@@ -283,6 +284,8 @@ void applyRunOption(CliOptions& o, const std::string& opt, const std::string& va
         o.track = parseIds(opt, val);
     } else if (opt == "--track-csv") {
         o.trackCsv = val;
+    } else if (opt == "--phase-csv") {
+        o.phaseCsv = val;
     } else if (opt == "--bond-csv") {
         o.bondCsv = val;
     } else if (opt == "--bonds") {
@@ -314,12 +317,16 @@ void checkRunCombination(CliOptions& o, const std::set<std::string>& given)
         throw UsageError("--steps: conflicts with --duration; give one of them");
     if (!has("--steps") && !has("--duration"))
         throw UsageError("run: missing run length; give --steps N or --duration SECONDS");
-    if (has("--track") != has("--track-csv"))
-        throw UsageError(has("--track") ? "--track: needs --track-csv PATH" : "--track-csv: needs --track ID[,ID...]");
-    if (has("--every") && !has("--energy-csv") && !has("--ledger-csv") && !has("--track-csv") && !has("--bond-csv") &&
+    const bool trackOutput = has("--track-csv") || has("--phase-csv");
+    if (has("--track") && !trackOutput)
+        throw UsageError("--track: needs --track-csv PATH or --phase-csv PATH");
+    if (!has("--track") && trackOutput)
+        throw UsageError(std::string(has("--track-csv") ? "--track-csv" : "--phase-csv") +
+                         ": needs --track ID[,ID...]");
+    if (has("--every") && !has("--energy-csv") && !has("--ledger-csv") && !trackOutput && !has("--bond-csv") &&
         !has("--stress-csv"))
-        throw UsageError("--every: needs --energy-csv PATH, --ledger-csv PATH, --track-csv PATH, --bond-csv PATH or "
-                         "--stress-csv PATH");
+        throw UsageError("--every: needs --energy-csv PATH, --ledger-csv PATH, --track-csv PATH, --phase-csv PATH, "
+                         "--bond-csv PATH or --stress-csv PATH");
     if (has("--bonds") && !has("--bond-csv"))
         throw UsageError("--bonds: needs --bond-csv PATH");
     if (has("--vtk-every") && !has("--vtk-dir"))
@@ -465,10 +472,15 @@ run options (command-line values override the scene's):
                                  _bond_normal, _shear, _twist, _bend), dissipated_dashpot,
                                  _friction, _rolling, _local_damping, _viscous, _stiffness,
                                  _bond_breaking (J)
-  --every K                      row interval of the energy, ledger, track, bond and stress CSVs
+  --every K                      row interval of the energy, ledger, track, phase, bond and stress CSVs
                                  (default 1)
   --track ID[,ID...]             bodies to track (ids are scene body indices)
   --track-csv PATH               track CSV of the tracked bodies
+  --phase-csv PATH               phase CSV of the tracked bodies: per sample their position and
+                                 velocity as the schemes store them (on step or half a step
+                                 before), turn since the start and angular velocity; a
+                                 symplectic scheme's points lie on its shadow orbit
+                                 (analysis/ShadowOrbit.h); every K steps with --every
   --bond-csv PATH                bond CSV: per bond and sample its bodies, tension, shear force,
                                  twisting and bending moments, stretch, slip, theta, phi, psi and
                                  energy per mode (docs/BONDS.md); every K steps with --every

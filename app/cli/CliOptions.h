@@ -48,6 +48,7 @@ struct CliOptions {
     long long every = 1;                    ///< --every: energy and track rows every K steps
     std::vector<int> track;                 ///< --track body ids
     std::optional<std::string> trackCsv;    ///< --track-csv
+    std::optional<std::string> phaseCsv;    ///< --phase-csv
     std::optional<std::string> bondCsv;     ///< --bond-csv
     std::optional<std::string> stressCsv;   ///< --stress-csv
     std::vector<std::array<int, 2>> bonds;  ///< --bonds I-J[,I-J...]: the bond CSV's bonds (empty: all)

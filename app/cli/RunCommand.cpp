@@ -15,6 +15,7 @@
 #include "io/BondCsvWriter.h"
 #include "io/EnergyCsvWriter.h"
 #include "io/IoError.h"
+#include "io/PhaseCsvWriter.h"
 #include "io/StressCsvWriter.h"
 #include "io/SummaryJson.h"
 #include "io/TrackCsvWriter.h"
@@ -89,8 +90,8 @@ void checkPaths(const CliOptions& o)
 {
     std::vector<NamedPath> outputs;
     for (const auto& [option, path] : {std::pair{"--energy-csv", o.energyCsv}, std::pair{"--ledger-csv", o.ledgerCsv},
-                                       std::pair{"--track-csv", o.trackCsv}, std::pair{"--bond-csv", o.bondCsv},
-                                       std::pair{"--stress-csv", o.stressCsv},
+                                       std::pair{"--track-csv", o.trackCsv}, std::pair{"--phase-csv", o.phaseCsv},
+                                       std::pair{"--bond-csv", o.bondCsv}, std::pair{"--stress-csv", o.stressCsv},
                                        std::pair{"--summary-json", o.summaryJson}, std::pair{"--vtk-dir", o.vtkDir}})
         if (path)
             outputs.push_back({option, *path});
@@ -141,6 +142,7 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
     std::unique_ptr<EnergyCsvWriter> energyCsv;
     std::unique_ptr<EnergyCsvWriter> ledgerCsv;
     std::unique_ptr<TrackCsvWriter> trackCsv;
+    std::unique_ptr<PhaseCsvWriter> phaseCsv;
     std::unique_ptr<BondCsvWriter> bondCsv;
     std::unique_ptr<StressCsvWriter> stressCsv;
     std::unique_ptr<VtpWriter> vtp;
@@ -150,6 +152,9 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
         ledgerCsv = openOutput("--ledger-csv", [&] { return std::make_unique<EnergyCsvWriter>(*o.ledgerCsv, true); });
     if (o.trackCsv)
         trackCsv = openOutput("--track-csv", [&] { return std::make_unique<TrackCsvWriter>(*o.trackCsv, o.track); });
+    if (o.phaseCsv)
+        phaseCsv = openOutput("--phase-csv",
+                              [&] { return std::make_unique<PhaseCsvWriter>(*o.phaseCsv, o.track, sim.world()); });
     if (o.bondCsv)
         bondCsv = openOutput("--bond-csv", [&] { return std::make_unique<BondCsvWriter>(*o.bondCsv, o.bonds); });
     if (o.stressCsv)
@@ -197,6 +202,8 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
             ledgerCsv->write(s);
         if (trackCsv)
             trackCsv->write(sim.world(), params.dt);
+        if (phaseCsv)
+            phaseCsv->write(sim.world());
         if (bondCsv)
             bondCsv->write(sim.world());
         if (stressCsv)

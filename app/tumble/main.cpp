@@ -65,6 +65,8 @@ int main(int argc, char** argv)
     const QCommandLineOption ghostOption(QStringLiteral("ghost"),
                                          QStringLiteral("With --select: start the exact torque-free "
                                                         "ghost of that body."));
+    const QCommandLineOption keysOption(QStringLiteral("show-keys"),
+                                        QStringLiteral("Open the keys and mouse help (F1) over the window."));
     const QCommandLineOption selectBondOption(QStringLiteral("select-bond"),
                                               QStringLiteral("Select the bond between bodies I and J once the "
                                                              "scene runs (the bond inspector's tab comes forward)."),
@@ -79,6 +81,7 @@ int main(int argc, char** argv)
                                                         "pfc@1.4x (times the critical dt)."),
                                          QStringLiteral("PRESET,..."));
     parser.addOption(compareOption);
+    parser.addOption(keysOption);
     parser.addOption(lanesOption);
     parser.addOption(sceneOption);
     parser.addOption(selectOption);
@@ -148,6 +151,9 @@ int main(int argc, char** argv)
         // after the first snapshot: compare mode starts from the scene on screen
         QTimer::singleShot(300, &window, [&window, lanes]() { window.setCompareMode(true, lanes); });
     }
+
+    if (parser.isSet(keysOption))
+        QTimer::singleShot(300, &window, [&window]() { window.toggleKeysHelp(); });
 
     if (parser.isSet(shotOption)) {
         bool ok = false;

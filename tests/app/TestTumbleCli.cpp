@@ -15,7 +15,10 @@
 #include <numbers>
 
 #include "TestHelpers.h"
+#include "analysis/HarmonicOscillatorSolution.h"
+#include "analysis/ShadowOrbit.h"
 #include "integrate/IntegratorRegistry.h"
+#include "io/PhaseCsvWriter.h"
 #include "io/StressCsvWriter.h"
 #include "scene/BuiltinScenes.h"
 
@@ -476,6 +479,48 @@ private slots:
             {"run", writeFile(dir, "pile.json", pileScene()), "--steps", "1", "--stress-csv", dir.filePath("t.csv")});
         QCOMPARE(plain.exitCode, 2);
         QVERIFY2(plain.err.contains("--stress-csv: the scene has no periodic cell"), qPrintable(plain.err));
+    }
+
+    void phaseCsvPointsLieOnTheShadowEllipse()
+    {
+        // the harmonic oscillator under Woo's central difference, which keeps half-step
+        // velocities: the phase CSV gives x with that v (velocity_timing half_step), and its
+        // points lie on the scheme's shadow ellipse (analysis/ShadowOrbit.h) to the rounding of
+        // a run; a body that is not tracked is refused
+        QTemporaryDir dir;
+        const Result r = runCli({"run", "builtin:harmonic-oscillator", "--scheme", "woo", "--dt-factor", "0.5",
+                                 "--steps", "300", "--every", "3", "--track", "0", "--phase-csv", dir.filePath("p.csv"),
+                                 "--summary-json", dir.filePath("s.json")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const double dt = readJson(dir.filePath("s.json"))["dt"].toDouble();
+        const Scene scene = loadBuiltinScene("harmonic-oscillator");
+        const HarmonicOscillatorSolution exact(scene.world, scene.params, scene.listedBodies);
+        const double w = std::sqrt(exact.stiffness() / exact.mass());
+        const ShadowOrbit orbit = *shadowOrbit("central_difference", w, dt);
+        const Wall& wall = scene.world.walls[0];
+        QFile f(dir.filePath("p.csv"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.takeFirst(), QString(PhaseCsvWriter::kHeader));
+        QCOMPARE(lines.size(), qsizetype(101)); // steps 0, 3, ..., 300
+        double q0 = 0.0, worst = 0.0;
+        for (const QString& line : lines) {
+            const QStringList c = line.split(',');
+            QCOMPARE(c.size(), qsizetype(17));
+            QCOMPARE(c[3], QString("half_step"));
+            const Vec3 x(c[5].toDouble(), c[6].toDouble(), c[7].toDouble());
+            const Vec3 v(c[8].toDouble(), c[9].toDouble(), c[10].toDouble());
+            const double q = orbit.form((x - wall.point).dot(wall.normal) - exact.equilibrium(), v.dot(wall.normal));
+            if (q0 == 0.0)
+                q0 = q;
+            worst = std::max(worst, std::abs(q / q0 - 1.0));
+        }
+        qInfo("phase points off the shadow ellipse by at most %.2e of Q", worst);
+        QVERIFY(worst < 1e-10);
+        const Result untracked =
+            runCli({"run", "builtin:harmonic-oscillator", "--steps", "1", "--phase-csv", dir.filePath("q.csv")});
+        QCOMPARE(untracked.exitCode, 2);
+        QVERIFY2(untracked.err.contains("--phase-csv: needs --track"), qPrintable(untracked.err));
     }
 
     void bondCsvStopsAtABreak()
