@@ -26,4 +26,12 @@ std::string formatNumber(double v)
     return s;
 }
 
+void appendFields(std::string& out, const Vec3& v)
+{
+    for (int k = 0; k < 3; ++k) {
+        out += ',';
+        appendNumber(out, v[k]);
+    }
+}
+
 } // namespace tumble

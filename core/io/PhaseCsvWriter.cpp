@@ -8,14 +8,6 @@ namespace tumble {
 
 namespace {
 
-void appendVec(std::string& out, const Vec3& v)
-{
-    for (int k = 0; k < 3; ++k) {
-        out += ',';
-        appendNumber(out, v[k]);
-    }
-}
-
 const char* timingName(VelocityTiming t)
 {
     return t == VelocityTiming::HalfStep ? "half_step" : "on_step";
@@ -50,10 +42,10 @@ void PhaseCsvWriter::write(const World& world)
         m_chunk += timingName(world.velocityTiming);
         m_chunk += ',';
         m_chunk += timingName(world.angularTiming);
-        appendVec(m_chunk, world.position[i]);
-        appendVec(m_chunk, world.velocity[i]);
-        appendVec(m_chunk, Vec3(turn.angle() * turn.axis()));
-        appendVec(m_chunk, world.angularVelocity[i]);
+        appendFields(m_chunk, world.position[i]);
+        appendFields(m_chunk, world.velocity[i]);
+        appendFields(m_chunk, Vec3(turn.angle() * turn.axis()));
+        appendFields(m_chunk, world.angularVelocity[i]);
         m_chunk += '\n';
     }
     m_file.write(m_chunk);

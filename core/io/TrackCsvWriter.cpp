@@ -7,18 +7,6 @@
 
 namespace tumble {
 
-namespace {
-
-void appendVec(std::string& out, const Vec3& v)
-{
-    for (int k = 0; k < 3; ++k) {
-        out += ',';
-        appendNumber(out, v[k]);
-    }
-}
-
-} // namespace
-
 TrackCsvWriter::TrackCsvWriter(std::string path, std::vector<int> ids) : m_file(std::move(path)), m_ids(std::move(ids))
 {
     m_file.write(std::string(kHeader) + '\n');
@@ -40,10 +28,10 @@ void TrackCsvWriter::write(const World& world, double dt)
         appendNumber(m_chunk, world.time);
         m_chunk += ',';
         appendNumber(m_chunk, static_cast<long long>(id));
-        appendVec(m_chunk, world.position[i]);
-        appendVec(m_chunk, k.velocity);
-        appendVec(m_chunk, k.angularVelocity);
-        appendVec(m_chunk, k.angularMomentum);
+        appendFields(m_chunk, world.position[i]);
+        appendFields(m_chunk, k.velocity);
+        appendFields(m_chunk, k.angularVelocity);
+        appendFields(m_chunk, k.angularMomentum);
         for (double c : {q.w(), q.x(), q.y(), q.z()}) {
             m_chunk += ',';
             appendNumber(m_chunk, c);
