@@ -3,7 +3,7 @@
 # under Xvfb for a few seconds of simulation and grabs the whole window (widgets plus the VTK
 # views' frames) through `tumble --screenshot`.
 #
-#   scripts/screenshot.sh [--scene ID] [--colour speed|body|fluctuation] [--select ID [--ghost]]
+#   scripts/screenshot.sh [--scene ID] [--colour MODE] [--force-chains] [--select ID [--ghost]]
 #                         [--select-bond I-J] [--compare [--lanes PRESET,...]] [--show-keys]
 #                         [SECONDS] [OUTPUT.png]
 #
@@ -12,6 +12,8 @@
 # --compare opens compare mode (lanes side by side); its default output is docs/images/compare.png.
 # --select-bond I-J selects the bond between bodies I and J (the bond inspector and its frame).
 # --show-keys opens the keys and mouse help (F1) over the window.
+# --colour takes what tumble --colour takes (speed, body, fluctuation, spin, energy, coordination,
+# force, height, id); --force-chains draws the contact force chains.
 # BUILD_DIR (default build) names the build directory to use.
 set -euo pipefail
 
@@ -32,7 +34,8 @@ while [ $# -gt 0 ]; do
         --compare) extra+=(--compare); compare=1; shift ;;
         --lanes) extra+=(--lanes "$2"); shift 2 ;;
         --show-keys) extra+=(--show-keys); shift ;;
-        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        --force-chains) extra+=(--force-chains); shift ;;
+        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
         *) break ;;
     esac
 done

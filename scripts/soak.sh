@@ -104,7 +104,7 @@ gui_pid() {
 
 run_gui() { # mode, extra args...
     local mode="$1"; shift
-    xvfb-run -a -s "-screen 0 1600x1000x24" "$gui" --size 1280x800 "$@" > "$out/$mode.log" 2>&1 &
+    xvfb-run -a -s "-screen 0 1600x1000x24" "$gui" --fresh --size 1280x800 "$@" > "$out/$mode.log" 2>&1 &
     local wrapper=$!
     local pid
     pid=$(gui_pid "$wrapper")

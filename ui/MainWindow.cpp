@@ -13,6 +13,7 @@
 #include <QPainter>
 #include <QScreen>
 #include <QScrollArea>
+#include <QSettings>
 #include <QShortcut>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -33,6 +34,8 @@
 #include "panels/ControlPanel.h"
 #include "panels/HelpOverlay.h"
 #include "panels/WheelGuard.h"
+#include "phase/PhasePanel.h"
+#include "phase/PhasePortrait.h"
 #include "plot/AngleDriftPlot.h"
 #include "plot/EnergyPlot.h"
 #include "plot/SweepPlot.h"
@@ -130,6 +133,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     makeCellDocks();
     tabifyDockWidget(inspectorDock, m_cellDock);
     tabifyDockWidget(rotationDock, m_cellPlotsDock);
+    // the selected body's phase portrait: a tab beside the rotation checks, in front for the
+    // scenes with a translational closed form (startScene)
+    m_phase = new PhasePanel;
+    m_phaseDock = new QDockWidget(tr("Phase"), this);
+    m_phaseDock->setObjectName(QStringLiteral("phase"));
+    m_phaseDock->setWidget(m_phase);
+    m_phaseDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                             QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::RightDockWidgetArea, m_phaseDock);
+    tabifyDockWidget(rotationDock, m_phaseDock);
+    rotationDock->raise();
     inspectorDock->raise();
     m_sceneView->setGhost(&m_rotation->ghost());
     connect(m_rotation, &RotationPanel::ghostChanged, m_sceneView, qOverload<>(&SceneView::update));
@@ -148,7 +162,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_panel, &ControlPanel::liveChangeRequested, this, [this](const LiveParams& c) { m_runner->apply(c); });
     connect(m_panel, &ControlPanel::schemeRefused, this,
             [this](const QString& message) { statusBar()->showMessage(tr("Refused: %1").arg(message), 10000); });
-    connect(m_panel, &ControlPanel::colourModeRequested, m_sceneView, &SceneView::setColourMode);
+    connect(m_panel, &ControlPanel::colourModeRequested, this, &MainWindow::setColourMode);
+    connect(m_panel, &ControlPanel::colourRangeHoldRequested, m_sceneView, &SceneView::setColourRangeHeld);
     connect(m_panel, &ControlPanel::energyPlotModeRequested, m_energyPlot, &EnergyPlot::setMode);
     connect(m_panel, &ControlPanel::overlayOptionsRequested, this, &MainWindow::requestOverlayOptions);
     connect(m_panel, &ControlPanel::builtinSceneRequested, this, [this](const QString& id) { openBuiltinScene(id); });
@@ -199,6 +214,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         [this]() -> QWidget* { return compareMode() ? static_cast<QWidget*>(m_compare) : m_sceneView; });
     m_exportMenu->addPlot(m_energyPlot, tr("Energy plot"));
     m_exportMenu->addPlot(m_rotation->driftPlot(), tr("Angle drift plot"));
+    m_exportMenu->addPlot(m_phase->portrait(), tr("Phase portrait"));
     m_exportMenu->addPlot(m_sweep->plot(), tr("Convergence sweep plot"));
     m_exportMenu->addPlot(m_stressPlot, tr("Stress plot"));
     m_exportMenu->addPlot(m_profilePlot, tr("Velocity profile plot"));
@@ -219,10 +235,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_compareAction, &QAction::triggered, this, [this](bool on) { setCompareMode(on); });
     // every dock, checked while shown: a closed dock comes back from here
     viewMenu->addSeparator();
-    const QList<QDockWidget*> docks{dock,         inspectorDock,   m_bondDock, m_cellDock,
-                                    rotationDock, m_cellPlotsDock, sweepDock};
+    const QList<QDockWidget*> docks{dock,         inspectorDock, m_bondDock,      m_cellDock,
+                                    rotationDock, m_phaseDock,   m_cellPlotsDock, sweepDock};
     for (QDockWidget* d : docks)
         viewMenu->addAction(d->toggleViewAction());
+    viewMenu->addSeparator();
+    QAction* resetLayoutAction = viewMenu->addAction(tr("Reset layout"));
+    resetLayoutAction->setToolTip(tr("Put every dock back where a new window has it"));
+    connect(resetLayoutAction, &QAction::triggered, this, &MainWindow::resetLayout);
 
     // F1 or ?: every key and mouse action over the window (HelpOverlay)
     m_help = new HelpOverlay(this);
@@ -245,6 +265,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     // sized from the screen it opens on, never larger (a 1280x800 projector shows every dock)
     const QScreen* onScreen = screen() ? screen() : QGuiApplication::primaryScreen();
     resize(initialSize(onScreen ? onScreen->availableGeometry().size() : kPreferredSize));
+    m_initialLayout = saveState();
 }
 
 QSize MainWindow::initialSize(const QSize& available)
@@ -282,8 +303,52 @@ MainWindow::~MainWindow()
 }
 
 // ------------------------------------------------------------------------------------------------
+void MainWindow::rememberSession(bool openLastScene)
+{
+    m_rememberSession = true;
+    QSettings settings;
+    if (const QByteArray g = settings.value(QStringLiteral("window/geometry")).toByteArray(); !g.isEmpty())
+        restoreGeometry(g);
+    if (const QByteArray s = settings.value(QStringLiteral("window/layout")).toByteArray(); !s.isEmpty())
+        restoreState(s);
+    if (const auto mode = colourModeNamed(settings.value(QStringLiteral("view/colour")).toString().toStdString()))
+        setColourMode(*mode);
+    setForceChains(settings.value(QStringLiteral("view/forceChains"), false).toBool());
+    const QString last = settings.value(QStringLiteral("scene/last")).toString();
+    if (openLastScene && !last.isEmpty()) {
+        // a remembered file that is gone or bad says so, and the scene on screen stays
+        if (last.startsWith(QStringLiteral("builtin:")))
+            openBuiltinScene(last.mid(8));
+        else
+            openSceneFile(last);
+    }
+}
+
+void MainWindow::saveSession() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/layout"), saveState());
+    for (const auto& [name, mode] : kColourModeNames)
+        if (mode == m_sceneView->colourMode())
+            settings.setValue(QStringLiteral("view/colour"), QString::fromUtf8(name.data(), qsizetype(name.size())));
+    settings.setValue(QStringLiteral("view/forceChains"), m_panel->forceChainsBox()->isChecked());
+    if (m_shown && m_shown->scene)
+        settings.setValue(QStringLiteral("scene/last"), QString::fromStdString(m_shown->scene->source));
+}
+
+void MainWindow::resetLayout()
+{
+    restoreState(m_initialLayout);
+    // the docks a scene brings forward (a periodic cell's) come back with the next frame
+    m_cellRevision = -1;
+    m_cellScene = false;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (m_rememberSession)
+        saveSession();
     m_frameTimer->stop();
     m_runner->stop();
     if (m_errorBox)
@@ -307,6 +372,7 @@ void MainWindow::onFrame()
     m_inspector->setSnapshot(s);
     m_bondInspector->setSnapshot(s);
     m_rotation->setSnapshot(s, m_sceneView->selectedBody());
+    m_phase->portrait()->appendSnapshot(*s);
     m_cellPanel->setSnapshot(*s);
     m_stressPlot->appendSnapshot(*s);
     if (m_cellPlotsDock->isVisible())
@@ -352,7 +418,13 @@ void MainWindow::onFrame()
 void MainWindow::setColourMode(ColourMode mode)
 {
     m_sceneView->setColourMode(mode);
+    m_runner->setMemberQuantity(memberQuantityOf(mode)); // the worker computes it from now on
     m_panel->showColourMode(mode);
+}
+
+void MainWindow::setForceChains(bool on)
+{
+    m_panel->forceChainsBox()->setChecked(on); // the box asks for the overlay options
 }
 
 void MainWindow::makeCellDocks()
@@ -396,6 +468,7 @@ void MainWindow::requestOverlayOptions()
     OverlayOptions o = m_panel->overlayOptions();
     o.cellImages = m_cellPanel->imagesBox()->isChecked();
     m_sceneView->setOverlayOptions(o);
+    m_runner->setForceChains(o.forceChains); // the worker lists the touching pairs from now on
 }
 
 void MainWindow::setEnergyPlotMode(EnergyPlotMode mode)
@@ -477,6 +550,7 @@ void MainWindow::startScene(Scene scene, const QString& builtinId, const QString
 {
     m_scene = std::make_shared<const Scene>(scene);
     m_sweep->setScene(*m_scene);
+    m_phase->portrait()->setScene(*m_scene);
     m_runner->loadScene(std::move(scene));
     // the runner drops the selection with the old scene; so do the view and the inspector
     m_sceneView->setSelectedBody(-1);
@@ -486,6 +560,14 @@ void MainWindow::startScene(Scene scene, const QString& builtinId, const QString
     m_panel->setCurrentScene(builtinId, displayName);
     m_panel->setRunMessage(QString());
     m_showingInstability = false;
+    // a translational closed form (oscillator, bouncing ball, head-on impact): its first body's
+    // phase portrait in front
+    const std::string& exact = m_scene->analytic;
+    if (exact == "harmonic_oscillator" || exact == "bouncing_ball" || exact == "head_on_impact") {
+        selectBody(0);
+        if (m_phaseDock->toggleViewAction()->isChecked())
+            m_phaseDock->raise();
+    }
     statusBar()->showMessage(tr("Loaded %1").arg(displayName), 4000);
 }
 

@@ -14,6 +14,7 @@
 // without one hides it. A bond, clicked in the view,
 // goes the same way through selectBond() to the worker, the view (rim, frame, bending plane)
 // and the bond inspector, a tab beside the body inspector that comes to the front.
+#include <QByteArray>
 #include <QFileDialog>
 #include <QMainWindow>
 #include <QMessageBox>
@@ -41,6 +42,7 @@ class CellPanel;
 class CompareView;
 class ControlPanel;
 class RotationPanel;
+class PhasePanel;
 class EnergyPlot;
 class ExportMenu;
 class HelpOverlay;
@@ -74,6 +76,8 @@ public:
 
     /// Colours the 3D view by speed or by body; the panel's combo follows.
     void setColourMode(ColourMode mode);
+    /// Draws the contact force chains over the spheres, or not (the panel's box follows).
+    void setForceChains(bool on);
     /// Draws the energy plot as separate lines or stacked bands; the panel's combo follows.
     void setEnergyPlotMode(EnergyPlotMode mode);
     /// Starts the single view's run (what the play button does).
@@ -92,6 +96,8 @@ public:
     BodyInspector* inspector() const { return m_inspector; }
     BondInspector* bondInspector() const { return m_bondInspector; }
     RotationPanel* rotationPanel() const { return m_rotation; }
+    PhasePanel* phasePanel() const { return m_phase; }
+    QDockWidget* phaseDock() const { return m_phaseDock; }
     /// The periodic cell's docks, shown when a scene with a cell loads and hidden otherwise: the
     /// panel in a tab beside the inspector's, the velocity profile and stress plots beside the
     /// rotation dock.
@@ -118,6 +124,14 @@ public:
     HelpOverlay* helpOverlay() const { return m_help; }
     /// Opens the keys and mouse help, or closes it.
     void toggleKeysHelp();
+
+    /// Remembers this session for the next (QSettings of the application's organization and
+    /// name): restores now the window's size, its docks' layout, the colour mode, the force
+    /// chains and, with openLastScene, the scene last shown; saves them again on close. Off
+    /// unless called (tumble calls it; tests and screenshots start from the defaults).
+    void rememberSession(bool openLastScene);
+    /// The docks back where a new window puts them (View > Reset layout).
+    void resetLayout();
     /// The Export menu: plots to PNG, SVG, CSV, the 3D view to PNG, recording.
     ExportMenu* exportMenu() const { return m_exportMenu; }
     /// The snapshot on screen.
@@ -136,6 +150,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void saveSession() const;
 
 private:
     void onFrame();
@@ -160,6 +175,10 @@ private:
     QDockWidget* m_inspectorDock = nullptr;
     QDockWidget* m_bondDock = nullptr;
     RotationPanel* m_rotation = nullptr;
+    PhasePanel* m_phase = nullptr;
+    bool m_rememberSession = false;
+    QByteArray m_initialLayout; // saveState() of a new window, for resetLayout
+    QDockWidget* m_phaseDock = nullptr;
     CellPanel* m_cellPanel = nullptr;
     StressPlot* m_stressPlot = nullptr;
     VelocityProfilePlot* m_profilePlot = nullptr;

@@ -1,7 +1,7 @@
 // tumble: the GUI. Opens the main window on the default scene (or a scene file, or another
 // built-in scene, given on the command line) and starts playing.
 //
-//   tumble [SCENE.json] [--scene ID] [--colour speed|body|fluctuation] [--select ID [--ghost]] [--select-bond I-J]
+//   tumble [SCENE.json] [--scene ID] [--colour MODE] [--force-chains] [--select ID [--ghost]] [--select-bond I-J]
 //          [--compare [--lanes PRESET[@DT|@Fx],...]]
 //          [--screenshot PATH [--after SECONDS] [--drag SECONDS]]
 //          [--size WxH]   (default: sized from the screen, MainWindow::initialSize)
@@ -27,6 +27,7 @@ int main(int argc, char** argv)
 
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Tumble"));
+    QApplication::setOrganizationName(QStringLiteral("Tumble")); // QSettings: ~/.config/Tumble/Tumble.conf
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
 
     QCommandLineParser parser;
@@ -55,11 +56,19 @@ int main(int argc, char** argv)
                                          QStringLiteral("Built-in scene to open, e.g. dzhanibekov "
                                                         "(tumble-cli list shows them)."),
                                          QStringLiteral("ID"));
-    const QCommandLineOption colourOption(QStringLiteral("colour"),
-                                          QStringLiteral("Colour the spheres by speed (default), by "
-                                                         "body, or by speed relative to a periodic "
-                                                         "cell's medium (fluctuation)."),
-                                          QStringLiteral("speed|body|fluctuation"), QStringLiteral("speed"));
+    const QCommandLineOption colourOption(
+        QStringLiteral("colour"),
+        QStringLiteral("Colour the spheres by speed (default), by "
+                       "body, by speed relative to a periodic "
+                       "cell's medium (fluctuation), spin rate, kinetic "
+                       "energy, coordination number, net force, height or "
+                       "body id."),
+        QStringLiteral("speed|body|fluctuation|spin|energy|coordination|force|height|id"), QStringLiteral("speed"));
+    const QCommandLineOption freshOption(QStringLiteral("fresh"),
+                                         QStringLiteral("Start from the default layout and view settings, "
+                                                        "without remembering this session."));
+    const QCommandLineOption chainsOption(QStringLiteral("force-chains"),
+                                          QStringLiteral("Draw the contact force chains over the spheres."));
     const QCommandLineOption selectOption(QStringLiteral("select"),
                                           QStringLiteral("Select body ID once the scene runs."), QStringLiteral("ID"));
     const QCommandLineOption ghostOption(QStringLiteral("ghost"),
@@ -88,6 +97,8 @@ int main(int argc, char** argv)
     parser.addOption(ghostOption);
     parser.addOption(selectBondOption);
     parser.addOption(colourOption);
+    parser.addOption(chainsOption);
+    parser.addOption(freshOption);
     parser.addOption(shotOption);
     parser.addOption(afterOption);
     parser.addOption(dragOption);
@@ -109,15 +120,24 @@ int main(int argc, char** argv)
     const QStringList args = parser.positionalArguments();
     if (!args.isEmpty())
         window.openSceneFile(args.first());
+    // the last session's layout, view settings and (with no scene given) scene; a screenshot
+    // always starts from the defaults
+    const bool sceneGiven = parser.isSet(sceneOption) || !args.isEmpty();
+    if (!parser.isSet(shotOption) && !parser.isSet(freshOption))
+        window.rememberSession(!sceneGiven);
     const QString colour = parser.value(colourOption);
-    if (colour == QStringLiteral("body"))
-        window.setColourMode(tumble::ui::ColourMode::Body);
-    else if (colour == QStringLiteral("fluctuation"))
-        window.setColourMode(tumble::ui::ColourMode::FluctuationSpeed);
-    else if (colour != QStringLiteral("speed")) {
-        std::fprintf(stderr, "tumble: --colour takes speed, body or fluctuation, not %s\n", qPrintable(colour));
+    if (const auto mode = tumble::ui::colourModeNamed(colour.toStdString())) {
+        if (parser.isSet(colourOption) || parser.isSet(shotOption) || parser.isSet(freshOption))
+            window.setColourMode(*mode); // (else the remembered one stays)
+    } else {
+        std::fprintf(stderr,
+                     "tumble: --colour takes speed, body, fluctuation, spin, energy, coordination, force, height "
+                     "or id, not %s\n",
+                     qPrintable(colour));
         return 2;
     }
+    if (parser.isSet(chainsOption))
+        window.setForceChains(true);
     window.play();
     if (parser.isSet(selectOption)) {
         const int body = parser.value(selectOption).toInt();

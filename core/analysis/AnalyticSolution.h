@@ -41,6 +41,10 @@ public:
     virtual std::vector<Vec3> positions(double t) const = 0;
     /// Every body's exact orientation (principal frame -> world) at time t (s).
     virtual std::vector<Quat> orientations(double t) const = 0;
+    /// Every body's exact centre-of-mass velocity at time t (s), m/s, in body order.
+    virtual std::vector<Vec3> velocities(double t) const = 0;
+    /// Every body's exact angular velocity in the world frame at time t (s), rad/s, in body order.
+    virtual std::vector<Vec3> angularVelocities(double t) const = 0;
 };
 
 } // namespace tumble

@@ -41,4 +41,14 @@ std::vector<Quat> BouncingBallSolution::orientations(double) const
     return {m_q0}; // a normal force through the centre, no friction load: no turn
 }
 
+std::vector<Vec3> BouncingBallSolution::velocities(double t) const
+{
+    return {m_motion.at(t).v * m_n};
+}
+
+std::vector<Vec3> BouncingBallSolution::angularVelocities(double) const
+{
+    return {Vec3::Zero()};
+}
+
 } // namespace tumble

@@ -23,6 +23,8 @@ public:
     AnalyticMeasure measure() const override { return AnalyticMeasure::Position; }
     std::vector<Vec3> positions(double t) const override;
     std::vector<Quat> orientations(double t) const override;
+    std::vector<Vec3> velocities(double t) const override;
+    std::vector<Vec3> angularVelocities(double t) const override;
 
     /// The height over the plane as one degree of freedom (s = h, reach = R).
     const NormalImpactMotion& motion() const { return m_motion; }

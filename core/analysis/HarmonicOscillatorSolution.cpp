@@ -92,4 +92,14 @@ std::vector<Quat> HarmonicOscillatorSolution::orientations(double) const
     return {m_q0}; // normal forces through the centre: the sphere never turns
 }
 
+std::vector<Vec3> HarmonicOscillatorSolution::velocities(double t) const
+{
+    return {m_osc.velocity(t) * m_n};
+}
+
+std::vector<Vec3> HarmonicOscillatorSolution::angularVelocities(double) const
+{
+    return {Vec3::Zero()};
+}
+
 } // namespace tumble

@@ -24,12 +24,18 @@ public:
     AnalyticMeasure measure() const override { return AnalyticMeasure::Position; }
     std::vector<Vec3> positions(double t) const override;
     std::vector<Quat> orientations(double t) const override;
+    std::vector<Vec3> velocities(double t) const override;
+    std::vector<Vec3> angularVelocities(double t) const override;
 
     const DampedOscillator& oscillator() const { return m_osc; }
     double mass() const { return m_mass; }       ///< kg
     double stiffness() const { return m_k; }     ///< kn1 + kn2, N/m
     double damping() const { return m_c; }       ///< cn1 + cn2, N s/m
     double equilibrium() const { return m_ueq; } ///< u_eq, m over wall 1
+    /// The centre at rest between the walls, x0 + (u_eq - u0) n, m.
+    Vec3 equilibriumPosition() const { return m_x0 + (m_ueq - m_u0) * m_n; }
+    /// The walls' normal n (wall 1's), along which the sphere moves.
+    const Vec3& normal() const { return m_n; }
 
 private:
     Vec3 m_x0, m_n;

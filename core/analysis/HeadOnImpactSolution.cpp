@@ -51,4 +51,15 @@ std::vector<Quat> HeadOnImpactSolution::orientations(double) const
     return {m_q1, m_q2};
 }
 
+std::vector<Vec3> HeadOnImpactSolution::velocities(double t) const
+{
+    const double v = m_motion.at(t).v;
+    return {m_vcm + m_share1 * v * m_n, m_vcm - m_share2 * v * m_n};
+}
+
+std::vector<Vec3> HeadOnImpactSolution::angularVelocities(double) const
+{
+    return {Vec3::Zero(), Vec3::Zero()};
+}
+
 } // namespace tumble

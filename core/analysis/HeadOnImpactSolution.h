@@ -23,6 +23,8 @@ public:
     AnalyticMeasure measure() const override { return AnalyticMeasure::Position; }
     std::vector<Vec3> positions(double t) const override;
     std::vector<Quat> orientations(double t) const override;
+    std::vector<Vec3> velocities(double t) const override;
+    std::vector<Vec3> angularVelocities(double t) const override;
 
     /// The distance between the centres as one degree of freedom (reach = R1 + R2).
     const NormalImpactMotion& motion() const { return m_motion; }

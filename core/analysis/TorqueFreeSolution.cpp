@@ -48,4 +48,17 @@ std::vector<Quat> TorqueFreeSolution::orientations(double t) const
     return out;
 }
 
+std::vector<Vec3> TorqueFreeSolution::velocities(double) const
+{
+    return m_v0;
+}
+
+std::vector<Vec3> TorqueFreeSolution::angularVelocities(double t) const
+{
+    std::vector<Vec3> out;
+    for (const TorqueFreeMotion& m : m_motion)
+        out.push_back(m.angularVelocity(t));
+    return out;
+}
+
 } // namespace tumble

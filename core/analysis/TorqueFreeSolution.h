@@ -20,6 +20,8 @@ public:
     AnalyticMeasure measure() const override { return AnalyticMeasure::Angle; }
     std::vector<Vec3> positions(double t) const override;
     std::vector<Quat> orientations(double t) const override;
+    std::vector<Vec3> velocities(double t) const override;
+    std::vector<Vec3> angularVelocities(double t) const override;
 
     const TorqueFreeMotion& motion(std::size_t body) const { return m_motion[body]; }
 

@@ -255,9 +255,42 @@ QGroupBox* ControlPanel::viewGroup()
                               tr("|v - L x|: each body's speed relative to the periodic cell's deforming "
                                  "medium (its fluctuation velocity); plain speed in a scene without a cell"),
                               Qt::ToolTipRole);
-    f->addRow(tr("Colour by"), m_colourMode);
+    const struct {
+        const char* name;
+        ColourMode mode;
+        const char* tip;
+    } quantities[] = {
+        {QT_TR_NOOP("spin rate"), ColourMode::SpinRate, QT_TR_NOOP("|w| of each body, rad/s")},
+        {QT_TR_NOOP("kinetic energy"), ColourMode::KineticEnergy, QT_TR_NOOP("1/2 m v^2 + 1/2 w . L of each body, J")},
+        {QT_TR_NOOP("coordination"), ColourMode::Coordination,
+         QT_TR_NOOP("the number of other bodies each body touches (walls not counted)")},
+        {QT_TR_NOOP("net force"), ColourMode::NetForce,
+         QT_TR_NOOP("|F|, the total load on each body (contacts, gravity, damping), N")},
+        {QT_TR_NOOP("height"), ColourMode::Height,
+         QT_TR_NOOP("each body's centre along up (against gravity; z without gravity), m")},
+        {QT_TR_NOOP("body id"), ColourMode::BodyId,
+         QT_TR_NOOP("each body's id in the scene, through the scale: shows how the bodies mix")},
+    };
+    for (const auto& q : quantities) {
+        m_colourMode->addItem(tr(q.name), int(q.mode));
+        m_colourMode->setItemData(m_colourMode->count() - 1, tr(q.tip), Qt::ToolTipRole);
+    }
+    m_holdRange = new QCheckBox(tr("hold"));
+    m_holdRange->setToolTip(tr("Hold the colour bar's range where it is, so frames compare colour for colour; "
+                               "unchecked it follows the values, growing at once and shrinking over a second"));
+    auto* colourRow = new QHBoxLayout;
+    colourRow->setContentsMargins(0, 0, 0, 0);
+    colourRow->addWidget(m_colourMode, 1);
+    colourRow->addWidget(m_holdRange);
+    f->addRow(tr("Colour by"), colourRow);
     connect(m_colourMode, &QComboBox::activated, this,
             [this](int i) { emit colourModeRequested(static_cast<ColourMode>(m_colourMode->itemData(i).toInt())); });
+    connect(m_holdRange, &QCheckBox::toggled, this, &ControlPanel::colourRangeHoldRequested);
+    m_forceChains = new QCheckBox(tr("force chains"));
+    m_forceChains->setToolTip(tr("A line between the centres of every two touching bodies, wider and warmer with "
+                                 "the normal spring force (scale on the left of the view)"));
+    f->addRow(tr("Contacts"), m_forceChains);
+    connect(m_forceChains, &QCheckBox::toggled, this, [this]() { emit overlayOptionsRequested(overlayOptions()); });
     m_energyPlotMode = new QComboBox;
     m_energyPlotMode->addItem(tr("separate lines"), int(EnergyPlotMode::Separate));
     m_energyPlotMode->addItem(tr("stacked"), int(EnergyPlotMode::Stacked));
@@ -426,6 +459,7 @@ OverlayOptions ControlPanel::overlayOptions() const
     o.triads = static_cast<TriadMode>(m_triads->currentData().toInt());
     o.arrows = m_arrows->isChecked();
     o.trail = m_trail->isChecked();
+    o.forceChains = m_forceChains->isChecked();
     return o;
 }
 
@@ -434,6 +468,8 @@ void ControlPanel::showOverlayOptions(const OverlayOptions& options)
     const QSignalBlocker b1(m_triads);
     const QSignalBlocker b2(m_arrows);
     const QSignalBlocker b3(m_trail);
+    const QSignalBlocker b4(m_forceChains);
+    m_forceChains->setChecked(options.forceChains);
     m_triads->setCurrentIndex(m_triads->findData(int(options.triads)));
     m_arrows->setChecked(options.arrows);
     m_trail->setChecked(options.trail);

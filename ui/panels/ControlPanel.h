@@ -84,6 +84,8 @@ public:
     QComboBox* sampleStrideBox() const { return m_sampleStride; }
     QComboBox* triadsBox() const { return m_triads; }
     QCheckBox* arrowsBox() const { return m_arrows; }
+    QCheckBox* holdRangeBox() const { return m_holdRange; }
+    QCheckBox* forceChainsBox() const { return m_forceChains; }
     QCheckBox* trailBox() const { return m_trail; }
     /// The short note under the local damping field (what it is for, what it spoils).
     QLabel* localDampingNote() const { return m_localNote; }
@@ -110,6 +112,8 @@ signals:
     /// A choice the core would refuse was not sent; message says why (for the status bar).
     void schemeRefused(const QString& message);
     void colourModeRequested(tumble::ui::ColourMode mode);
+    /// The user holds (or releases) the colour bar's range.
+    void colourRangeHoldRequested(bool held);
     void energyPlotModeRequested(tumble::ui::EnergyPlotMode mode);
     void overlayOptionsRequested(const tumble::ui::OverlayOptions& options);
     /// Slow motion: at most factor simulated s per wall-clock s; 0: as fast as possible.
@@ -147,6 +151,8 @@ private:
     QComboBox* m_sampleStride = nullptr;
     QComboBox* m_triads = nullptr;
     QCheckBox* m_arrows = nullptr;
+    QCheckBox* m_holdRange = nullptr;
+    QCheckBox* m_forceChains = nullptr;
     QCheckBox* m_trail = nullptr;
     QDoubleSpinBox* m_localDamping = nullptr;
     QComboBox* m_localVariant = nullptr;

@@ -680,8 +680,8 @@ PlotLayout paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
         }
         p.setBrush(Qt::NoBrush);
         for (const PlotSeries& s : panel.series) {
-            if (s.colour.alpha() == 0)
-                continue; // a band without an edge
+            if (s.colour.alpha() == 0 || !s.joined)
+                continue; // a band without an edge, or points alone
             QPen pen(s.colour, std::max(0.5, s.width * lu));
             pen.setStyle(s.style);
             pen.setCapStyle(Qt::FlatCap);
@@ -695,10 +695,10 @@ PlotLayout paintFigure(QPainter& p, const QRectF& rect, const PlotFigure& fig)
                 drawClippedLine(p, decimate(run, lu, columns), area);
         }
         // point symbols
-        const double r = 0.32 * lm.height();
         for (const PlotSeries& s : panel.series) {
             if (s.symbol == PlotSymbol::None)
                 continue;
+            const double r = 0.32 * lm.height() * s.symbolSize;
             p.setBrush(s.colour);
             p.setPen(QPen(s.colour.darker(130), 1.0 * lu));
             for (std::size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)

@@ -40,6 +40,8 @@ struct PlotSeries {
     std::vector<double> yLow;
     QColor fill;
     PlotSymbol symbol = PlotSymbol::None; ///< at every point, filled in colour, edged darker
+    double symbolSize = 1.0;              ///< the symbols' size, times the default (about a third of a line of text)
+    bool joined = true;                   ///< false: the points' symbols alone, no line through them
 };
 
 struct PlotAxis {

@@ -5,6 +5,7 @@
 
 #include "energy/EnergySample.h"
 #include "session/EnergyEnvelope.h"
+#include "session/PhasePoint.h"
 
 namespace tumble::ui {
 
@@ -14,6 +15,9 @@ struct EnergyChunk {
     /// Per sample (same length as samples), the lowest and highest values since the previous
     /// sample; shorter (a chunk built by hand): the samples past its end stand for themselves.
     std::vector<EnergyEnvelope> envelopes;
+    /// Per sample (same length as samples, or empty: a chunk built by hand), the selected body's
+    /// stored state (id -1 when none was selected).
+    std::vector<PhasePoint> phase;
 
     long long seqEnd() const { return seqBegin + static_cast<long long>(samples.size()); }
     /// Sample i's envelope, or the sample alone when the chunk has none for it.

@@ -20,6 +20,7 @@
 #include "session/BondState.h"
 #include "session/CellState.h"
 #include "session/EnergyChunk.h"
+#include "session/MemberQuantity.h"
 #include "session/ParameterMarker.h"
 #include "session/SceneInfo.h"
 #include "sim/SimParams.h"
@@ -50,6 +51,18 @@ struct FrameSnapshot {
     /// only in a scene with a periodic cell (empty otherwise)
     std::vector<float> fluctuationSpeeds;
     std::size_t bodies = 0; ///< number of bodies (members of a clump count once)
+    /// What memberValues hold (SimulationRunner::setMemberQuantity); None: they are empty.
+    MemberQuantity memberQuantity = MemberQuantity::None;
+    /// (m) the owning body's memberQuantity, in its unit (MemberQuantity.h)
+    std::vector<float> memberValues;
+
+    /// Force chains (SimulationRunner::setForceChains), (c) each: every touching pair of member
+    /// spheres of different bodies at the last force evaluation; empty when not asked for.
+    std::vector<int> chainMembers; ///< (2c) the pair's two members, indices into radii
+    std::vector<float> chainForce; ///< (c) the normal spring force's magnitude, N
+    std::vector<float> chainShift; ///< (3c, or empty without a periodic cell) the image shift of
+                                   ///< the second member, m, as bondShift
+    bool chainsAsked = false;      ///< chains were asked for (empty chains: no contact)
 
     // bonds (World::bonds), (b) each, in the simulation's bond order; a bond joins two sphere
     // bodies, so it is drawn between their (one) members

@@ -9,6 +9,7 @@
 
 #include <time.h>
 
+#include "session/PhasePoint.h"
 #include "session/SnapshotBuilder.h"
 #include "sim/Simulation.h"
 
@@ -57,6 +58,8 @@ struct SimulationRunner::Command {
         Speed,        ///< value: simulated s per wall-clock s, 0: unpaced
         SampleStride, ///< value: steps between energy samples (0: the pacing's)
         SelectBond,   ///< pair: the scene ids of the bond's bodies to publish in detail (-1: none)
+        Quantity,     ///< value: the MemberQuantity the snapshots carry
+        Chains,       ///< value: 1 the snapshots carry the force chains, 0 not
     };
     explicit Command(Kind k, double v = 0.0) : kind(k), value(v) {}
 
@@ -83,6 +86,7 @@ struct SimulationRunner::Run {
     long long nextSeq = 0;
     std::vector<EnergySample> current;     // samples since the last publish
     std::vector<EnergyEnvelope> envelopes; // theirs, one each
+    std::vector<PhasePoint> phase;         // the selected body's stored state at each
     EnergyEnvelope sinceSample;            // every step since the last sample
     int stride = 0;                        // steps between samples, 0: the pacing's
     long long lastSampleSteps = 0;         // steps the newest sample stands for
@@ -96,10 +100,12 @@ struct SimulationRunner::Run {
     Clock::time_point lastPublish;
     double lastBuildSeconds = 0.0; // what the last snapshot cost to build, s of the runner's CPU time
     long long serial = 0;
-    SnapshotPtr lastFinite;                  // bodies to keep on screen after a blow-up
-    int selected = -1;                       // body published in detail, -1: none
-    std::array<int, 2> selectedBond{-1, -1}; // the bond published in detail, by its bodies' scene ids
-    PublishScratch publishScratch;           // buffers reused while publishing
+    SnapshotPtr lastFinite;                         // bodies to keep on screen after a blow-up
+    int selected = -1;                              // body published in detail, -1: none
+    MemberQuantity quantity = MemberQuantity::None; // per-body values published for the colours
+    bool chains = false;                            // force chains published
+    std::array<int, 2> selectedBond{-1, -1};        // the bond published in detail, by its bodies' scene ids
+    PublishScratch publishScratch;                  // buffers reused while publishing
 
     // stepping rate over a window of about half a second
     Clock::time_point rateStart = Clock::now();
@@ -231,6 +237,14 @@ void SimulationRunner::setTarget(double t)
 void SimulationRunner::setSampleStride(int steps)
 {
     post(Command(Command::Kind::SampleStride, std::max(0, steps)));
+}
+void SimulationRunner::setMemberQuantity(MemberQuantity q)
+{
+    post(Command(Command::Kind::Quantity, static_cast<int>(q)));
+}
+void SimulationRunner::setForceChains(bool on)
+{
+    post(Command(Command::Kind::Chains, on ? 1.0 : 0.0));
 }
 
 void SimulationRunner::setSpeed(double factor)
@@ -369,6 +383,7 @@ void SimulationRunner::begin(Run& run, std::shared_ptr<const Scene> scene, std::
     run.lastFinite.reset();
     run.current.clear();
     run.envelopes.clear();
+    run.phase.clear();
     run.sinceSample = EnergyEnvelope();
     run.lastSampleSteps = 0;
     run.retained.clear();
@@ -416,6 +431,20 @@ bool SimulationRunner::execute(Run& run, const Command& c)
             m_pacing->setSpeed(run.sim.get(), c.value);
             run.speed = RealTimePacing::speedFor(c.value);
             return true; // the snapshot shows the speed in force
+        }
+        if (c.kind == Kind::Quantity) {
+            const auto q = static_cast<MemberQuantity>(static_cast<int>(c.value));
+            if (q == run.quantity)
+                return false;
+            run.quantity = q;
+            return true;
+        }
+        if (c.kind == Kind::Chains) {
+            const bool on = c.value != 0.0;
+            if (on == run.chains)
+                return false;
+            run.chains = on;
+            return true;
         }
         if (c.kind == Kind::SampleStride) {
             const int stride = static_cast<int>(c.value);
@@ -557,8 +586,10 @@ void SimulationRunner::recordSamples(Run& run, int count, const EnergySample& e)
         return;
     // the first sample stands for the steps since the previous one; more samples owed by the
     // same state (a lane's grid points within one step) stand for that state alone
+    const PhasePoint point = phasePoint(*run.sim, run.selected);
     for (int i = 0; i < count; ++i) {
         run.current.push_back(e);
+        run.phase.push_back(point);
         run.envelopes.push_back(i == 0 && !run.sinceSample.empty() ? run.sinceSample
                                                                    : EnergyEnvelope::of(e, run.sim->params().dt));
     }
@@ -586,6 +617,9 @@ void SimulationRunner::publish(Run& run)
     bool finite = fillBodies(*s, sim, run.selected, run.publishScratch);
     fillBonds(*s, sim, run.publishScratch);
     fillCell(*s, sim, run.publishScratch);
+    fillMemberValues(*s, sim, run.quantity, run.publishScratch);
+    if (run.chains)
+        fillForceChains(*s, sim, run.publishScratch);
     if (run.selectedBond[0] >= 0) {
         s->selectedBond = bondState(sim, run.selectedBond[0], run.selectedBond[1]);
         finite = finite && (!s->selectedBond || isFinite(*s->selectedBond));
@@ -605,6 +639,10 @@ void SimulationRunner::publish(Run& run)
         s->bondShift = run.lastFinite->bondShift;
         s->bondMode = run.lastFinite->bondMode;
         s->bondLoad = run.lastFinite->bondLoad;
+        s->memberValues = run.lastFinite->memberValues;
+        s->chainMembers = run.lastFinite->chainMembers;
+        s->chainForce = run.lastFinite->chainForce;
+        s->chainShift = run.lastFinite->chainShift;
         finite = true;
     }
 
@@ -614,6 +652,7 @@ void SimulationRunner::publish(Run& run)
         chunk->seqBegin = run.nextSeq;
         chunk->samples.swap(run.current);
         chunk->envelopes.swap(run.envelopes);
+        chunk->phase.swap(run.phase);
         run.nextSeq = chunk->seqEnd();
         run.retained.push_back(std::move(chunk));
     }

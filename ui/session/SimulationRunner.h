@@ -44,6 +44,7 @@
 #include "scene/Scene.h"
 #include "session/FrameSnapshot.h"
 #include "session/LaneSample.h"
+#include "session/MemberQuantity.h"
 #include "session/Pacing.h"
 #include "sim/LiveParams.h"
 #include "sim/SimParams.h"
@@ -106,6 +107,12 @@ public:
     /// stride, every step's energy goes into its sample's envelope (EnergyEnvelope). A compare
     /// lane keeps 0: its samples belong to the lanes' shared time grid.
     void setSampleStride(int steps);
+    /// The per-body quantity the snapshots carry for the view's colours (MemberQuantity.h;
+    /// None: only the speeds). Costs a pass over the bodies per snapshot while set.
+    void setMemberQuantity(MemberQuantity q);
+    /// Whether the snapshots carry the force chains (FrameSnapshot::chainMembers): a pass over
+    /// the contact candidates per snapshot while on.
+    void setForceChains(bool on);
 
     /// Asks the thread to stop without waiting for it; isRunning() tells when it has.
     void requestStop();

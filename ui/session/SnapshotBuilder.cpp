@@ -155,6 +155,108 @@ float bondLoadRatio(const BondLoads& l, const BondStiffness& k, const BondStreng
     return std::isfinite(ratio) ? static_cast<float>(std::max(ratio, 0.0)) : 0.f;
 }
 
+void fillMemberValues(FrameSnapshot& s, const Simulation& sim, MemberQuantity q, PublishScratch& scratch)
+{
+    s.memberQuantity = q;
+    s.memberValues.clear();
+    if (q == MemberQuantity::None)
+        return;
+    const World& w = sim.world();
+    const std::size_t n = w.size();
+    const double dt = sim.params().dt;
+    std::vector<float>& body = scratch.bodyValues;
+    body.assign(n, 0.f);
+    switch (q) {
+    case MemberQuantity::SpinRate:
+        for (std::size_t i = 0; i < n; ++i)
+            body[i] = static_cast<float>(onStepKinematics(w, i, dt).angularVelocity.norm());
+        break;
+    case MemberQuantity::KineticEnergy:
+        for (std::size_t i = 0; i < n; ++i) {
+            const OnStepKinematics k = onStepKinematics(w, i, dt);
+            body[i] = static_cast<float>(0.5 * w.mass[i] * k.velocity.squaredNorm() +
+                                         0.5 * k.angularVelocity.dot(k.angularMomentum));
+        }
+        break;
+    case MemberQuantity::Coordination: {
+        // the pairs that stored an overlap at the last committed evaluation touch
+        const NeighbourList& list = sim.neighbours();
+        const std::vector<PairCandidate>& pairs = list.pairs();
+        const std::vector<double>& overlap = list.pairHistory().overlap;
+        for (std::size_t k = 0; k < pairs.size() && k < overlap.size(); ++k) {
+            if (!(overlap[k] > 0.0))
+                continue;
+            const auto a = static_cast<std::size_t>(w.memberBody[static_cast<std::size_t>(pairs[k].i)]);
+            const auto b = static_cast<std::size_t>(w.memberBody[static_cast<std::size_t>(pairs[k].j)]);
+            if (a != b) {
+                body[a] += 1.f;
+                body[b] += 1.f;
+            }
+        }
+        break;
+    }
+    case MemberQuantity::NetForce:
+        for (std::size_t i = 0; i < n; ++i)
+            body[i] = static_cast<float>(w.force[i].norm());
+        break;
+    case MemberQuantity::Height: {
+        const Vec3 g = w.gravity;
+        const Vec3 up = g.norm() > 0.0 && g.allFinite() ? Vec3(-g.normalized()) : Vec3::UnitZ();
+        for (std::size_t i = 0; i < n; ++i)
+            body[i] = static_cast<float>(w.position[i].dot(up));
+        break;
+    }
+    case MemberQuantity::BodyId:
+        for (std::size_t i = 0; i < n; ++i)
+            body[i] = static_cast<float>(w.bodyId(i));
+        break;
+    case MemberQuantity::None:
+        break;
+    }
+    const std::size_t m = scratch.members.size();
+    s.memberValues.resize(m);
+    for (std::size_t j = 0; j < m; ++j)
+        s.memberValues[j] = body[static_cast<std::size_t>(w.memberBody[static_cast<std::size_t>(scratch.members[j])])];
+}
+
+void fillForceChains(FrameSnapshot& s, const Simulation& sim, PublishScratch& scratch)
+{
+    s.chainsAsked = true;
+    s.chainMembers.clear();
+    s.chainForce.clear();
+    s.chainShift.clear();
+    const World& w = sim.world();
+    const NeighbourList& list = sim.neighbours();
+    const std::vector<PairCandidate>& pairs = list.pairs();
+    const std::vector<double>& overlap = list.pairHistory().overlap;
+    const std::vector<ContactParams>& table = list.contactParams();
+    const std::vector<PairScale>& scales = list.pairScales();
+    const ImageTable* images = list.images();
+    // snapshot index of each simulation member
+    scratch.memberSlot.resize(scratch.members.size());
+    for (std::size_t j = 0; j < scratch.members.size(); ++j)
+        scratch.memberSlot[static_cast<std::size_t>(scratch.members[j])] = static_cast<int>(j);
+    for (std::size_t k = 0; k < pairs.size() && k < overlap.size(); ++k) {
+        const double d = overlap[k];
+        if (!(d > 0.0))
+            continue;
+        const PairCandidate& p = pairs[k];
+        if (w.memberBody[static_cast<std::size_t>(p.i)] == w.memberBody[static_cast<std::size_t>(p.j)])
+            continue;
+        const ContactParams c = scales.empty() ? table[static_cast<std::size_t>(p.params)]
+                                               : scaled(table[static_cast<std::size_t>(p.params)], scales[k]);
+        const double force = c.hertz ? c.kn * d * std::sqrt(d) : c.kn * d;
+        s.chainMembers.push_back(scratch.memberSlot[static_cast<std::size_t>(p.i)]);
+        s.chainMembers.push_back(scratch.memberSlot[static_cast<std::size_t>(p.j)]);
+        s.chainForce.push_back(static_cast<float>(force));
+        if (images) {
+            const Vec3& shift = images->shift[p.image];
+            for (int a = 0; a < 3; ++a)
+                s.chainShift.push_back(static_cast<float>(shift[a]));
+        }
+    }
+}
+
 void fillBonds(FrameSnapshot& s, const Simulation& sim, PublishScratch& scratch)
 {
     const World& w = sim.world();

@@ -40,6 +40,8 @@ struct PublishScratch {
     std::vector<Vec3> velocities;         ///< per body, on-step lab velocity, m/s
     std::vector<int> members;             ///< member indices in scene order
     std::vector<int> bodyMember;          ///< per body: its (last) member's index in the snapshot
+    std::vector<float> bodyValues;        ///< per body, a MemberQuantity
+    std::vector<int> memberSlot;          ///< per simulation member: its index in the snapshot
 };
 
 /// Fills s's member spheres (positions, radii, speeds, memberBody, bodies; in a periodic cell
@@ -47,6 +49,17 @@ struct PublishScratch {
 /// (< 0: none) from sim, bodies and members in scene order (body ids are scene ids, whatever
 /// order the simulation keeps them in). Returns false when some value is not finite (a blow-up).
 bool fillBodies(FrameSnapshot& s, const Simulation& sim, int selected, PublishScratch& scratch);
+
+/// Fills s's memberValues with quantity q of each member's body (MemberQuantity.h), after
+/// fillBodies (it reads the members' scene order from scratch); nothing for None. O(bodies +
+/// members), coordination O(contact candidates).
+void fillMemberValues(FrameSnapshot& s, const Simulation& sim, MemberQuantity q, PublishScratch& scratch);
+
+/// Fills s's force chains: every pair of members of different bodies touching at the last force
+/// evaluation, with its normal spring force (kn d, or kn d^(3/2) for Hertz-Mindlin; d the stored
+/// overlap) and in a periodic cell the second member's image shift. After fillBodies.
+/// O(contact candidates).
+void fillForceChains(FrameSnapshot& s, const Simulation& sim, PublishScratch& scratch);
 
 /// Fills s's bonds from sim, after fillBodies (it reads the members' scene order from scratch):
 /// each bond's two members, its dominant mode and its load against its strength

@@ -20,6 +20,9 @@ struct OverlayOptions {
     /// In a periodic cell: every member sphere's images within one largest sphere diameter of
     /// the cell's periodic faces, drawn like the sphere (CellOverlay::images)
     bool cellImages = false;
+    /// A line between the centres of every two touching bodies, width and colour by the normal
+    /// spring force (ForceChainOverlay)
+    bool forceChains = false;
 
     bool operator==(const OverlayOptions&) const = default;
 };

@@ -9,6 +9,7 @@
 #include "view3d/BodyOverlay.h"
 #include "view3d/BondFrameOverlay.h"
 #include "view3d/CellOverlay.h"
+#include "view3d/ForceChainOverlay.h"
 #include "view3d/GhostOverlay.h"
 #include "vtk/VtkTextLock.h"
 
@@ -41,6 +42,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <numbers>
 #include <string_view>
@@ -164,12 +166,24 @@ bool drawable(const FrameSnapshot& s, std::size_t i)
     return finite3(&s.positions[3 * i]) && std::isfinite(r) && r > 0.f;
 }
 
-// what the speed colours show per member: the speed relative to a periodic cell's medium when
-// asked for and the snapshot has it, else the speed
+// what the scale colours show per member: the quantity asked for when the snapshot carries it
+// (the worker starts computing it a snapshot or two after it is asked), the speed relative to
+// a periodic cell's medium when asked for and there is a cell, else the speed
 const std::vector<float>& colourSpeeds(const FrameSnapshot& s, ColourMode mode)
 {
+    const MemberQuantity q = memberQuantityOf(mode);
+    if (q != MemberQuantity::None && s.memberQuantity == q && s.memberValues.size() == s.memberCount())
+        return s.memberValues;
     const bool fluctuation = mode == ColourMode::FluctuationSpeed && s.fluctuationSpeeds.size() == s.memberCount();
     return fluctuation ? s.fluctuationSpeeds : s.speeds;
+}
+
+// the colour bar's title for what colourSpeeds gave
+const char* colourTitle(const FrameSnapshot& s, const std::vector<float>& values)
+{
+    if (&values == &s.memberValues)
+        return memberQuantityTitle(s.memberQuantity).data();
+    return &values == &s.fluctuationSpeeds ? "|v - L x| (m/s)" : "speed (m/s)";
 }
 
 // body b's members that are drawn (finite), i.e. those that get the halo
@@ -235,7 +249,8 @@ struct SceneView::Pipeline {
     vtkNew<vtkActor> haloActor;
 
     vtkNew<LockedTextActor> caption;
-    double speedMax = 0.0; // m/s, top of the colour scale as last set
+    double speedMax = 0.0; // top of the colour scale as last set (m/s for speed)
+    double speedMin = 0.0; // and its bottom (0 but for a two-sided scale)
 
     // bonds: a line per bond, its ends lifted toward the eye every frame (placeBondsAndBreaks)
     vtkNew<vtkPolyData> bonds;
@@ -407,7 +422,7 @@ SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_u
     p.scalarBar->GetTitleTextProperty()->SetJustificationToRight();
     p.scalarBar->GetLabelTextProperty()->SetFontSize(12);
     p.scalarBar->SetVisibility(false);
-    r->AddActor2D(p.scalarBar);
+    p.top->AddActor2D(p.scalarBar); // on the top layer: over the force chains
 
     // caption: scene name, time, body count
     vtkTextProperty* cp = p.caption->GetTextProperty();
@@ -420,7 +435,7 @@ SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_u
     cp->SetBackgroundColor(kBottom[0], kBottom[1], kBottom[2]);
     cp->SetBackgroundOpacity(0.8);
     p.caption->SetDisplayPosition(12, 10);
-    r->AddActor2D(p.caption);
+    p.top->AddActor2D(p.caption); // (as the colour bar)
 
     // bonds: lines with a colour per line, unlit, in the main renderer (the spheres' depth)
     p.bondPoints->SetDataTypeToFloat();
@@ -491,6 +506,7 @@ SceneView::SceneView(QWidget* parent) : VtkOpenGLWidget(parent), m_p(std::make_u
     renderWindow()->AddRenderer(p.top);
     m_bondFrame = std::make_unique<BondFrameOverlay>(p.top);
     m_cellOverlay = std::make_unique<CellOverlay>(r);
+    m_chains = std::make_unique<ForceChainOverlay>(p.top); // over the spheres they run through
 
     // the bond legend's words (placed by placeBondLegend)
     for (auto& row : p.legend)
@@ -577,13 +593,14 @@ void SceneView::setOverlayOptions(const OverlayOptions& options)
 {
     if (options == m_overlayOptions)
         return;
-    const bool images = options.cellImages != m_overlayOptions.cellImages;
+    const bool again =
+        options.cellImages != m_overlayOptions.cellImages || options.forceChains != m_overlayOptions.forceChains;
     m_overlayOptions = options;
-    editPipeline([this, options, images]() {
+    editPipeline([this, options, again]() {
         m_overlay->setOptions(options);
         refreshOverlay();
-        if (images)
-            m_uploaded.reset(); // upload again, with or without the images
+        if (again)
+            m_uploaded.reset(); // upload again, with or without the images or the chains
     });
     requestRender();
 }
@@ -617,6 +634,10 @@ void SceneView::setColourMode(ColourMode mode)
             }
         }
         m_uploaded.reset(); // upload again: the colour array and the bar follow the mode
+        // a new quantity starts its own scale
+        m_speedMax = m_colourLow = 0.0;
+        p.speedMax = p.speedMin = 0.0;
+        m_scaleStarted = false;
     });
     requestRender();
 }
@@ -716,11 +737,13 @@ void SceneView::placeColourBar()
     Pipeline& p = *m_p;
     const int* size = renderWindow()->GetSize();
     const int w = size[0], h = size[1];
-    if (w <= 0 || h <= 0 || (w == m_barViewW && h == m_barViewH && p.speedMax == m_barScale))
+    if (w <= 0 || h <= 0 ||
+        (w == m_barViewW && h == m_barViewH && p.speedMax == m_barScale && p.speedMin == m_barBottom))
         return;
     m_barViewW = w;
     m_barViewH = h;
     m_barScale = p.speedMax;
+    m_barBottom = p.speedMin;
     const int dpi = renderWindow()->GetDPI();
     auto widthOf = [dpi](vtkTextProperty* tp, const char* text) {
         int box[4] = {0, 0, 0, 0};
@@ -736,7 +759,8 @@ void SceneView::placeColourBar()
     for (int i = 0; i < labels; ++i) {
         char text[64];
         std::snprintf(text, sizeof text, p.scalarBar->GetLabelFormat(),
-                      labels > 1 ? p.speedMax * double(i) / double(labels - 1) : p.speedMax);
+                      labels > 1 ? p.speedMin + (p.speedMax - p.speedMin) * double(i) / double(labels - 1)
+                                 : p.speedMax);
         labelW = std::max(labelW, widthOf(p.scalarBar->GetLabelTextProperty(), text));
     }
     // the bar's own width, the labels and their pad left of it, the title over all of it
@@ -770,10 +794,17 @@ void SceneView::prepareRender()
         if (s.scene && s.scene->revision != m_sceneRevision) {
             rebuildWalls(*s.scene);
             m_sceneRevision = s.scene->revision;
-            m_speedMax = 0.0;
-            m_p->speedMax = 0.0;
+            m_speedMax = m_colourLow = 0.0;
+            m_p->speedMax = m_p->speedMin = 0.0;
+            m_scaleStarted = false;
+            m_chains->restartScale();
             placeCamera();
         }
+        // the chains before the bodies: the caption gives their scale
+        if (m_overlayOptions.forceChains && s.chainsAsked)
+            m_chains->update(s);
+        else
+            m_chains->hide();
         uploadBodies(s);
         if (s.cell)
             m_cellOverlay->update(*s.cell);
@@ -966,30 +997,58 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
         part.bodies->Modified();
     }
     m_drawn = m;
-    // colour scale: the 98th percentile of speed, growing at once and shrinking slowly, so one
-    // stray body does not wash out the rest and the scale does not flicker
-    double target = 0.0;
+    // colour scale: up to the 98th percentile (a two-sided scale from the 2nd), growing at once
+    // and shrinking slowly, so one stray body does not wash out the rest and the scale does not
+    // flicker; held, it stays where it is
+    const bool twoSided = colourScaleTwoSided(m_colourMode) && &speeds == &s.memberValues;
+    double target = 0.0, targetLow = 0.0;
     if (!finiteSpeeds.empty()) {
         const std::size_t k = (finiteSpeeds.size() * 98) / 100;
         std::nth_element(finiteSpeeds.begin(), finiteSpeeds.begin() + long(k), finiteSpeeds.end());
         target = finiteSpeeds[std::min(k, finiteSpeeds.size() - 1)];
+        if (twoSided) {
+            const std::size_t l = (finiteSpeeds.size() * 2) / 100;
+            std::nth_element(finiteSpeeds.begin(), finiteSpeeds.begin() + long(l), finiteSpeeds.end());
+            targetLow = finiteSpeeds[l];
+        }
     }
     // shrink with a one-second time constant of wall time, whatever the frame rate
     const double elapsed = m_scaleClock.isValid() ? m_scaleClock.restart() * 1e-3 : 0.0;
     if (!m_scaleClock.isValid())
         m_scaleClock.start();
-    m_speedMax = std::max({target, std::exp(-elapsed / kScaleMemory) * m_speedMax, 1e-6});
+    const double decay = std::exp(-elapsed / kScaleMemory);
+    if (m > 0 && (!m_holdRange || !m_scaleStarted)) {
+        if (twoSided) {
+            // each end relaxes toward its percentile from outside, moves out at once
+            const bool first = !m_scaleStarted;
+            m_colourLow = first ? targetLow : std::min(targetLow, targetLow - (targetLow - m_colourLow) * decay);
+            m_speedMax = first ? target : std::max(target, target + (m_speedMax - target) * decay);
+            if (!(m_speedMax > m_colourLow))
+                m_speedMax = m_colourLow + std::max(1e-6, 1e-6 * std::abs(m_colourLow));
+        } else {
+            m_colourLow = 0.0;
+            m_speedMax = std::max({target, decay * m_speedMax, 1e-6});
+        }
+        m_scaleStarted = true;
+    }
     // the colour bar re-renders its labels when the scale changes: only for a visible change
-    if (std::abs(m_speedMax - p.speedMax) > 0.03 * p.speedMax) {
+    const double span = std::max(p.speedMax - p.speedMin, 0.0);
+    if (std::abs(m_speedMax - p.speedMax) > 0.03 * span || std::abs(m_colourLow - p.speedMin) > 0.03 * span ||
+        span == 0.0) {
         p.speedMax = m_speedMax;
+        p.speedMin = m_colourLow;
         p.speedColors->RemoveAllPoints();
-        p.speedColors->AddRGBPoint(0.0, 0.230, 0.299, 0.754);
-        p.speedColors->AddRGBPoint(p.speedMax, 0.706, 0.016, 0.150);
+        p.speedColors->AddRGBPoint(p.speedMin, 0.230, 0.299, 0.754);
+        p.speedColors->AddRGBPoint(std::max(p.speedMax, p.speedMin + 1e-12), 0.706, 0.016, 0.150);
     }
     p.scalarBar->SetVisibility(m > 0 && !byBody && !m_compact);
-    const char* title = &speeds == &s.fluctuationSpeeds ? "|v - L x| (m/s)" : "speed (m/s)";
+    const char* title = colourTitle(s, speeds);
     if (std::string_view(p.scalarBar->GetTitle()) != title) {
         p.scalarBar->SetTitle(title);
+        // a count or an id in whole numbers up to thousands; a magnitude in two figures
+        const bool counts =
+            s.memberQuantity == MemberQuantity::BodyId || s.memberQuantity == MemberQuantity::Coordination;
+        p.scalarBar->SetLabelFormat(&speeds == &s.memberValues && counts ? "%.0f" : twoSided ? "%.3g" : "%.2g");
         m_barViewW = 0; // laid out again for the new title
     }
 
@@ -1000,6 +1059,12 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
                       s.bodyCount() == 1 ? "body" : "bodies", m);
     else
         std::snprintf(caption, sizeof caption, "%s    t = %.4f s    %zu spheres", name, s.time, m);
+    if (m_overlayOptions.forceChains && s.chainsAsked && !m_compact) {
+        const std::size_t used = std::strlen(caption);
+        // a line of its own: the view's width holds the scene's line, not both
+        std::snprintf(caption + used, sizeof caption - used, "\nforce chains: %zu, the widest at %.3g N",
+                      m_chains->drawnCount(), m_chains->forceScale());
+    }
     if (m_compact)
         std::snprintf(caption, sizeof caption, "t = %.4f s", s.time);
     p.caption->SetInput(caption);

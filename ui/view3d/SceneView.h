@@ -81,6 +81,7 @@ namespace tumble::ui {
 class BodyOverlay;
 class BondFrameOverlay;
 class CellOverlay;
+class ForceChainOverlay;
 class GhostOverlay;
 class TorqueFreeGhost;
 
@@ -170,8 +171,16 @@ public:
     std::size_t drawnImageCount() const { return m_imagesDrawn; }
     /// The periodic cell's edges as last placed (hidden without a cell).
     const CellOverlay& cellOverlay() const { return *m_cellOverlay; }
-    /// Upper end of the speed colour scale, m/s.
+    /// The force chains as last drawn (OverlayOptions::forceChains).
+    const ForceChainOverlay& forceChainOverlay() const { return *m_chains; }
+    /// Upper end of the colour scale (m/s for speed; the quantity's unit, MemberQuantity.h).
     double speedScaleMax() const { return m_speedMax; }
+    /// Lower end of the colour scale: 0 but for a two-sided one (height, body id).
+    double colourScaleMin() const { return m_colourLow; }
+    /// Holds the colour scale where it is (a steady bar to compare frames by), or lets it follow
+    /// the values again (growing at once, shrinking with a 1 s memory).
+    void setColourRangeHeld(bool held) { m_holdRange = held; }
+    bool colourRangeHeld() const { return m_holdRange; }
 
     /// Bonds uploaded from the last snapshot (both spheres finite).
     std::size_t drawnBondCount() const { return m_bondsDrawn; }
@@ -251,6 +260,7 @@ private:
     std::unique_ptr<GhostOverlay> m_ghostOverlay;  // the exact torque-free pose, likewise
     std::unique_ptr<BondFrameOverlay> m_bondFrame; // the selected bond's frame, on the top layer
     std::unique_ptr<CellOverlay> m_cellOverlay;    // a periodic cell's edges, in m_p's renderer
+    std::unique_ptr<ForceChainOverlay> m_chains;   // the contact force network, on the top layer
     const TorqueFreeGhost* m_ghost = nullptr;
     SnapshotPtr m_snapshot;
     SnapshotPtr m_uploaded;          // the snapshot whose bodies VTK holds
@@ -269,7 +279,10 @@ private:
     int m_shownLevel = 0;     // and of the frame on screen
     std::size_t m_renderingDrawn = 0;
     std::size_t m_shownDrawn = 0;
-    double m_speedMax = 0.0; // m/s, top of the colour scale
+    double m_speedMax = 0.0;     // top of the colour scale (m/s for speed)
+    double m_colourLow = 0.0;    // and its bottom
+    bool m_scaleStarted = false; // the scale has been set from values since the last restart
+    bool m_holdRange = false;    // the user holds the scale
     ColourMode m_colourMode = ColourMode::Speed;
     bool m_compact = false; // no colour bar, time-only caption
     int m_selectedBody = -1;
@@ -284,6 +297,7 @@ private:
     // the colour bar's layout: for this view size and scale (device pixels, m/s)
     int m_barViewW = 0, m_barViewH = 0;
     double m_barScale = -1.0;
+    double m_barBottom = 0.0;
     std::array<int, 4> m_barBox{}; // x, y (down), width, height, device pixels
     // bonds and breaks
     struct BreakMark {

@@ -246,6 +246,55 @@ private slots:
         }
     }
 
+    void velocitiesAreTheClosedFormsDerivatives()
+    {
+        // the phase portrait's exact orbit (issue 22) takes velocities from the same closed forms
+        const Scene osc = loadBuiltinScene("harmonic-oscillator");
+        const HarmonicOscillatorSolution h(osc.world, osc.params, osc.listedBodies);
+        // y = 5e-5 cos(w t), so v = -5e-5 w sin(w t), along z
+        const double w = std::sqrt(h.stiffness() / h.mass());
+        for (double t : {0.0, 1.3e-4, 1e-3, 7.7e-3}) {
+            const Vec3 v = h.velocities(t)[0];
+            TUMBLE_NEAR(v.z(), -5e-5 * w * std::sin(w * t), 1e-12 * 5e-5 * w, 0.0);
+            QCOMPARE(v.x(), 0.0);
+            QCOMPARE(h.angularVelocities(t)[0], Vec3::Zero().eval());
+        }
+
+        // the bouncing ball falls from rest, v = -g t, then leaves each contact at speedOut and
+        // decelerates at g
+        const Scene ball = loadBuiltinScene("bouncing-ball");
+        const BouncingBallSolution b(ball.world, ball.params, ball.listedBodies);
+        const auto contacts = b.motion().contacts(1.0);
+        TUMBLE_NEAR(b.velocities(0.1)[0].z(), -9.81 * 0.1, 1e-15, 0.0);
+        const double t1 = contacts[0].end + 0.01;
+        TUMBLE_NEAR(b.velocities(t1)[0].z(), contacts[0].speedOut - 9.81 * 0.01, 1e-12, 0.0);
+
+        // two spheres in a head-on impact keep their momentum, and part at e times the closing speed
+        const Scene two = loadBuiltinScene("two-sphere-impact");
+        const HeadOnImpactSolution i(two.world, two.params, two.listedBodies);
+        const double m1 = two.world.mass[0], m2 = two.world.mass[1];
+        const Vec3 p0 = m1 * two.world.velocity[0] + m2 * two.world.velocity[1];
+        for (double t : {0.0, 0.0125, 0.03}) {
+            const std::vector<Vec3> v = i.velocities(t);
+            // to rounding: a few ulp of the larger momentum
+            const double scale = m1 * v[0].norm() + m2 * v[1].norm();
+            TUMBLE_NEAR((m1 * v[0] + m2 * v[1] - p0).norm(), 0.0, 8.0 * 2.2e-16 * scale, 0.0);
+        }
+        QCOMPARE(i.velocities(0.0)[0], two.world.velocity[0]);
+        TUMBLE_NEAR((i.velocities(0.03)[1] - i.velocities(0.03)[0]).x(), 0.8, 0.0, 1e-12);
+
+        // a torque-free body: R J R^T w is the angular momentum it started with
+        const Scene top = loadBuiltinScene("dzhanibekov");
+        const TorqueFreeSolution f(top.world, top.params, top.listedBodies);
+        const Vec3 l0 = top.world.angularMomentum[0];
+        for (double t : {0.0, 0.7, 2.9}) {
+            const Mat3 r = f.orientations(t)[0].toRotationMatrix();
+            const Vec3 l = r * top.world.inertia[0].asDiagonal() * r.transpose() * f.angularVelocities(t)[0];
+            TUMBLE_NEAR((l - l0).norm(), 0.0, 1e-10 * l0.norm(), 0.0);
+            QCOMPARE(f.velocities(t)[0], top.world.velocity[0]);
+        }
+    }
+
     void torqueFreeAgainstRk4()
     {
         // the Dzhanibekov clump: positions stay put, the orientation is TorqueFreeMotion's; RK4

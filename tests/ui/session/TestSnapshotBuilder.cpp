@@ -193,6 +193,85 @@ private slots:
         TUMBLE_NEAR(double(s.bondLoad[0]), 1e3 * stretch, 0.0, 1e-4); // (velocity Verlet's phase: (w dt)^2)
     }
 
+    void quantitiesAndForceChainsFromTheContacts()
+    {
+        // three spheres of 1 cm in a row along x, each overlapping the next by 1 mm, at rest
+        // without gravity, and a fourth apart spinning at 5 rad/s about z: the ends are pushed
+        // out by kn d (the middle one's loads cancel), the chains carry kn d each, the middle
+        // sphere touches two, the ends one and the fourth none; the fourth's kinetic energy is
+        // 1/2 (2/5 m R^2) 5^2 and its spin rate 5
+        World w0;
+        w0.materials.push_back(Material{});
+        w0.gravity = Vec3::Zero();
+        for (int k = 0; k < 3; ++k)
+            w0.addSphere(0, 0.01, Vec3(0.019 * k, 0.0, 0.0), Vec3::Zero(), Vec3::Zero());
+        w0.addSphere(0, 0.01, Vec3(0.0, 0.1, 0.05), Vec3::Zero(), Vec3(0.0, 0.0, 5.0));
+        SimParams params;
+        params.dt = 1e-7;
+        const Simulation sim(w0, params);
+        const World& w = sim.world();
+        FrameSnapshot s;
+        PublishScratch scratch;
+        QVERIFY(fillBodies(s, sim, -1, scratch));
+        const double push = w.force[w.bodySlot(0)].norm();
+        QVERIFY(push > 0.0);
+        TUMBLE_NEAR(w.force[w.bodySlot(1)].norm(), 0.0, 1e-12 * push, 0.0);
+
+        fillMemberValues(s, sim, MemberQuantity::Coordination, scratch);
+        QCOMPARE(s.memberValues, (std::vector<float>{1.f, 2.f, 1.f, 0.f}));
+        fillMemberValues(s, sim, MemberQuantity::NetForce, scratch);
+        QCOMPARE(s.memberValues[0], float(push));
+        fillMemberValues(s, sim, MemberQuantity::SpinRate, scratch);
+        QCOMPARE(s.memberValues[3], 5.f);
+        fillMemberValues(s, sim, MemberQuantity::KineticEnergy, scratch);
+        const double m = w.mass[w.bodySlot(3)];
+        TUMBLE_NEAR(double(s.memberValues[3]), 0.5 * 0.4 * m * 1e-4 * 25.0, 0.0, 1e-6); // (float)
+        fillMemberValues(s, sim, MemberQuantity::Height, scratch);                      // z without gravity
+        QCOMPARE(s.memberValues[3], 0.05f);
+        fillMemberValues(s, sim, MemberQuantity::BodyId, scratch);
+        QCOMPARE(s.memberValues, (std::vector<float>{0.f, 1.f, 2.f, 3.f}));
+        fillMemberValues(s, sim, MemberQuantity::None, scratch);
+        QVERIFY(s.memberValues.empty());
+
+        fillForceChains(s, sim, scratch);
+        QVERIFY(s.chainsAsked);
+        QCOMPARE(s.chainForce.size(), std::size_t(2));
+        QVERIFY(s.chainShift.empty());
+        std::set<std::pair<int, int>> pairs;
+        for (std::size_t k = 0; k < 2; ++k) {
+            pairs.insert(std::minmax(s.chainMembers[2 * k], s.chainMembers[2 * k + 1]));
+            TUMBLE_NEAR(double(s.chainForce[k]), push, 0.0, 1e-6); // (float)
+        }
+        QCOMPARE(pairs, (std::set<std::pair<int, int>>{{0, 1}, {1, 2}}));
+    }
+
+    void forceChainThroughAFaceGoesToTheImage()
+    {
+        // two spheres of 5 mm at x = 4.5 mm and 95.5 mm of a periodic cell 0.1 m long touch
+        // through the face x = 0 (1 mm overlap): the chain's second end is the image, 9 mm away
+        World w0;
+        w0.materials.push_back(Material{});
+        w0.gravity = Vec3::Zero();
+        w0.addSphere(0, 0.005, Vec3(0.0045, 0.05, 0.05), Vec3::Zero(), Vec3::Zero());
+        w0.addSphere(0, 0.005, Vec3(0.0955, 0.05, 0.05), Vec3::Zero(), Vec3::Zero());
+        w0.cell = PeriodicCell(0.1 * Mat3::Identity(), {true, true, true}, Mat3::Zero(), CellModel::MediumCarried);
+        SimParams params;
+        params.dt = 1e-7;
+        const Simulation sim(w0, params);
+        FrameSnapshot s;
+        PublishScratch scratch;
+        QVERIFY(fillBodies(s, sim, -1, scratch));
+        fillForceChains(s, sim, scratch);
+        QCOMPARE(s.chainForce.size(), std::size_t(1));
+        QCOMPARE(s.chainShift.size(), std::size_t(3));
+        const auto a = std::size_t(s.chainMembers[0]), b = std::size_t(s.chainMembers[1]);
+        const Vec3 xa(s.positions[3 * a], s.positions[3 * a + 1], s.positions[3 * a + 2]);
+        const Vec3 xb = Vec3(s.positions[3 * b], s.positions[3 * b + 1], s.positions[3 * b + 2]) +
+                        Vec3(s.chainShift[0], s.chainShift[1], s.chainShift[2]);
+        TUMBLE_NEAR((xb - xa).norm(), 0.009, 2e-8, 0.0); // (floats of ~0.1 m)
+        TUMBLE_NEAR(double(s.chainForce[0]), sim.world().force[0].norm(), 0.0, 1e-6);
+    }
+
     void loadAgainstStrengthFollowsTheCriterion()
     {
         // the load measures N = kn stretch, S = ks slip, T = kt |psi|, B = kb theta, each a
