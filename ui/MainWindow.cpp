@@ -657,6 +657,7 @@ bool MainWindow::setCompareMode(bool on, const QStringList& lanes)
     }
     if (!on) {
         m_compare->stopAll();
+        m_phase->portrait()->setLanesShown(false);
         showCentrePage(m_centre->widget(0));
         for (const QPointer<QDockWidget>& d : m_hiddenDocks)
             if (d)
@@ -691,6 +692,9 @@ bool MainWindow::setCompareMode(bool on, const QStringList& lanes)
         m_compare = new CompareView;
         m_centre->addWidget(m_compare);
         connect(m_compare, &CompareView::exitRequested, this, [this]() { setCompareMode(false); });
+        // each lane's orbit of the selected body in the phase portrait (View > Phase)
+        connect(m_compare, &CompareView::lanePhase, m_phase->portrait(), &PhasePortrait::appendLanePoints);
+        connect(m_compare, &CompareView::laneRemoved, m_phase->portrait(), &PhasePortrait::removeLane);
         m_exportMenu->addPlot(m_compare->driftPlot(), tr("Compare drift plot"));
     }
     m_statusLine->hide(); // the single view's run numbers; each lane shows its own
@@ -701,6 +705,10 @@ bool MainWindow::setCompareMode(bool on, const QStringList& lanes)
             m_hiddenDocks.push_back(d);
             d->hide();
         }
+    // the single view's selection goes to every lane, whose orbits the portrait draws
+    m_compare->setSelectedBody(m_sceneView->selectedBody());
+    m_phase->portrait()->clearLanes();
+    m_phase->portrait()->setLanesShown(true);
     m_compare->start(std::move(scene), settings);
     showCentrePage(m_compare);
     m_compareAction->setChecked(true);

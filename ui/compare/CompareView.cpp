@@ -307,6 +307,7 @@ void CompareView::removeLane(int id)
         return;
     m_set->removeLane(id);
     m_plot->removeLane(id);
+    emit laneRemoved(id);
     if (m_camera && (*it)->cameraLinked && m_camera == cameraOf((*it)->view)) {
         // the view goes, the camera stays with the others (it is reference counted)
     }
@@ -362,9 +363,19 @@ bool CompareView::playing() const
 }
 
 // ------------------------------------------------------------------------------------------------
+void CompareView::setSelectedBody(int body)
+{
+    m_selectedBody = body;
+    if (m_set)
+        for (const auto& u : m_lanes)
+            if (SimulationRunner* lane = m_set->lane(u->id))
+                lane->selectBody(body);
+}
+
 void CompareView::buildLaneUi(int id)
 {
     const LaneSettings s = LaneSettings::inForce(m_set->lane(id)->params());
+    m_set->lane(id)->selectBody(m_selectedBody); // its phase points
     auto u = std::make_unique<LaneUi>();
     u->id = id;
     // the lowest colour no lane holds; the lane goes last
@@ -567,8 +578,18 @@ void CompareView::onFrame()
         SimulationRunner* lane = m_set->lane(u.id);
         if (!lane)
             continue;
-        if (refresh)
-            m_plot->appendSamples(u.id, lane->takeSamples());
+        if (refresh) {
+            const std::vector<LaneSample> samples = lane->takeSamples();
+            m_plot->appendSamples(u.id, samples);
+            if (m_selectedBody >= 0) {
+                std::vector<PhasePoint> points;
+                points.reserve(samples.size());
+                for (const LaneSample& sample : samples)
+                    points.push_back(sample.phase);
+                emit lanePhase(u.id, qs(LaneSettings::inForce(lane->params()).displayName()), slotColour(u.slot),
+                               points);
+            }
+        }
         const LaneSettings set = LaneSettings::inForce(lane->params());
         const SnapshotPtr s = lane->latestSnapshot();
         const bool unstable = s && !s->instabilityMessage.empty();

@@ -27,6 +27,7 @@
 #include "plot/DriftPlot.h"
 #include "session/LaneSet.h"
 #include "session/LaneSettings.h"
+#include "session/PhasePoint.h"
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -113,9 +114,20 @@ public:
     /// The colour of lane slot i (0..5): the same in the view's frame, its label and its curve.
     static QColor slotColour(int slot);
 
+    /// The body every lane publishes in detail (its phase points: lanePhase); -1 none. Lanes
+    /// added later take it too.
+    void setSelectedBody(int body);
+    int selectedBody() const { return m_selectedBody; }
+
 signals:
     /// The user asked to go back to the single view.
     void exitRequested();
+    /// Lane id's new phase points (the selected body's state at its energy samples), with the
+    /// lane's name and colour.
+    void lanePhase(int id, const QString& name, const QColor& colour,
+                   const std::vector<tumble::ui::PhasePoint>& points);
+    /// Lane id was removed.
+    void laneRemoved(int id);
 
 private:
     struct LaneUi;
@@ -128,6 +140,7 @@ private:
     void syncCameras();
 
     std::unique_ptr<LaneSet> m_set;
+    int m_selectedBody = -1;
     std::vector<std::unique_ptr<LaneUi>> m_lanes;
     QWidget* m_grid = nullptr;
     QGridLayout* m_gridLayout = nullptr;

@@ -122,6 +122,11 @@ void PhasePortrait::setCoordinate(Kind kind, int axis)
     m_kind = kind;
     m_axis = axis;
     restart();
+    for (LaneOrbit& l : m_lanes) { // in the old coordinates: each lane starts again
+        l.t.clear();
+        l.q.clear();
+        l.p.clear();
+    }
     setFollowsRun(true);
     update();
 }
@@ -158,11 +163,105 @@ void PhasePortrait::restart()
     m_qFirst = Quat::Identity();
 }
 
+int PhasePortrait::shownBody() const
+{
+    if (!m_lanesShown)
+        return m_body;
+    for (const LaneOrbit& l : m_lanes)
+        if (l.body >= 0 && !l.t.empty())
+            return l.body;
+    return -1;
+}
+
 bool PhasePortrait::hasExact() const
 {
-    if (!m_exact || m_body < 0 || m_damped)
+    const int b = shownBody();
+    if (!m_exact || b < 0 || m_damped)
         return false;
-    return std::size_t(m_body) < m_exact->positions(0.0).size();
+    return std::size_t(b) < m_exact->positions(0.0).size();
+}
+
+void PhasePortrait::setLanesShown(bool on)
+{
+    if (on == m_lanesShown)
+        return;
+    m_lanesShown = on;
+    m_exactEnd = -1.0; // another body's or start's curve
+    setFollowsRun(true);
+    update();
+}
+
+void PhasePortrait::clearLanes()
+{
+    m_lanes.clear();
+    m_exactEnd = -1.0;
+    update();
+}
+
+void PhasePortrait::removeLane(int lane)
+{
+    std::erase_if(m_lanes, [lane](const LaneOrbit& l) { return l.lane == lane; });
+    update();
+}
+
+void PhasePortrait::appendLanePoints(int lane, const QString& name, const QColor& colour,
+                                     const std::vector<PhasePoint>& points)
+{
+    auto it = std::find_if(m_lanes.begin(), m_lanes.end(), [lane](const LaneOrbit& l) { return l.lane == lane; });
+    if (it == m_lanes.end()) {
+        m_lanes.push_back(LaneOrbit{});
+        m_lanes.back().lane = lane;
+        it = m_lanes.end() - 1;
+    }
+    LaneOrbit& o = *it;
+    o.name = name;
+    o.colour = colour;
+    bool added = false;
+    for (const PhasePoint& point : points) {
+        if (point.id < 0 || !point.position.allFinite() || !point.velocity.allFinite() ||
+            !point.orientation.coeffs().allFinite() || !point.angularVelocity.allFinite())
+            continue;
+        if (point.id != o.body || (!o.t.empty() && point.time < o.t.back())) {
+            o.body = point.id; // another body, or the lane started again
+            o.t.clear();
+            o.q.clear();
+            o.p.clear();
+            o.lastTwist = 0.0;
+            m_exactEnd = -1.0;
+        }
+        if (o.q.size() >= kMaxPoints) { // every other point
+            std::size_t k = 0;
+            for (std::size_t i = 0; i < o.q.size(); i += 2, ++k) {
+                o.t[k] = o.t[i];
+                o.q[k] = o.q[i];
+                o.p[k] = o.p[i];
+            }
+            o.t.resize(k);
+            o.q.resize(k);
+            o.p.resize(k);
+        }
+        const auto [q, p] = coordinates(point, o.first, o.lastTwist, o.t.empty());
+        o.t.push_back(point.time);
+        o.q.push_back(q);
+        o.p.push_back(p);
+        added = true;
+    }
+    if (added && m_lanesShown)
+        scheduleRepaint();
+}
+
+std::pair<double, double> PhasePortrait::coordinates(const PhasePoint& point, Quat& first, double& lastTwist,
+                                                     bool fresh) const
+{
+    if (m_kind == Kind::Translation)
+        return {point.position[m_axis], point.velocity[m_axis]};
+    if (fresh) {
+        first = point.orientation;
+        lastTwist = 0.0;
+    }
+    const double q = unwrap(twist(point.orientation * first.conjugate(), unitAxis(m_axis)), lastTwist);
+    lastTwist = q;
+    return {q, point.angularVelocity[m_axis]};
 }
 
 void PhasePortrait::appendSnapshot(const FrameSnapshot& s)
@@ -206,18 +305,7 @@ void PhasePortrait::addPoint(const PhasePoint& point, long long step)
         return; // a blow-up's last samples never reach the axes
     if (m_q.size() >= kMaxPoints)
         thin();
-    const Vec3 a = unitAxis(m_axis);
-    double q = 0.0, p = 0.0;
-    if (m_kind == Kind::Translation) {
-        q = point.position[m_axis];
-        p = point.velocity[m_axis];
-    } else {
-        if (m_t.empty())
-            m_qFirst = point.orientation;
-        q = unwrap(twist(point.orientation * m_qFirst.conjugate(), a), m_lastTwist);
-        m_lastTwist = q;
-        p = point.angularVelocity[m_axis];
-    }
+    const auto [q, p] = coordinates(point, m_qFirst, m_lastTwist, m_t.empty());
     m_t.push_back(point.time);
     m_q.push_back(q);
     m_p.push_back(p);
@@ -281,22 +369,22 @@ void PhasePortrait::updateShadow(const FrameSnapshot& s)
     m_shadow = sh;
 }
 
-std::pair<double, double> PhasePortrait::exactAt(double t) const
+std::pair<double, double> PhasePortrait::exactAt(double t, int body) const
 {
-    const std::size_t b = std::size_t(m_body);
+    const std::size_t b = std::size_t(body);
     if (m_kind == Kind::Translation)
         return {m_exact->positions(t)[b][m_axis], m_exact->velocities(t)[b][m_axis]};
     return {0.0, m_exact->angularVelocities(t)[b][m_axis]}; // the angle is unwrapped by the caller
 }
 
-void PhasePortrait::updateExactCurve(double tEnd) const
+void PhasePortrait::updateExactCurve(double t0, double tEnd, int body) const
 {
-    const double t0 = m_t.front();
+    const bool same = m_exactStart == t0 && m_exactBody == body;
     if (m_period > 0.0) {
         tEnd = t0 + m_period; // closed: one period draws all of it
-        if (m_exactEnd == tEnd)
+        if (same && m_exactEnd == tEnd)
             return;
-    } else if (m_exactEnd >= t0 && tEnd - t0 <= 1.005 * (m_exactEnd - t0)) {
+    } else if (same && m_exactEnd >= t0 && tEnd - t0 <= 1.005 * (m_exactEnd - t0)) {
         return; // grown by less than half a percent: the cached curve stands
     }
     std::vector<double> times;
@@ -312,11 +400,11 @@ void PhasePortrait::updateExactCurve(double tEnd) const
     m_exactQ.clear();
     m_exactP.clear();
     const Vec3 a = unitAxis(m_axis);
-    const std::size_t b = std::size_t(m_body);
+    const std::size_t b = std::size_t(body);
     const Quat first = m_kind == Kind::Rotation ? m_exact->orientations(t0)[b] : Quat::Identity();
     double last = 0.0;
     for (double t : times) {
-        auto [q, p] = exactAt(t);
+        auto [q, p] = exactAt(t, body);
         if (m_kind == Kind::Rotation) {
             q = unwrap(twist(m_exact->orientations(t)[b] * first.conjugate(), a), last);
             last = q;
@@ -324,7 +412,9 @@ void PhasePortrait::updateExactCurve(double tEnd) const
         m_exactQ.push_back(q);
         m_exactP.push_back(p);
     }
+    m_exactStart = t0;
     m_exactEnd = tEnd;
+    m_exactBody = body;
 }
 
 PlotFigure PhasePortrait::figure() const
@@ -341,16 +431,47 @@ PlotFigure PhasePortrait::figure() const
         panel.y.title = tr("w_%1 (rad/s)").arg(ax);
     }
     // short: the dock is narrow, and the panel's box names the coordinate
-    fig.title = m_body >= 0 ? tr("phase portrait, body %1").arg(m_body) : tr("phase portrait");
+    const int body = shownBody();
+    fig.title = body >= 0 ? tr("phase portrait, body %1").arg(body) : tr("phase portrait");
 
     double xLo = HUGE_VAL, xHi = -HUGE_VAL, yLo = HUGE_VAL, yHi = -HUGE_VAL;
-    for (std::size_t i = 0; i < m_q.size(); ++i) {
-        widen(xLo, xHi, m_q[i]);
-        widen(yLo, yHi, m_p[i]);
+    // what is drawn: the single view's points, or (compare mode) every lane's
+    const bool single = !m_lanesShown;
+    double tFirst = HUGE_VAL, tLast = -HUGE_VAL;
+    if (single) {
+        for (std::size_t i = 0; i < m_q.size(); ++i) {
+            widen(xLo, xHi, m_q[i]);
+            widen(yLo, yHi, m_p[i]);
+        }
+        if (!m_t.empty()) {
+            tFirst = m_t.front();
+            tLast = m_t.back();
+        }
+    } else {
+        for (const LaneOrbit& l : m_lanes) {
+            if (l.body != body || l.t.empty())
+                continue;
+            for (std::size_t i = 0; i < l.q.size(); ++i) {
+                widen(xLo, xHi, l.q[i]);
+                widen(yLo, yHi, l.p[i]);
+            }
+            tFirst = std::min(tFirst, l.t.front());
+            tLast = std::max(tLast, l.t.back());
+            PlotSeries dots;
+            dots.label = l.name;
+            dots.colour = l.colour;
+            dots.joined = false;
+            dots.symbol = PlotSymbol::Circle;
+            dots.symbolSize = 0.4;
+            dots.x = l.q;
+            dots.y = l.p;
+            panel.series.push_back(std::move(dots));
+            fig.legend.push_back({l.name, l.colour, 0.0, Qt::NoPen, QColor(), PlotSymbol::Circle});
+        }
     }
     // the stored states as dots: samples are many steps apart, and a line through them would cut
     // across the orbit
-    if (!m_q.empty()) {
+    if (single && !m_q.empty()) {
         PlotSeries sim;
         sim.label = tr("simulated");
         sim.colour = kSimulated;
@@ -362,8 +483,8 @@ PlotFigure PhasePortrait::figure() const
         panel.series.push_back(std::move(sim));
     }
     // the exact orbit, dashed grey
-    if (m_showExact && hasExact() && !m_t.empty()) {
-        updateExactCurve(m_t.back());
+    if (m_showExact && hasExact() && tFirst <= tLast) {
+        updateExactCurve(tFirst, tLast, body);
         PlotSeries exact;
         exact.label = tr("exact");
         exact.colour = kExact;
@@ -379,7 +500,7 @@ PlotFigure PhasePortrait::figure() const
         fig.legend.push_back({tr("exact"), kExact, 1.4, Qt::DashLine, QColor(), PlotSymbol::None});
     }
     // the scheme's kept form through the newest point's level
-    if (m_showShadow && m_shadow && !m_steps.empty()) {
+    if (single && m_showShadow && m_shadow && !m_steps.empty()) {
         const Shadow& sh = *m_shadow;
         const double level = sh.level(m_steps.back());
         PlotSeries curve;
@@ -403,7 +524,7 @@ PlotFigure PhasePortrait::figure() const
         fig.legendNote = QString::fromStdString(sh.scheme); // whose shadow
         fig.legendNoteColour = kShadow;
     }
-    if (!m_q.empty()) {
+    if (single && !m_q.empty()) {
         PlotSeries now;
         now.label = tr("now");
         now.colour = kNow;
@@ -415,8 +536,9 @@ PlotFigure PhasePortrait::figure() const
         fig.legend.push_back({tr("simulated"), kSimulated, 0.0, Qt::NoPen, QColor(), PlotSymbol::Circle});
         fig.legend.push_back({tr("now"), kNow, 0.0, Qt::NoPen, QColor(), PlotSymbol::Circle});
     }
-    if (m_body < 0)
-        panel.note = tr("Select a body (click it in the 3D view) to draw its orbit.");
+    if (body < 0)
+        panel.note = m_lanesShown ? tr("Select a body before comparing to draw each lane's orbit.")
+                                  : tr("Select a body (click it in the 3D view) to draw its orbit.");
     else if (m_exact && m_damped)
         fig.legendNote = tr("damping acts: no exact orbit");
 
@@ -459,7 +581,7 @@ QString PhasePortrait::csvText() const
                QString::number(m_q[i], 'g', 17) + QLatin1Char(',') + QString::number(m_p[i], 'g', 17) +
                QLatin1Char(',');
         if (exact) {
-            auto [q, p] = exactAt(m_t[i]);
+            auto [q, p] = exactAt(m_t[i], m_body);
             if (m_kind == Kind::Rotation) {
                 q = unwrap(twist(m_exact->orientations(m_t[i])[std::size_t(m_body)] * first.conjugate(), a), last);
                 last = q;

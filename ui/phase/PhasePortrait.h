@@ -59,6 +59,29 @@ public:
     void appendSnapshot(const FrameSnapshot& s);
     void clear();
 
+    /// Compare mode: every lane's orbit in its colour, drawn instead of the single view's (with
+    /// the exact orbit; the kept form is the single view's).
+    void setLanesShown(bool on);
+    bool lanesShown() const { return m_lanesShown; }
+    /// Lane `lane`'s new points (its energy samples', LaneSample::phase), named and coloured as
+    /// the lane; a point earlier than the lane's newest (a restart) or of another body starts
+    /// the lane's orbit again.
+    void appendLanePoints(int lane, const QString& name, const QColor& colour, const std::vector<PhasePoint>& points);
+    void removeLane(int lane);
+    void clearLanes();
+    /// One lane's orbit: its points in the plotted coordinates (q in m or rad, p in m/s or
+    /// rad/s) with their times (s).
+    struct LaneOrbit {
+        int lane = -1;
+        QString name;
+        QColor colour;
+        int body = -1;
+        std::vector<double> t, q, p;
+        Quat first = Quat::Identity(); // orientation at the first point
+        double lastTwist = 0.0;        // rad
+    };
+    const std::vector<LaneOrbit>& lanes() const { return m_lanes; }
+
     /// The plotted points: coordinate q (m or rad) and rate p (m/s or rad/s), with their time
     /// (s) and step.
     const std::vector<double>& q() const { return m_q; }
@@ -99,9 +122,15 @@ private:
     void addPoint(const PhasePoint& point, long long step);
     void thin();
     void updateShadow(const FrameSnapshot& s);
-    // the exact state along the plotted coordinate at time t (s)
-    std::pair<double, double> exactAt(double t) const;
-    void updateExactCurve(double tEnd) const;
+    // the exact state along the plotted coordinate at time t (s), of body b
+    std::pair<double, double> exactAt(double t, int b) const;
+    // the exact curve of body b from t0 to tEnd (s), cached
+    void updateExactCurve(double t0, double tEnd, int b) const;
+    // (q, p) of point in the plotted coordinates; the angle measured from first (set from the
+    // point when fresh) and unwrapped near lastTwist
+    std::pair<double, double> coordinates(const PhasePoint& point, Quat& first, double& lastTwist, bool fresh) const;
+    // the body the exact orbit is drawn for: the single view's, or the lanes'
+    int shownBody() const;
 
     std::unique_ptr<AnalyticSolution> m_exact;
     double m_period = 0.0;                             // of the exact motion when it is periodic (the oscillator), s
@@ -124,9 +153,13 @@ private:
     std::size_t m_markersSeen = 0;
     bool m_damped = false; // damping acts: the exact motion no longer applies
 
-    // the exact curve over [m_t.front(), m_exactEnd]
+    bool m_lanesShown = false;
+    std::vector<LaneOrbit> m_lanes;
+
+    // the exact curve over [m_exactStart, m_exactEnd] for body m_exactBody
     mutable std::vector<double> m_exactQ, m_exactP;
-    mutable double m_exactEnd = -1.0;
+    mutable double m_exactStart = -1.0, m_exactEnd = -1.0;
+    mutable int m_exactBody = -1;
 };
 
 } // namespace tumble::ui

@@ -4,6 +4,7 @@
 // the steps it stands for.
 #include "energy/EnergySample.h"
 #include "session/EnergyEnvelope.h"
+#include "session/PhasePoint.h"
 
 namespace tumble::ui {
 
@@ -15,6 +16,8 @@ struct LaneSample {
     /// The lowest and highest values since the previous sample (empty: the sample stands for
     /// itself).
     EnergyEnvelope envelope;
+    /// The selected body's stored state at the sample (id -1: none selected).
+    PhasePoint phase;
 };
 
 } // namespace tumble::ui

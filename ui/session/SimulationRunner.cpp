@@ -301,7 +301,8 @@ std::vector<LaneSample> SimulationRunner::takeSamples()
         for (std::size_t i = 0; i < chunk->samples.size(); ++i) {
             const long long seq = chunk->seqBegin + static_cast<long long>(i);
             if (seq >= m_samplesTaken)
-                out.push_back({seq, chunk->samples[i], chunk->envelope(i)});
+                out.push_back({seq, chunk->samples[i], chunk->envelope(i),
+                               i < chunk->phase.size() ? chunk->phase[i] : PhasePoint()});
         }
     m_samplesTaken = std::max(m_samplesTaken, s->energySeqEnd());
     acknowledge(m_samplesTaken);

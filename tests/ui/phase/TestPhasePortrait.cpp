@@ -10,6 +10,7 @@
 #include <QDockWidget>
 
 #include <cmath>
+#include <set>
 
 #include "MainWindow.h"
 #include "TestHelpers.h"
@@ -152,7 +153,8 @@ private slots:
         // the checkboxes take them away
         portrait.setExactShown(false);
         portrait.setShadowShown(false);
-        for (const PlotSeries& s : portrait.figure().panels[0].series)
+        const PlotFigure hidden = portrait.figure(); // (kept: the loop reads into it)
+        for (const PlotSeries& s : hidden.panels[0].series)
             QVERIFY(s.label != QStringLiteral("exact") && s.label != QStringLiteral("shadow"));
     }
 
@@ -182,6 +184,56 @@ private slots:
         QVERIFY(portrait.q().back() > 9.9); // past 3 pi
     }
 
+    void compareLanesEachDrawTheirOrbit()
+    {
+        // two lanes of the oscillator, velocity Verlet and symplectic Euler at w dt = 0.5: each
+        // lane's points in its colour, the exact ellipse over them; a lane that starts again
+        // (time going back) starts its orbit again; a removed lane goes
+        const Scene scene = loadBuiltinScene("harmonic-oscillator");
+        const HarmonicOscillatorSolution exact(scene.world, scene.params, scene.listedBodies);
+        const double w = std::sqrt(exact.stiffness() / exact.mass());
+        PhasePortrait portrait;
+        portrait.setScene(scene);
+        portrait.setLanesShown(true);
+        const auto points = [&](const char* scheme, int n) {
+            Scene s = scene;
+            s.params.translation = scheme;
+            s.params.dt = 0.5 / w;
+            Simulation sim(s.world, s.params);
+            std::vector<PhasePoint> out;
+            for (int i = 0; i < n; ++i) {
+                sim.step();
+                out.push_back(phasePoint(sim, 0));
+            }
+            return out;
+        };
+        portrait.appendLanePoints(0, QStringLiteral("verlet"), Qt::red, points("velocity_verlet", 50));
+        portrait.appendLanePoints(1, QStringLiteral("euler"), Qt::blue, points("symplectic_euler", 30));
+        QCOMPARE(portrait.lanes().size(), std::size_t(2));
+        QCOMPARE(portrait.lanes()[0].q.size(), std::size_t(50));
+        QCOMPARE(portrait.lanes()[1].q.size(), std::size_t(30));
+        QVERIFY(portrait.hasExact());
+        std::set<QString> labels;
+        const PlotFigure fig = portrait.figure(); // (kept: the loop reads into it)
+        for (const PlotSeries& s : fig.panels[0].series)
+            labels.insert(s.label);
+        QVERIFY(labels.count(QStringLiteral("verlet")) && labels.count(QStringLiteral("euler")) &&
+                labels.count(QStringLiteral("exact")));
+        QVERIFY(!labels.count(QStringLiteral("simulated")) && !labels.count(QStringLiteral("shadow")));
+        // symplectic Euler's lane lies on its own sheared ellipse, not on Verlet's
+        const ShadowOrbit se = *shadowOrbit("symplectic_euler", w, 0.5 / w);
+        const double zEq = exact.equilibriumPosition().z();
+        const auto& l1 = portrait.lanes()[1];
+        const double q0 = se.form(l1.q[0] - zEq, l1.p[0]);
+        for (std::size_t i = 0; i < l1.q.size(); ++i)
+            TUMBLE_NEAR(se.form(l1.q[i] - zEq, l1.p[i]), q0, 0.0, 1e-10);
+        // lane 0 again from t = 0
+        portrait.appendLanePoints(0, QStringLiteral("verlet"), Qt::red, points("velocity_verlet", 5));
+        QCOMPARE(portrait.lanes()[0].q.size(), std::size_t(5));
+        portrait.removeLane(1);
+        QCOMPARE(portrait.lanes().size(), std::size_t(1));
+    }
+
     void oscillatorSceneShowsItsPortrait()
     {
         MainWindow w;
@@ -201,6 +253,18 @@ private slots:
         w.phasePanel()->setCoordinateIndex(3);
         QCOMPARE(portrait->kind(), PhasePortrait::Kind::Rotation);
         QVERIFY(!portrait->shadow() || portrait->q().empty());
+
+        // compare mode: every lane's orbit of the body selected
+        w.phasePanel()->setCoordinateIndex(2);
+        QVERIFY(w.setCompareMode(true, {QStringLiteral("pfc"), QStringLiteral("symplectic_euler")}));
+        QVERIFY(portrait->lanesShown());
+        QVERIFY(test::waitUntil([&]() {
+            return portrait->lanes().size() == 2 && portrait->lanes()[0].q.size() >= 10 &&
+                   portrait->lanes()[1].q.size() >= 10;
+        }));
+        QCOMPARE(portrait->lanes()[0].body, 0);
+        QVERIFY(w.setCompareMode(false));
+        QVERIFY(!portrait->lanesShown());
     }
 };
 
