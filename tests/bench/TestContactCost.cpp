@@ -35,10 +35,13 @@
 #include <time.h>
 
 #include "TestHelpers.h"
+#include "ThreadCpu.h"
 #include "scene/SceneLoader.h"
 #include "sim/Simulation.h"
 
 using namespace tumble;
+using tumble::bench::median;
+using tumble::bench::threadSeconds;
 
 namespace {
 
@@ -85,20 +88,6 @@ World withVariant(const World& settled, const Variant& v)
         m.kt = 0.25 * m.kn;
     }
     return w;
-}
-
-/// CPU time of the calling thread, s.
-double threadSeconds()
-{
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
-}
-
-double median(std::vector<double> x)
-{
-    std::sort(x.begin(), x.end());
-    return x[x.size() / 2];
 }
 
 /// Spheres touching another sphere or a wall, counted from the positions (independent of the
