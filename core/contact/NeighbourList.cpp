@@ -74,6 +74,25 @@ void mergeCarried(const std::vector<Key>& keys, const ContactHistory& carried, c
 constexpr int kStencil[13][3] = {{1, 0, 0},  {-1, 1, 0}, {0, 1, 0}, {1, 1, 0},  {-1, -1, 1}, {0, -1, 1}, {1, -1, 1},
                                  {-1, 0, 1}, {0, 0, 1},  {1, 0, 1}, {-1, 1, 1}, {0, 1, 1},   {1, 1, 1}};
 
+// the grid cell of coordinate t (in cell widths from the grid's low corner) on an axis of `cells`
+// cells: clamped to the grid, 0 for NaN. A run blowing up reaches the search with astronomical
+// or overflowed positions before its energy check stops it; converting such a double to int
+// would be undefined (and was a crash).
+int gridIndex(double t, int cells)
+{
+    if (!(t >= 1.0))
+        return 0;
+    if (!(t < static_cast<double>(cells)))
+        return cells - 1;
+    return static_cast<int>(t);
+}
+
+// cells along an axis spanning x cell widths; 1 when x is not a finite count
+int gridCells(double x)
+{
+    return x >= 0.0 && x < 1e9 ? static_cast<int>(x) + 1 : 1;
+}
+
 // counting sort of the members by their cells (cellOf, one per member): cellBodies lists them
 // cell by cell, cell c's from cellStart[c] to cellStart[c + 1] (cells + 1 entries), each cell's
 // in index order
@@ -262,8 +281,8 @@ std::size_t NeighbourList::searchBox(const World& w, double skin, ThreadPool* po
         cell = std::max(cell, std::cbrt(extent.x() * extent.y() * extent.z() / maxCells));
     while (cellsFor(cell) > maxCells)
         cell *= 1.26; // ~2^(1/3): halves the cell count per growth
-    const Eigen::Vector3i dims(static_cast<int>(extent.x() / cell) + 1, static_cast<int>(extent.y() / cell) + 1,
-                               static_cast<int>(extent.z() / cell) + 1);
+    const Eigen::Vector3i dims(gridCells(extent.x() / cell), gridCells(extent.y() / cell),
+                               gridCells(extent.z() / cell));
     const std::size_t cells = dims.x() * dims.y() * dims.z();
 
     // counting sort of members by cell
@@ -278,9 +297,9 @@ std::size_t NeighbourList::searchBox(const World& w, double skin, ThreadPool* po
     const double inv = 1.0 / cell;
     for (std::size_t b = 0; b < n; ++b) {
         const Vec3 r = (w.memberPosition[b] - lo) * inv;
-        const int cx = std::min(static_cast<int>(r.x()), dims.x() - 1);
-        const int cy = std::min(static_cast<int>(r.y()), dims.y() - 1);
-        const int cz = std::min(static_cast<int>(r.z()), dims.z() - 1);
+        const int cx = gridIndex(r.x(), dims.x());
+        const int cy = gridIndex(r.y(), dims.y());
+        const int cz = gridIndex(r.z(), dims.z());
         m_cellOf[b] = (cz * dims.y() + cy) * dims.x() + cx;
     }
     sortByCell(m_cellOf, cells, m_cellStart, m_cellBodies);
@@ -411,7 +430,7 @@ std::size_t NeighbourList::searchCell(const World& w, double skin)
         int c[3];
         for (int a = 0; a < 3; ++a) {
             const double t = (fraction[b][a] - lo[a]) / (hi[a] - lo[a] > 0.0 ? hi[a] - lo[a] : 1.0) * dims[a];
-            c[a] = std::clamp(static_cast<int>(t), 0, dims[a] - 1);
+            c[a] = gridIndex(t, dims[a]);
         }
         m_cellOf[b] = (c[2] * dims.y() + c[1]) * dims.x() + c[0];
     }
@@ -724,6 +743,54 @@ NeighbourList::MoveCheck NeighbourList::moveCheck(const World& w) const
     if (m_builds == 0 || m_reference.size() != w.memberCount())
         return {nullptr, 0.0};
     return {m_reference.data(), 0.25 * m_skin * m_skin}; // (skin / 2)^2
+}
+
+} // namespace tumble
+
+namespace tumble {
+
+namespace {
+
+// a parallel array holds one entry per item, or none where it is not kept
+bool fits(std::size_t size, std::size_t items)
+{
+    return size == items || size == 0;
+}
+
+std::string historyProblem(const char* list, const ContactHistory& h, std::size_t items)
+{
+    if (h.overlap.size() != items || !fits(h.shear.size(), items) || !fits(h.roll.size(), items))
+        return std::string(list) + " history does not have one entry per candidate";
+    return {};
+}
+
+} // namespace
+
+std::string NeighbourList::stateProblem(const World& world) const
+{
+    const std::size_t m = world.memberCount();
+    if (!fits(m_reference.size(), m) || !fits(m_memberClass.size(), m) || !fits(m_wrapped.size(), m) ||
+        !fits(m_memberShift.size(), m))
+        return "the neighbour list was built for " + std::to_string(m_reference.size()) + " members, the world has " +
+               std::to_string(m);
+    const std::size_t params = m_params.size();
+    for (const PairCandidate& c : m_pairs)
+        if (c.i < 0 || c.j < 0 || static_cast<std::size_t>(c.i) >= m || static_cast<std::size_t>(c.j) >= m ||
+            c.params < 0 || static_cast<std::size_t>(c.params) >= params || c.image >= kImages)
+            return "a pair candidate names a member, constant or image that does not exist";
+    for (const WallCandidate& c : m_wallPairs)
+        if (c.member < 0 || static_cast<std::size_t>(c.member) >= m || c.wall < 0 ||
+            static_cast<std::size_t>(c.wall) >= world.walls.size() || c.params < 0 ||
+            static_cast<std::size_t>(c.params) >= params)
+            return "a wall candidate names a member, wall or constant that does not exist";
+    if (!fits(m_scales.size(), m_pairs.size()))
+        return "the pair scales do not have one entry per candidate";
+    for (int k : m_memberClass)
+        if (k < -1 || k >= static_cast<int>(m_classes.size()))
+            return "a member's class does not exist";
+    if (std::string p = historyProblem("the pairs'", m_pairHistory, m_pairs.size()); !p.empty())
+        return p;
+    return historyProblem("the walls'", m_wallHistory, m_wallPairs.size());
 }
 
 } // namespace tumble

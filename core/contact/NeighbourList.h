@@ -16,6 +16,7 @@
 // a rebuild first sets aside their keys and entries, then builds the new lists in place: no
 // second copy of the lists is kept.
 #include <cstddef>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -104,6 +105,38 @@ public:
     /// h (m) under gradient (1/s) whose step began with side vectors start (m).
     const ImageTable* images() const { return m_periodic ? &m_images : nullptr; }
     void updateImages(const Mat3& h, const Mat3& gradient, const Mat3& start) { m_images.update(h, gradient, start); }
+
+    /// Empty when the lists fit world (every index in range, every parallel array of its length),
+    /// else what does not: a restored state is checked before it is used.
+    std::string stateProblem(const World& world) const;
+
+    /// Every field a continued run reads, in and out of a saved state (sim/StateArchive.h): the
+    /// lists, their history and constants, and what times the next build. The cell search's
+    /// buffers are scratch, refilled by the next build.
+    template <class A> void archive(A& a)
+    {
+        a.field("classes", m_classes);
+        a.field("memberClass", m_memberClass);
+        a.field("classTable", m_classTable);
+        a.field("params", m_params);
+        a.field("scales", m_scales);
+        a.field("skin", m_skin);
+        a.field("builds", m_builds);
+        a.field("reference", m_reference);
+        a.field("pairs", m_pairs);
+        a.field("wallPairs", m_wallPairs);
+        a.field("pairHistory", m_pairHistory);
+        a.field("wallHistory", m_wallHistory);
+        a.field("uniformLaw", m_uniformLaw);
+        a.field("periodic", m_periodic);
+        a.field("referenceCell", m_referenceCell);
+        a.field("reach", m_reach);
+        a.field("wrapped", m_wrapped);
+        a.field("memberShift", m_memberShift);
+        a.field("images", m_images);
+        a.field("shear", m_shear);
+        a.field("roll", m_roll);
+    }
 
 private:
     // the cell search over the bounding box of the members, or over a periodic cell in its own

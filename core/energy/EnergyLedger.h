@@ -77,6 +77,15 @@ public:
     /// reset does not hold (a deforming cell's flow, whose bodies may start at rest in it).
     void raiseScale(double joules) { m_floor = std::max(m_floor, joules); }
 
+    /// Every field, in and out of a saved state (sim/StateArchive.h).
+    template <class A> void archive(A& a)
+    {
+        a.field("cumulative", m_cumulative);
+        a.field("initialTotal", m_initialTotal);
+        a.field("scale", m_scale);
+        a.field("floor", m_floor);
+    }
+
 private:
     EnergySample m_cumulative; // dissipated* and externalWork, J
     double m_initialTotal = 0.0;

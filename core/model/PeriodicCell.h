@@ -139,6 +139,18 @@ public:
     /// determinant 1), as LAMMPS flips a triclinic box. Returns true when H changed.
     bool reduce();
 
+    /// Every field, in and out of a saved state (sim/StateArchive.h).
+    template <class A> void archive(A& a)
+    {
+        a.field("h", h_);
+        a.field("inverse", inverse_);
+        a.field("periodic", periodic_);
+        a.field("gradient", gradient_);
+        a.field("schedule", schedule_);
+        a.field("model", model_);
+        a.field("deformation", deformation_);
+    }
+
 private:
     void updateInverse();
 

@@ -35,6 +35,14 @@ public:
     /// Times the bodies were put in a new order.
     long long sorts() const { return m_sorts; }
 
+    /// The counters that time the next sort, in and out of a saved state (sim/StateArchive.h);
+    /// the rest is scratch.
+    template <class A> void archive(A& a)
+    {
+        a.field("sortedAtBuild", m_sortedAtBuild);
+        a.field("sorts", m_sorts);
+    }
+
 private:
     long long m_sortedAtBuild = 0;
     long long m_sorts = 0;

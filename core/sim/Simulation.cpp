@@ -16,6 +16,7 @@
 #include "sim/FusedPasses.h"
 #include "sim/OnStepConversion.h"
 #include "sim/PassContext.h"
+#include "sim/SceneFingerprint.h"
 
 namespace tumble {
 
@@ -32,6 +33,7 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
 {
     if (const std::string err = m_params.validate(); !err.empty())
         throw ParameterError(err);
+    m_fingerprint = tumble::sceneFingerprint(m_world); // before the bodies are sorted
     m_translation = makeTranslationScheme(m_params.translation);
     m_rotation = makeRotationScheme(m_params.rotation);
     m_fused = FusedPasses::fits(*m_translation, *m_rotation);

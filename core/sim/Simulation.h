@@ -24,6 +24,7 @@
 // after a step costs O(1).
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -145,6 +146,20 @@ public:
     /// The scene's energy scale at the start, J (EnergyLedger::scale): the runaway yardstick.
     double energyScale() const { return m_ledger.scale(); }
 
+    /// The whole state as StateArchive records (SimulationState.cpp): the world, the parameters,
+    /// the neighbour lists with their contact history, the ledger, the counters that time the
+    /// next rebuild and sort, and the scene's fingerprint. Refused (StateError) once unstable.
+    std::vector<unsigned char> saveState() const;
+    /// Puts the run in a state saveState() gave, of the same scene: stepping on from it is bit
+    /// for bit what the saved run did next. All or nothing: a StateError names the field or the
+    /// mismatch and leaves the run as it was. The thread count stays this run's own.
+    void restoreState(const unsigned char* bytes, std::size_t size);
+    void restoreState(const std::vector<unsigned char>& bytes) { restoreState(bytes.data(), bytes.size()); }
+    /// A hash of the scene's constants in scene order (bodies' masses, radii, inertia, motion,
+    /// materials, members, walls): equal for two Simulations of one scene, and what a state is
+    /// checked against.
+    std::uint64_t sceneFingerprint() const { return m_fingerprint; }
+
 private:
     // StageEvaluator (multi-stage schemes)
     bool evaluateStage(World& world, double elapsed, bool endOfStep) override;
@@ -223,6 +238,7 @@ private:
     BodyEnergy m_bodyEnergy;              // J, of the current state, valid right after a single-stage step
     bool m_bodyEnergyValid = false;
     std::vector<BondBreak> m_bondBreaks;
+    std::uint64_t m_fingerprint = 0;
 };
 
 template <class F> void Simulation::forChunks(std::size_t chunks, F&& f)

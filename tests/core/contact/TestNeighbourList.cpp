@@ -83,6 +83,32 @@ private slots:
         QVERIFY(farPair);
     }
 
+    void overflowingExtent()
+    {
+        // two bodies at opposite ends of the doubles: the extent hi - lo overflows to infinity
+        // (this crashed the grid, found running a pile at 50 x the critical dt). The grid falls
+        // back to one cell and every close pair is still listed.
+        World w = randomWorld(50, 5, 0.1);
+        w.position[7] = Vec3(1.7e308, 0.0, 0.0);
+        w.position[8] = Vec3(-1.7e308, 0.0, 0.0);
+        w.updateMemberPositions();
+        const double skin = 0.004;
+        NeighbourList list;
+        list.build(w, ContactTable(w.materials), skin);
+        std::set<std::pair<int, int>> found;
+        for (const PairCandidate& p : list.pairs())
+            found.insert({p.i, p.j});
+        int expected = 0;
+        for (int i = 0; i < 50; ++i)
+            for (int j = i + 1; j < 50; ++j)
+                if (i != 7 && i != 8 && j != 7 && j != 8 &&
+                    (w.position[i] - w.position[j]).norm() < w.radius[i] + w.radius[j] + skin) {
+                    ++expected;
+                    QVERIFY(found.count({i, j}) == 1);
+                }
+        QVERIFY(expected > 0);
+    }
+
     void wallCandidates()
     {
         World w = randomWorld(200, 3, 0.3);

@@ -10,51 +10,17 @@
 #include <map>
 #include <random>
 
+#include "SameState.h"
 #include "scene/BuiltinScenes.h"
 #include "sim/Simulation.h"
 
 using namespace tumble;
+using tumble::test::difference;
 
 namespace {
 
 // the parameter history: the change applied before step k (k steps taken)
 using History = std::map<long long, LiveParams>;
-
-bool sameBits(double a, double b)
-{
-    return std::memcmp(&a, &b, sizeof a) == 0;
-}
-
-template <class V> bool sameBits(const std::vector<V>& a, const std::vector<V>& b)
-{
-    return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(V)) == 0);
-}
-
-// every piece of state a later step reads, and the ledger; "" when equal, else what differs
-std::string difference(const Simulation& a, const Simulation& b)
-{
-    const World& x = a.world();
-    const World& y = b.world();
-    if (x.step != y.step || !sameBits(x.time, y.time))
-        return "step or time";
-    if (!sameBits(x.position, y.position))
-        return "positions";
-    if (!sameBits(x.velocity, y.velocity))
-        return "velocities";
-    if (!sameBits(x.orientation, y.orientation))
-        return "orientations";
-    if (!sameBits(x.angularVelocity, y.angularVelocity) || !sameBits(x.angularMomentum, y.angularMomentum))
-        return "angular velocities or momenta";
-    if (!sameBits(x.force, y.force) || !sameBits(x.torque, y.torque))
-        return "forces or torques";
-    const EnergySample e = a.energy(), f = b.energy();
-    if (std::memcmp(&e, &f, sizeof e) != 0)
-        return "energy ledger";
-    if (a.params().dt != b.params().dt || a.params().translation != b.params().translation ||
-        a.params().rotation != b.params().rotation)
-        return "parameters";
-    return {};
-}
 
 // the scene's state once its bodies touch (contacts with springs, the neighbour list in use),
 // taken once per scene: every run of a test starts from it
