@@ -6,6 +6,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -44,6 +45,7 @@
 #include "scene/SceneLoader.h"
 #include "session/SimulationRunner.h"
 #include "sweep/SweepPanel.h"
+#include "timeline/TimelineBar.h"
 #include "view3d/SceneView.h"
 #include "vtk/VtkSurfaceFormat.h"
 #include <QOpenGLWidget>
@@ -56,11 +58,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     setWindowTitle(QStringLiteral("Tumble"));
     m_runner = new SimulationRunner(this);
 
-    // centre: the 3D view above the energy plot
+    // centre: the 3D view with its timeline strip, above the energy plot
     m_sceneView = new SceneView;
+    m_timeline = new TimelineBar;
+    auto* viewBox = new QWidget;
+    auto* viewColumn = new QVBoxLayout(viewBox);
+    viewColumn->setContentsMargins(0, 0, 0, 0);
+    viewColumn->setSpacing(0);
+    viewColumn->addWidget(m_sceneView, 1);
+    viewColumn->addWidget(m_timeline);
     m_energyPlot = new EnergyPlot;
     auto* split = new QSplitter(Qt::Vertical);
-    split->addWidget(m_sceneView);
+    split->addWidget(viewBox);
     split->addWidget(m_energyPlot);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -182,6 +191,25 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         statusBar()->showMessage(tr("Paused: the run became unstable. %1").arg(message));
     });
 
+    // File: scenes and saved states (io/StateFile.h: the run goes on bit for bit from one)
+    QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
+    QAction* openAction = fileMenu->addAction(tr("Open scene..."));
+    openAction->setShortcut(QKeySequence::Open);
+    connect(openAction, &QAction::triggered, this, &MainWindow::openFileDialog);
+    QAction* saveStateAction = fileMenu->addAction(tr("Save state..."));
+    saveStateAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_S));
+    saveStateAction->setToolTip(tr("Write the run's full state to a file, to go on from it later"));
+    connect(saveStateAction, &QAction::triggered, this, &MainWindow::saveStateDialog);
+    QAction* loadStateAction = fileMenu->addAction(tr("Load state..."));
+    loadStateAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    loadStateAction->setToolTip(tr("Go on from a state saved from the scene that runs"));
+    connect(loadStateAction, &QAction::triggered, this, &MainWindow::loadStateDialog);
+    connect(m_runner, &SimulationRunner::stateSaved, this,
+            [this](const QString& path) { statusBar()->showMessage(tr("State saved to %1").arg(path), 10000); });
+    connect(m_runner, &SimulationRunner::stateLoaded, this, [this](const QString& path) {
+        statusBar()->showMessage(tr("Going on from the state in %1").arg(path), 10000);
+    });
+
     // keyboard: Space play/pause, S step, R reset, window-wide actions in the Run menu (a line
     // edit or spin box being typed in keeps its keys: it takes the shortcut override)
     QMenu* runMenu = menuBar()->addMenu(tr("&Run"));
@@ -198,6 +226,22 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         else
             m_runner->reset();
     });
+    // the timeline: Left and Right step through the recorded states while paused
+    runMenu->addSeparator();
+    runAction(tr("Back one recorded state"), Qt::Key_Left, [this]() {
+        if (!compareMode())
+            m_runner->seekBy(-1);
+    });
+    runAction(tr("Forward one recorded state"), Qt::Key_Right, [this]() {
+        if (!compareMode())
+            m_runner->seekBy(1);
+    });
+    QAction* budgetAction = runMenu->addAction(tr("Timeline memory..."));
+    budgetAction->setToolTip(tr("How much memory the recent states may take"));
+    connect(budgetAction, &QAction::triggered, this, &MainWindow::askTimelineBudget);
+    connect(m_timeline, &TimelineBar::seekRequested, m_runner, &SimulationRunner::seek);
+    connect(m_timeline, &TimelineBar::seekByRequested, m_runner, &SimulationRunner::seekBy);
+    connect(m_timeline, &TimelineBar::resumeRequested, m_runner, &SimulationRunner::play);
     // the convergence sweep: a bottom dock over the loaded scene, shown from the Run menu
     m_sweep = new SweepPanel;
     auto* sweepDock = new QDockWidget(tr("Convergence sweep"), this);
@@ -314,6 +358,8 @@ void MainWindow::rememberSession(bool openLastScene)
     if (const auto mode = colourModeNamed(settings.value(QStringLiteral("view/colour")).toString().toStdString()))
         setColourMode(*mode);
     setForceChains(settings.value(QStringLiteral("view/forceChains"), false).toBool());
+    if (const int mb = settings.value(QStringLiteral("timeline/budgetMB"), 0).toInt(); mb > 0)
+        setTimelineBudget(mb);
     const QString last = settings.value(QStringLiteral("scene/last")).toString();
     if (openLastScene && !last.isEmpty()) {
         // a remembered file that is gone or bad says so, and the scene on screen stays
@@ -335,6 +381,42 @@ void MainWindow::saveSession() const
     settings.setValue(QStringLiteral("view/forceChains"), m_panel->forceChainsBox()->isChecked());
     if (m_shown && m_shown->scene)
         settings.setValue(QStringLiteral("scene/last"), QString::fromStdString(m_shown->scene->source));
+}
+
+void MainWindow::setTimelineBudget(int megabytes)
+{
+    m_timelineBudgetMb = std::clamp(megabytes, 1, kMaxTimelineMb);
+    m_runner->setTimelineBudget(std::size_t(m_timelineBudgetMb) << 20);
+    if (m_rememberSession)
+        QSettings().setValue(QStringLiteral("timeline/budgetMB"), m_timelineBudgetMb);
+}
+
+void MainWindow::askTimelineBudget()
+{
+    bool ok = false;
+    const int mb = QInputDialog::getInt(this, tr("Timeline memory"),
+                                        tr("Memory the recent states may take (MB); the oldest go first:"),
+                                        m_timelineBudgetMb, 1, kMaxTimelineMb, 64, &ok);
+    if (ok)
+        setTimelineBudget(mb);
+}
+
+void MainWindow::saveStateDialog()
+{
+    m_runner->pause(); // the state saved is the one on screen
+    openFileDialogAsync(this, tr("Save state"), QString(), tr("Tumble states (*.tumble-state);;All files (*)"),
+                        QFileDialog::AnyFile, [this](const QString& path) {
+                            QString file = path;
+                            if (QFileInfo(file).suffix().isEmpty())
+                                file += QStringLiteral(".tumble-state");
+                            m_runner->saveState(file);
+                        });
+}
+
+void MainWindow::loadStateDialog()
+{
+    openFileDialogAsync(this, tr("Load state"), QString(), tr("Tumble states (*.tumble-state);;All files (*)"),
+                        QFileDialog::ExistingFile, [this](const QString& path) { m_runner->loadState(path); });
 }
 
 void MainWindow::resetLayout()
@@ -365,6 +447,7 @@ void MainWindow::onFrame()
         return;
     m_shown = s;
     m_sceneView->setSnapshot(s);
+    m_timeline->setState(s->timeline, s->time, s->step, s->playing);
     m_energyPlot->appendSnapshot(*s);
     // shown with the snapshot below
     m_panel->setBalanceError(m_energyPlot->lastRelativeError(), m_energyPlot->externalWorkSeen());

@@ -50,6 +50,7 @@ class SceneView;
 class SimulationRunner;
 class StressPlot;
 class SweepPanel;
+class TimelineBar;
 class VelocityProfilePlot;
 
 class MainWindow : public QMainWindow {
@@ -132,6 +133,16 @@ public:
     void rememberSession(bool openLastScene);
     /// The docks back where a new window puts them (View > Reset layout).
     void resetLayout();
+    /// The strip under the 3D view that scrubs through the recent states.
+    TimelineBar* timelineBar() const { return m_timeline; }
+    /// Memory the timeline's states may take, MB (Run > Timeline memory; remembered with the
+    /// session).
+    void setTimelineBudget(int megabytes);
+    int timelineBudget() const { return m_timelineBudgetMb; }
+    static constexpr int kMaxTimelineMb = 16384;
+    /// File > Save state and Load state: non-blocking dialogs; the runner writes and reads.
+    void saveStateDialog();
+    void loadStateDialog();
     /// The Export menu: plots to PNG, SVG, CSV, the 3D view to PNG, recording.
     ExportMenu* exportMenu() const { return m_exportMenu; }
     /// The snapshot on screen.
@@ -161,6 +172,7 @@ private:
     /// Shows page (the single view or the compare view) in the centre; the other asks for no room.
     void showCentrePage(QWidget* page);
     void togglePlay();
+    void askTimelineBudget();
     /// The periodic cell's docks (hidden): its panel, and its two plots.
     void makeCellDocks();
     /// The overlay options of the control panel's clump view with the cell panel's images.
@@ -168,6 +180,8 @@ private:
 
     SimulationRunner* m_runner = nullptr;
     SceneView* m_sceneView = nullptr;
+    TimelineBar* m_timeline = nullptr;
+    int m_timelineBudgetMb = 256; // Timeline::kDefaultBudget
     EnergyPlot* m_energyPlot = nullptr;
     ControlPanel* m_panel = nullptr;
     BodyInspector* m_inspector = nullptr;

@@ -192,6 +192,8 @@ const std::set<std::string> kRunOptions = {
     "--summary-json",
     "--vtk-dir",
     "--vtk-every",
+    "--state-in",
+    "--state-out",
 };
 
 // options of "sweep"; each takes a value
@@ -298,6 +300,10 @@ void applyRunOption(CliOptions& o, const std::string& opt, const std::string& va
         o.vtkDir = val;
     } else if (opt == "--vtk-every") {
         o.vtkEvery = atLeast(opt, parseInteger(opt, val), 1);
+    } else if (opt == "--state-in") {
+        o.stateIn = val;
+    } else if (opt == "--state-out") {
+        o.stateOut = val;
     }
 }
 
@@ -491,11 +497,19 @@ run options (command-line values override the scene's):
   --summary-json PATH            run summary as JSON
   --vtk-dir DIR                  VTK XML frames (.vtp) and a .pvd collection
   --vtk-every K                  frame interval in steps (default 100)
+  --state-out PATH               the run's full state, saved at its start and replaced at its
+                                 end (not when the run became unstable); CONTRACT.md "State files"
+  --state-in PATH                start from a state saved from the same scene: the run goes on
+                                 bit for bit as the saved one would have, with its dt, schemes
+                                 and damping; those options, given too, change them from there
+                                 like a live change. --steps N: N steps more; --duration T: on
+                                 to t = T
   Give one of --scheme or --translation/--rotation, of --dt or --dt-factor, and of
   --steps or --duration. Options also take the form --option=value. Outputs must name
   different files, none of them the scene.
 
-exit codes: 0 success, 1 output error, 2 bad usage, 3 invalid scene, 4 unstable run,
+exit codes: 0 success, 1 output error, 2 bad usage or a refused state file, 3 invalid scene,
+            4 unstable run,
             5 not enough memory
 )";
 }

@@ -54,6 +54,8 @@ struct CliOptions {
     std::vector<std::array<int, 2>> bonds;  ///< --bonds I-J[,I-J...]: the bond CSV's bonds (empty: all)
     std::optional<std::string> summaryJson; ///< --summary-json
     std::optional<std::string> vtkDir;      ///< --vtk-dir
+    std::optional<std::string> stateIn;     ///< --state-in: start from this saved state
+    std::optional<std::string> stateOut;    ///< --state-out: save the state here at the end
     long long vtkEvery = 100;               ///< --vtk-every: a VTK frame every K steps
 
     // sweep: --scheme NAME[,NAME...] --dt A,B,C... --duration T [--csv PATH]

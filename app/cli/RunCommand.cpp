@@ -16,6 +16,7 @@
 #include "io/EnergyCsvWriter.h"
 #include "io/IoError.h"
 #include "io/PhaseCsvWriter.h"
+#include "io/StateFile.h"
 #include "io/StressCsvWriter.h"
 #include "io/SummaryJson.h"
 #include "io/TrackCsvWriter.h"
@@ -25,6 +26,7 @@
 #include "sim/CriticalTimestep.h"
 #include "sim/ResourceError.h"
 #include "sim/Simulation.h"
+#include "sim/StateArchive.h"
 
 namespace tumble::cli {
 
@@ -62,12 +64,16 @@ SimParams resolveParams(const Scene& scene, const CliOptions& o)
     return p;
 }
 
-long long stepCount(const CliOptions& o, double dt)
+// steps to run: --steps, or whole steps from t0 (s) to --duration (s)
+long long stepCount(const CliOptions& o, double dt, double t0)
 {
     if (o.steps)
         return *o.steps;
+    if (*o.duration <= t0)
+        throw UsageError("--duration: the saved state is at t = " + std::to_string(t0) + " s already, not before " +
+                         std::to_string(*o.duration) + " s");
     // whole steps covering the duration; a ratio within rounding of an integer is that integer
-    const double r = *o.duration / dt;
+    const double r = (*o.duration - t0) / dt;
     if (!(r <= kMaxSteps))
         throw UsageError("--duration: " + std::to_string(*o.duration) +
                          " s needs more than 1e15 steps of dt = " + std::to_string(dt) + " s");
@@ -92,13 +98,41 @@ void checkPaths(const CliOptions& o)
     for (const auto& [option, path] : {std::pair{"--energy-csv", o.energyCsv}, std::pair{"--ledger-csv", o.ledgerCsv},
                                        std::pair{"--track-csv", o.trackCsv}, std::pair{"--phase-csv", o.phaseCsv},
                                        std::pair{"--bond-csv", o.bondCsv}, std::pair{"--stress-csv", o.stressCsv},
-                                       std::pair{"--summary-json", o.summaryJson}, std::pair{"--vtk-dir", o.vtkDir}})
+                                       std::pair{"--summary-json", o.summaryJson}, std::pair{"--vtk-dir", o.vtkDir},
+                                       std::pair{"--state-out", o.stateOut}})
         if (path)
             outputs.push_back({option, *path});
     std::vector<NamedPath> inputs;
     if (!o.scene.starts_with("builtin:"))
         inputs.push_back({"scene file", o.scene});
+    if (o.stateIn)
+        inputs.push_back({"--state-in", *o.stateIn});
     checkOutputPaths(outputs, inputs);
+}
+
+// --state-in: the saved state, then the options given with it as a live change
+void resumeFrom(Simulation& sim, const CliOptions& o)
+{
+    const std::string& path = *o.stateIn;
+    std::vector<unsigned char> state;
+    try {
+        state = StateFile::read(path);
+        sim.restoreState(state);
+    } catch (const StateError& e) {
+        const std::string what = e.what();
+        throw UsageError("--state-in: " +
+                         (what.starts_with("state file ") ? what : "state file " + path + ": " + what));
+    }
+    LiveParams change;
+    change.translation = o.translation;
+    change.rotation = o.rotation;
+    change.dt = o.dt;
+    change.dtFactor = o.dtFactor;
+    change.localDamping = o.localDamping;
+    change.localDampingVariant = o.localDampingVariant;
+    change.viscousDamping = o.viscousDamping;
+    if (!change.empty())
+        sim.apply(change);
 }
 
 std::string outOfMemoryMessage(long long step, double time)
@@ -133,9 +167,11 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
                              " are not bonded in this scene");
     if (o.stressCsv && !scene.world.cell)
         throw UsageError("--stress-csv: the scene has no periodic cell (\"cell\" in the scene file)");
-    const SimParams params = resolveParams(scene, o);
-    const long long steps = stepCount(o, params.dt);
-    Simulation sim(std::move(scene.world), params);
+    Simulation sim(std::move(scene.world), resolveParams(scene, o));
+    if (o.stateIn)
+        resumeFrom(sim, o);
+    const SimParams params = sim.params();
+    const long long steps = stepCount(o, params.dt, o.stateIn ? sim.world().time : 0.0);
     const long long bondsAtStart = static_cast<long long>(sim.world().bonds.size());
 
     // outputs, all created before the first step
@@ -161,6 +197,14 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
         stressCsv = openOutput("--stress-csv", [&] { return std::make_unique<StressCsvWriter>(*o.stressCsv); });
     if (o.vtkDir)
         vtp = openOutput("--vtk-dir", [&] { return std::make_unique<VtpWriter>(*o.vtkDir); });
+
+    // the state at the start proves the path writable, and is a valid state should the run
+    // be killed; it is replaced at the end
+    if (o.stateOut)
+        openOutput("--state-out", [&] {
+            StateFile::write(*o.stateOut, sim.saveState());
+            return 0;
+        });
 
     // a first summary proves the path writable before the run and is replaced at its end
     if (o.summaryJson)
@@ -237,9 +281,12 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
             instability = sim.instabilityMessage();
             break;
         }
+        // rows and frames at whole multiples of the intervals since the scene's step 0, so a
+        // resumed run (--state-in) writes the rows the uninterrupted one would have
+        const long long at = sim.world().step;
         const bool last = k == steps;
-        const bool frame = vtp && (k % o.vtkEvery == 0 || last);
-        if (k % o.every == 0 || last)
+        const bool frame = vtp && (at % o.vtkEvery == 0 || last);
+        if (at % o.every == 0 || last)
             sample(false);
         else if (frame && !sim.checkEnergySample(sim.energy()))
             instability = sim.instabilityMessage(); // a frame is shown too: the same check first
@@ -294,8 +341,13 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
 
     if (!instability.empty()) {
         err << "tumble-cli: " << instability << '\n';
+        if (o.stateOut)
+            err << "tumble-cli: --state-out: " << *o.stateOut << " keeps the state the run started from; an unstable "
+                << "state is not saved\n";
         return kExitUnstable;
     }
+    if (o.stateOut)
+        StateFile::write(*o.stateOut, sim.saveState());
     out << "ran " << done << " steps of dt = " << params.dt << " s (critical dt " << sim.criticalDt()
         << " s) to t = " << sim.world().time << " s: " << bodies << " bodies, " << sim.contactCount()
         << " contacts, max |balance error| " << summary.maxAbsBalanceError << " J, " << summary.particleStepsPerSecond

@@ -67,6 +67,20 @@ void StressPlot::appendSnapshot(const FrameSnapshot& s)
     if (revision != m_revision) {
         clear();
         m_revision = revision;
+        m_cutSerial = s.timeline.cutSerial;
+    }
+    if (s.timeline.cutSerial != m_cutSerial) {
+        // the run resumed from an earlier state: what followed it goes
+        m_cutSerial = s.timeline.cutSerial;
+        std::size_t k = 0;
+        while (k < m_time.size() && m_time[k] <= s.timeline.cutTime)
+            ++k;
+        m_time.resize(k);
+        m_shear.resize(k);
+        m_volumetric.resize(k);
+        for (auto& v : m_values)
+            v.resize(k);
+        scheduleRepaint();
     }
     bool added = false;
     if (s.cell && (m_time.empty() || s.time > m_time.back())) {

@@ -61,6 +61,7 @@ private:
 
     XAxis m_xAxis = XAxis::Time;
     long long m_revision = -1;
+    long long m_cutSerial = 0; // the timeline cut taken last (TimelineState::cutSerial)
     std::vector<double> m_time, m_shear, m_volumetric;
     std::array<std::vector<double>, kCurves> m_values;
     double m_volume0 = 0.0; // m^3, the first sample's

@@ -273,6 +273,13 @@ void PhasePortrait::appendSnapshot(const FrameSnapshot& s)
         restart();
         m_seqEnd = s.energy.empty() ? 0 : s.energy.front()->seqBegin;
         m_markersSeen = 0;
+        m_cutSerial = s.timeline.cutSerial;
+    }
+    if (s.timeline.cutSerial != m_cutSerial) {
+        // the run resumed from an earlier state: the orbit it no longer leads to goes
+        m_cutSerial = s.timeline.cutSerial;
+        cutAfter(s.timeline.cutTime);
+        m_seqEnd = std::max(m_seqEnd, s.timeline.cutSeq);
     }
     m_damped = s.params.localDamping != 0.0 || s.params.viscousDamping != 0.0;
     bool added = false;
@@ -310,6 +317,20 @@ void PhasePortrait::addPoint(const PhasePoint& point, long long step)
     m_q.push_back(q);
     m_p.push_back(p);
     m_steps.push_back(step);
+}
+
+void PhasePortrait::cutAfter(double t)
+{
+    std::size_t k = 0;
+    while (k < m_t.size() && m_t[k] <= t)
+        ++k;
+    m_t.resize(k);
+    m_q.resize(k);
+    m_p.resize(k);
+    m_steps.resize(k);
+    if (k > 0 && m_kind == Kind::Rotation)
+        m_lastTwist = m_q.back(); // the angle unwraps on from the last point kept
+    scheduleRepaint();
 }
 
 void PhasePortrait::thin()

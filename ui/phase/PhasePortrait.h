@@ -58,6 +58,9 @@ public:
     /// Takes the snapshot's new phase points (those not taken yet) and its parameters.
     void appendSnapshot(const FrameSnapshot& s);
     void clear();
+    /// Drops the points after time t (s): the run resumed from an earlier state (the
+    /// snapshot's timeline cut).
+    void cutAfter(double t);
 
     /// Compare mode: every lane's orbit in its colour, drawn instead of the single view's (with
     /// the exact orbit; the kept form is the single view's).
@@ -143,7 +146,8 @@ private:
     bool m_showExact = true, m_showShadow = true;
 
     long long m_revision = -1;
-    long long m_seqEnd = 0; // one past the newest sample taken
+    long long m_seqEnd = 0;    // one past the newest sample taken
+    long long m_cutSerial = 0; // the timeline cut taken last (TimelineState::cutSerial)
     int m_body = -1;
     Quat m_qFirst = Quat::Identity(); // orientation at the first point (the angle's zero)
     double m_lastTwist = 0.0;         // the unwrapped angle of the newest point, rad

@@ -18,6 +18,7 @@ constexpr int kTerms = EnergyPlot::TermCount;
 // |E0| below this is treated as zero energy (the relative error divides by it), J
 constexpr double kTinyEnergy = 1e-30;
 constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 constexpr const char* kTopEdgeLabel = "total + dissipated";
 constexpr const char* kBudgetLabel = "E0 + external work";
@@ -170,6 +171,20 @@ bool EnergyPlot::termShown(Term term) const
 // ------------------------------------------------------------------------------------------------
 void EnergyPlot::clear()
 {
+    clearHistory();
+    m_level = 0;
+    m_markers.clear();
+    m_haveE0 = false;
+    m_externalWorkSeen = false;
+    m_e0 = 0.0;
+    m_seen.fill(false);
+    m_potRef = m_potMin = 0.0;
+    setFollowsRun(true);
+    scheduleRepaint();
+}
+
+void EnergyPlot::clearHistory()
+{
     m_time.clear();
     for (auto& v : m_values)
         v.clear();
@@ -187,15 +202,9 @@ void EnergyPlot::clear()
     m_relHi.clear();
     m_steps.clear();
     m_dt.clear();
-    m_level = 0;
     m_hasPending = false;
-    m_markers.clear();
-    m_haveE0 = false;
-    m_externalWorkSeen = false;
-    m_e0 = 0.0;
     m_lastRelError = 0.0;
-    m_seen.fill(false);
-    m_potRef = m_potMin = 0.0;
+    m_potMin = m_potRef;
     m_tMax = 0.0;
     m_termMin.fill(kInf);
     m_termMax.fill(-kInf);
@@ -205,8 +214,47 @@ void EnergyPlot::clear()
     m_budgetMax = -kInf;
     m_rMin = kInf;
     m_rMax = -kInf;
-    setFollowsRun(true);
+}
+
+void EnergyPlot::cutAfter(double t)
+{
+    // the plotted samples up to t (and the pending one, if it is), replayed into an empty
+    // history at the same merge level; the axes' extrema are taken again from what is left
+    std::vector<Row> rows;
+    for (std::size_t i = 0; i < m_time.size() && m_time[i] <= t; ++i)
+        rows.push_back(rowAt(i));
+    if (m_hasPending && m_pending.time <= t)
+        rows.push_back(m_pending);
+    clearHistory();
+    for (const Row& row : rows) {
+        extend(row);
+        push(row);
+    }
+    m_lastRelError = rows.empty() ? 0.0 : rows.back().rel;
     scheduleRepaint();
+}
+
+void EnergyPlot::extend(const Row& row)
+{
+    const std::vector<Term>& stack = stackOrder();
+    m_potMin = std::min(m_potMin, row.v[kBase]);
+    for (std::size_t k = 0; k < std::size_t(kTerms); ++k) {
+        m_termMin[k] = std::min(m_termMin[k], row.lo[k]);
+        m_termMax[k] = std::max(m_termMax[k], row.hi[k]);
+    }
+    double acc = 0.0;
+    for (std::size_t k = 0; k < stack.size(); ++k) {
+        const double x = stack[k] == kBase ? row.v[kBase] - m_potRef : row.v[std::size_t(stack[k])];
+        acc = k == 0 ? x : acc + x;
+        m_stackMin[k] = std::min(m_stackMin[k], acc);
+        m_stackMax[k] = std::max(m_stackMax[k], acc);
+    }
+    const double budget = (m_e0 - m_potRef) + row.v[ExternalWork];
+    m_budgetMin = std::min(m_budgetMin, budget);
+    m_budgetMax = std::max(m_budgetMax, budget);
+    m_rMin = std::min(m_rMin, row.relLo);
+    m_rMax = std::max(m_rMax, row.relHi);
+    m_tMax = std::max(m_tMax, row.time);
 }
 
 void EnergyPlot::setMode(EnergyPlotMode mode)
@@ -224,8 +272,21 @@ void EnergyPlot::appendSnapshot(const FrameSnapshot& s)
     if (revision != m_revision) {
         clear();
         m_revision = revision;
+        m_cutSerial = s.timeline.cutSerial;
         // the new run's samples are those the snapshot carries, numbered from its first chunk
         m_nextSeq = s.energy.empty() ? 0 : s.energy.front()->seqBegin;
+    }
+    if (s.timeline.cutSerial != m_cutSerial) {
+        // the run resumed from an earlier state: what followed it is no longer this run's
+        m_cutSerial = s.timeline.cutSerial;
+        cutAfter(s.timeline.cutTime);
+        m_nextSeq = std::max(m_nextSeq, s.timeline.cutSeq);
+    }
+    // scrubbed back: a cursor at the moment shown
+    const double cursor = s.timeline.scrubbed() ? s.time : kNaN;
+    if (!(cursor == m_cursor || (std::isnan(cursor) && std::isnan(m_cursor)))) {
+        m_cursor = cursor;
+        scheduleRepaint();
     }
 
     const std::vector<Term>& stack = stackOrder();
@@ -274,18 +335,8 @@ void EnergyPlot::appendSnapshot(const FrameSnapshot& s)
                 m_e0 = e0;
                 m_potRef = m_potMin = potRef;
             }
-            m_potMin = std::min(m_potMin, v[kBase]);
-            for (std::size_t k = 0; k < std::size_t(kTerms); ++k) {
-                m_termMin[k] = std::min(m_termMin[k], row.lo[k]);
-                m_termMax[k] = std::max(m_termMax[k], row.hi[k]);
+            for (std::size_t k = 0; k < std::size_t(kTerms); ++k)
                 m_seen[k] = m_seen[k] || v[k] != 0.0 || row.lo[k] != 0.0 || row.hi[k] != 0.0;
-            }
-            for (std::size_t k = 0; k < stack.size(); ++k) {
-                m_stackMin[k] = std::min(m_stackMin[k], sums[k]);
-                m_stackMax[k] = std::max(m_stackMax[k], sums[k]);
-            }
-            m_budgetMin = std::min(m_budgetMin, budget);
-            m_budgetMax = std::max(m_budgetMax, budget);
             // |balance error| over the interval: 0 when it changed sign; the same monotone
             // formula on the value and on the range's ends, so the value stays inside. Relative
             // to |E0| + |external work|: a drive that pumps energy into a scene at rest (E0 ~ 0)
@@ -300,14 +351,12 @@ void EnergyPlot::appendSnapshot(const FrameSnapshot& s)
             row.relVLo = row.relVHi = row.rel;
             row.relLo = bLo <= 0.0 && bHi >= 0.0 ? kErrorFloor : std::min(relative(bLo), relative(bHi));
             row.relHi = std::max(relative(bLo), relative(bHi));
-            m_rMin = std::min(m_rMin, row.relLo);
-            m_rMax = std::max(m_rMax, row.relHi);
-            m_tMax = std::max(m_tMax, e.time);
             m_lastRelError = row.rel;
             row.time = e.time;
             row.steps = env.steps;
             row.dt = env.dt;
             row.count = 1;
+            extend(row);
             take(row);
             added = true;
         }
@@ -851,6 +900,8 @@ PlotFigure EnergyPlot::figure() const
     fig.panels.push_back(std::move(energy));
     fig.panels.push_back(std::move(error));
     fig.markers = m_markers.markers();
+    if (!std::isnan(m_cursor))
+        fig.markers.emplace_back(m_cursor, QStringLiteral("\u25B6 shown")); // the timeline's moment
     return fig;
 }
 

@@ -44,6 +44,7 @@
 #include <QRectF>
 
 #include <array>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -90,6 +91,11 @@ public:
     void appendSnapshot(const FrameSnapshot& snapshot);
     /// Forgets every sample and marker.
     void clear();
+    /// Drops the samples after time t (s): a run resumed from an earlier state (the snapshot's
+    /// timeline cut) goes on from there. The axes follow what is left.
+    void cutAfter(double t);
+    /// The time of the state the timeline shows (a cursor line), s; NaN while live.
+    double cursorTime() const { return m_cursor; }
 
     /// Separate lines or stacked bands; every sample is kept across switches.
     void setMode(EnergyPlotMode mode);
@@ -189,7 +195,9 @@ private:
         long long count = 1; // recorded samples it stands for
     };
     static void mergeInto(Row& earlier, const Row& later);
-    void take(const Row& row); // at the current merge level
+    void take(const Row& row);   // at the current merge level
+    void extend(const Row& row); // the axes' running extrema take the row in
+    void clearHistory();         // the samples and extrema; E0 and the markers stay
     void push(const Row& row);
     Row rowAt(std::size_t i) const;
     void halve();
@@ -200,7 +208,9 @@ private:
 
     EnergyPlotMode m_mode = EnergyPlotMode::Separate;
     long long m_revision = -1;
-    long long m_nextSeq = 0; // first sample number not plotted yet
+    long long m_nextSeq = 0;   // first sample number not plotted yet
+    long long m_cutSerial = 0; // the timeline cut taken last (TimelineState::cutSerial)
+    double m_cursor = std::numeric_limits<double>::quiet_NaN(); // s, the timeline's shown moment
     bool m_haveE0 = false;
     bool m_externalWorkSeen = false;
     double m_e0 = 0.0; // J

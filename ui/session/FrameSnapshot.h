@@ -23,6 +23,7 @@
 #include "session/MemberQuantity.h"
 #include "session/ParameterMarker.h"
 #include "session/SceneInfo.h"
+#include "session/TimelineState.h"
 #include "sim/SimParams.h"
 
 namespace tumble::ui {
@@ -119,6 +120,8 @@ struct FrameSnapshot {
 
     /// Why the run stopped (empty while stable); the bodies are then the last finite state.
     std::string instabilityMessage;
+    /// The recent states kept for scrubbing back (SimulationRunner::seek).
+    TimelineState timeline;
 
     std::size_t memberCount() const { return radii.size(); }
     std::size_t bondCount() const { return bondMode.size(); }

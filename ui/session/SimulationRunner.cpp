@@ -9,9 +9,14 @@
 
 #include <time.h>
 
+#include <QFileInfo>
+
+#include "io/StateFile.h"
 #include "session/PhasePoint.h"
 #include "session/SnapshotBuilder.h"
+#include "session/Timeline.h"
 #include "sim/Simulation.h"
+#include "sim/StateArchive.h"
 
 namespace tumble::ui {
 
@@ -29,6 +34,10 @@ constexpr double kPublishInterval = SimulationRunner::kFramePeriod * 0.5;
 constexpr double kMaxPublishShare = 0.02;
 // the share reported in snapshots is measured over this much wall time, s
 constexpr double kShareWindow = 5.0;
+// the timeline keeps a state at most this often while playing (wall s), and never so often
+// that saving them takes more than kMaxRecordShare of the runner's time
+constexpr double kRecordInterval = 1.0 / 30.0;
+constexpr double kMaxRecordShare = 0.02;
 
 // CPU time of the calling thread, s: what building a snapshot costs the runner, without the
 // time it was preempted (on a loaded machine a 1 ms build could read 100 ms of wall time and
@@ -60,6 +69,11 @@ struct SimulationRunner::Command {
         SelectBond,   ///< pair: the scene ids of the bond's bodies to publish in detail (-1: none)
         Quantity,     ///< value: the MemberQuantity the snapshots carry
         Chains,       ///< value: 1 the snapshots carry the force chains, 0 not
+        SaveState,    ///< path: write the state there
+        LoadState,    ///< path: restore the state saved there
+        Seek,         ///< value: timeline index to show
+        SeekBy,       ///< value: timeline states to move by
+        Budget,       ///< value: the timeline's memory budget, bytes
     };
     explicit Command(Kind k, double v = 0.0) : kind(k), value(v) {}
 
@@ -68,6 +82,7 @@ struct SimulationRunner::Command {
     std::array<int, 2> pair{-1, -1};
     LiveParams live;
     std::shared_ptr<const Scene> scene;
+    std::string path;
 };
 
 // ------------------------------------------------------------------------------------------------
@@ -118,6 +133,16 @@ struct SimulationRunner::Run {
     double publishShare = 0.0;
     double speed = RealTimePacing::kDefaultSpeed; // asked for, simulated s per wall s; 0: unpaced
 
+    // the timeline (main view only): recent states, the one shown while scrubbed back (-1:
+    // live), and the plots' history cut when a run resumed from an earlier state
+    Timeline timeline;
+    int shown = -1;
+    long long cutSerial = 0;
+    double cutTime = 0.0;
+    long long cutSeq = 0;
+    Clock::time_point lastRecord;
+    double lastRecordSeconds = 0.0; // what saving the last state cost, s of the runner's CPU time
+
     bool stopped() const { return sim && (sim->isUnstable() || !instability.empty()); }
     bool canStep() const { return sim && !stopped() && (playing || pendingSteps > 0); }
     void addMarker(const std::string& label)
@@ -129,7 +154,8 @@ struct SimulationRunner::Run {
 
 // ------------------------------------------------------------------------------------------------
 SimulationRunner::SimulationRunner(QObject* parent)
-    : QObject(parent), m_pacing(std::make_unique<RealTimePacing>(kFramePeriod)), m_run(std::make_unique<Run>())
+    : QObject(parent), m_recordsTimeline(true), m_pacing(std::make_unique<RealTimePacing>(kFramePeriod)),
+      m_run(std::make_unique<Run>())
 {
     startThread();
 }
@@ -245,6 +271,31 @@ void SimulationRunner::setMemberQuantity(MemberQuantity q)
 void SimulationRunner::setForceChains(bool on)
 {
     post(Command(Command::Kind::Chains, on ? 1.0 : 0.0));
+}
+
+void SimulationRunner::saveState(const QString& path)
+{
+    Command c(Command::Kind::SaveState);
+    c.path = path.toStdString();
+    post(std::move(c));
+}
+void SimulationRunner::loadState(const QString& path)
+{
+    Command c(Command::Kind::LoadState);
+    c.path = path.toStdString();
+    post(std::move(c));
+}
+void SimulationRunner::seek(int index)
+{
+    post(Command(Command::Kind::Seek, index));
+}
+void SimulationRunner::seekBy(int delta)
+{
+    post(Command(Command::Kind::SeekBy, delta));
+}
+void SimulationRunner::setTimelineBudget(std::size_t bytes)
+{
+    post(Command(Command::Kind::Budget, static_cast<double>(bytes)));
 }
 
 void SimulationRunner::setSpeed(double factor)
@@ -390,8 +441,11 @@ void SimulationRunner::begin(Run& run, std::shared_ptr<const Scene> scene, std::
     run.retained.clear();
     run.markers = std::make_shared<std::vector<ParameterMarker>>();
     run.markersChanged = true;
+    run.timeline.clear();
+    run.shown = -1;
     m_pacing->restart(*run.sim, run.info->sampleInterval);
     recordSamples(run, m_pacing->samplesDue(*run.sim), run.sim->energy()); // t = 0
+    recordState(run, true);
     mirror(run, true);
 }
 
@@ -447,6 +501,10 @@ bool SimulationRunner::execute(Run& run, const Command& c)
             run.chains = on;
             return true;
         }
+        if (c.kind == Kind::Budget) {
+            run.timeline.setBudget(static_cast<std::size_t>(c.value));
+            return true; // the snapshot shows what is kept
+        }
         if (c.kind == Kind::SampleStride) {
             const int stride = static_cast<int>(c.value);
             if (stride == run.stride)
@@ -474,6 +532,37 @@ bool SimulationRunner::execute(Run& run, const Command& c)
                 run.addMarker(label);
             return true;
         }
+        case Kind::SaveState: {
+            const std::vector<unsigned char> state = sim.saveState(); // StateError when unstable
+            StateFile::write(c.path, state);                          // IoError names the file
+            emit stateSaved(QString::fromStdString(c.path));
+            return false;
+        }
+        case Kind::LoadState: {
+            // all or nothing: a refused state leaves the run as it was
+            const std::vector<unsigned char> state = StateFile::read(c.path);
+            try {
+                sim.restoreState(state);
+            } catch (const StateError& e) {
+                throw StateError("state file " + c.path + ": " + e.what());
+            }
+            // a new run of the scene from the state: its plots start there
+            auto info = makeSceneInfo(*run.scene, sim.world(), ++run.revision, run.info->sampleInterval);
+            run.playing = false;
+            begin(run, run.scene, std::move(run.sim), std::move(info));
+            run.addMarker("state " + QFileInfo(QString::fromStdString(c.path)).fileName().toStdString());
+            emit stateLoaded(QString::fromStdString(c.path));
+            return true;
+        }
+        case Kind::Seek:
+        case Kind::SeekBy: {
+            if (!m_recordsTimeline || run.timeline.empty())
+                return false;
+            const int from = run.shown >= 0 ? run.shown : static_cast<int>(run.timeline.size()) - 1;
+            const int to = c.kind == Kind::Seek ? static_cast<int>(c.value) : from + static_cast<int>(c.value);
+            showState(run, to);
+            return true;
+        }
         case Kind::Play:
             if (run.stopped()) {
                 emit errorOccurred(tr("The run is unstable; reset it or load a scene."));
@@ -481,6 +570,7 @@ bool SimulationRunner::execute(Run& run, const Command& c)
             }
             if (run.playing)
                 return false;
+            resumeFromShown(run);
             run.playing = true;
             m_pacing->resume(sim);
             return true;
@@ -489,6 +579,7 @@ bool SimulationRunner::execute(Run& run, const Command& c)
             if (!run.playing)
                 return false;
             run.playing = false;
+            recordState(run, true); // the timeline ends where the run paused
             return true;
         case Kind::SelectBody: {
             const int b = static_cast<int>(c.value);
@@ -512,6 +603,7 @@ bool SimulationRunner::execute(Run& run, const Command& c)
         case Kind::Step:
             if (run.stopped())
                 return false;
+            resumeFromShown(run);
             run.playing = false;
             ++run.pendingSteps;
             return true;
@@ -565,11 +657,15 @@ void SimulationRunner::runBatch(Run& run)
         if (run.stride > 0)
             due = run.sinceSample.steps >= run.stride ? 1 : 0;
         recordSamples(run, due, e);
+        if (due > 0 && run.playing)
+            recordState(run, false);
         if (Seconds(Clock::now() - start).count() >= budget)
             break;
     }
     if (steps > 0)
         run.dirty = true;
+    if (steps > 0 && !run.playing && !run.stopped())
+        recordState(run, true); // single steps: each one can be stepped back to
 
     // stepping rate
     run.rateSteps += steps;
@@ -599,6 +695,60 @@ void SimulationRunner::recordSamples(Run& run, int count, const EnergySample& e)
 }
 
 // ------------------------------------------------------------------------------------------------
+void SimulationRunner::recordState(Run& run, bool force)
+{
+    if (!m_recordsTimeline || !run.sim || run.stopped() || run.shown >= 0)
+        return;
+    const Clock::time_point now = Clock::now();
+    const double interval = std::max(kRecordInterval, run.lastRecordSeconds / kMaxRecordShare);
+    if (!force && Seconds(now - run.lastRecord).count() < interval)
+        return;
+    const double start = threadCpuSeconds();
+    const Simulation& sim = *run.sim;
+    run.timeline.record(sim.world().step, sim.world().time, sim.saveState());
+    run.lastRecordSeconds = threadCpuSeconds() - start;
+    run.lastRecord = now;
+}
+
+void SimulationRunner::showState(Run& run, int index)
+{
+    Simulation& sim = *run.sim;
+    // leaving the live run: keep where it is, so scrubbing forward comes back to it
+    if (run.shown < 0)
+        recordState(run, true);
+    const int last = static_cast<int>(run.timeline.size()) - 1;
+    index = std::clamp(index, 0, last);
+    sim.restoreState(run.timeline.at(std::size_t(index)).state);
+    run.shown = index;
+    run.playing = false;
+    run.pendingSteps = 0;
+    run.instability.clear(); // a state before a blow-up is a stable one
+    run.sinceSample = EnergyEnvelope();
+    mirror(run, true);
+}
+
+void SimulationRunner::resumeFromShown(Run& run)
+{
+    if (run.shown < 0)
+        return;
+    const Simulation& sim = *run.sim;
+    const bool newest = run.shown == static_cast<int>(run.timeline.size()) - 1;
+    run.timeline.truncateAfter(std::size_t(run.shown));
+    run.shown = -1;
+    if (!newest) {
+        // the run writes a new future from here: the plots drop what followed, and so do the markers
+        run.cutSerial += 1;
+        run.cutTime = sim.world().time;
+        // samples not yet published belong to the future dropped: numbered below the cut
+        run.cutSeq = run.nextSeq + static_cast<long long>(run.current.size());
+        std::erase_if(*run.markers, [&](const ParameterMarker& m) { return m.step > sim.world().step; });
+        run.markersChanged = true;
+    }
+    m_pacing->restart(sim, run.info->sampleInterval);
+    run.sinceSample = EnergyEnvelope();
+}
+
+// ------------------------------------------------------------------------------------------------
 void SimulationRunner::publish(Run& run)
 {
     const double start = threadCpuSeconds();
@@ -614,6 +764,22 @@ void SimulationRunner::publish(Run& run)
     s->instabilityMessage = run.instability;
     s->sampleStride = run.stride;
     s->sampleSteps = run.lastSampleSteps;
+    if (m_recordsTimeline) {
+        TimelineState& t = s->timeline;
+        t.count = static_cast<int>(run.timeline.size());
+        t.shown = run.shown;
+        if (!run.timeline.empty()) {
+            t.firstTime = run.timeline.at(0).time;
+            t.firstStep = run.timeline.at(0).step;
+            t.lastTime = run.timeline.back().time;
+            t.lastStep = run.timeline.back().step;
+        }
+        t.bytes = run.timeline.bytes();
+        t.budget = run.timeline.budget();
+        t.cutSerial = run.cutSerial;
+        t.cutTime = run.cutTime;
+        t.cutSeq = run.cutSeq;
+    }
 
     bool finite = fillBodies(*s, sim, run.selected, run.publishScratch);
     fillBonds(*s, sim, run.publishScratch);

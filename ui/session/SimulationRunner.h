@@ -113,6 +113,21 @@ public:
     /// Whether the snapshots carry the force chains (FrameSnapshot::chainMembers): a pass over
     /// the contact candidates per snapshot while on.
     void setForceChains(bool on);
+    /// Writes the state the run is at to path (io/StateFile.h); then stateSaved(path), or
+    /// errorOccurred with the file and the reason.
+    void saveState(const QString& path);
+    /// Puts the run in the state saved at path, which must be of the scene that runs: it goes
+    /// on from there bit for bit as the saved run would have, its plots starting at the state's
+    /// time with a marker; then stateLoaded(path), or errorOccurred (the run is unchanged).
+    void loadState(const QString& path);
+    /// Pauses and shows timeline state index (0 the oldest; FrameSnapshot::timeline): the
+    /// view, inspectors and plots show that moment. Playing or stepping resumes from it, bit
+    /// for bit as the recorded run went on, and what followed it is dropped.
+    void seek(int index);
+    /// seek() delta states from the one shown (from the newest when live).
+    void seekBy(int delta);
+    /// Memory the timeline may hold, bytes (its oldest states go first).
+    void setTimelineBudget(std::size_t bytes);
 
     /// Asks the thread to stop without waiting for it; isRunning() tells when it has.
     void requestStop();
@@ -152,6 +167,10 @@ signals:
     void errorOccurred(const QString& message);
     /// The run blew up and was paused; message says why and when.
     void becameUnstable(const QString& message);
+    /// saveState() wrote path.
+    void stateSaved(const QString& path);
+    /// loadState() restored the state of path.
+    void stateLoaded(const QString& path);
 
 private:
     struct Command; // a request, defined in the .cpp
@@ -165,11 +184,17 @@ private:
                std::shared_ptr<const SceneInfo> info);
     void runBatch(Run& run);
     void recordSamples(Run& run, int count, const EnergySample& e);
+    // the timeline: a state now if due (force: whatever the throttle says); back to entry i;
+    // resuming from a state shown cuts what followed it
+    void recordState(Run& run, bool force);
+    void showState(Run& run, int index);
+    void resumeFromShown(Run& run);
     void publish(Run& run);
     void mirror(const Run& run, bool params);
     void acknowledge(long long seq);
 
     const int m_id = 0;
+    const bool m_recordsTimeline = false; // the main view's run keeps a timeline, lanes do not
     const std::unique_ptr<Pacing> m_pacing;
     std::unique_ptr<Run> m_run; // the thread's, from its start on
 
