@@ -5,6 +5,7 @@
 #
 #   scripts/screenshot.sh [--scene ID] [--colour MODE] [--force-chains] [--select ID [--ghost]]
 #                         [--select-bond I-J] [--compare [--lanes PRESET,...]] [--show-keys]
+#                         [--scrub FRACTION]
 #                         [SECONDS] [OUTPUT.png]
 #
 # --scene takes a built-in scene id; its default output is then docs/images/ID.png (e.g.
@@ -12,6 +13,8 @@
 # --compare opens compare mode (lanes side by side); its default output is docs/images/compare.png.
 # --select-bond I-J selects the bond between bodies I and J (the bond inspector and its frame).
 # --show-keys opens the keys and mouse help (F1) over the window.
+# --scrub FRACTION pauses a second before the shot and shows the timeline's state that fraction
+# (0 oldest, 1 newest) of the way along it.
 # --colour takes what tumble --colour takes (speed, body, fluctuation, spin, energy, coordination,
 # force, height, id); --force-chains draws the contact force chains.
 # BUILD_DIR (default build) names the build directory to use.
@@ -34,6 +37,7 @@ while [ $# -gt 0 ]; do
         --compare) extra+=(--compare); compare=1; shift ;;
         --lanes) extra+=(--lanes "$2"); shift 2 ;;
         --show-keys) extra+=(--show-keys); shift ;;
+        --scrub) extra+=(--scrub "$2"); shift 2 ;;
         --force-chains) extra+=(--force-chains); shift ;;
         -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
         *) break ;;

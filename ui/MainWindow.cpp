@@ -22,6 +22,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 #include "cell/CellPanel.h"
@@ -391,6 +392,16 @@ void MainWindow::setTimelineBudget(int megabytes)
         QSettings().setValue(QStringLiteral("timeline/budgetMB"), m_timelineBudgetMb);
 }
 
+void MainWindow::scrubTimeline(double fraction)
+{
+    m_runner->pause();
+    // the pause keeps the state it stopped at: the count is known from the next snapshot on
+    QTimer::singleShot(500, this, [this, fraction]() {
+        if (m_shown && m_shown->timeline.count > 0)
+            m_runner->seek(int(std::lround(std::clamp(fraction, 0.0, 1.0) * (m_shown->timeline.count - 1))));
+    });
+}
+
 void MainWindow::askTimelineBudget()
 {
     bool ok = false;
@@ -404,19 +415,21 @@ void MainWindow::askTimelineBudget()
 void MainWindow::saveStateDialog()
 {
     m_runner->pause(); // the state saved is the one on screen
-    openFileDialogAsync(this, tr("Save state"), QString(), tr("Tumble states (*.tumble-state);;All files (*)"),
-                        QFileDialog::AnyFile, [this](const QString& path) {
-                            QString file = path;
-                            if (QFileInfo(file).suffix().isEmpty())
-                                file += QStringLiteral(".tumble-state");
-                            m_runner->saveState(file);
-                        });
+    m_fileDialog =
+        openFileDialogAsync(this, tr("Save state"), QString(), tr("Tumble states (*.tumble-state);;All files (*)"),
+                            QFileDialog::AnyFile, [this](const QString& path) {
+                                QString file = path;
+                                if (QFileInfo(file).suffix().isEmpty())
+                                    file += QStringLiteral(".tumble-state");
+                                m_runner->saveState(file);
+                            });
 }
 
 void MainWindow::loadStateDialog()
 {
-    openFileDialogAsync(this, tr("Load state"), QString(), tr("Tumble states (*.tumble-state);;All files (*)"),
-                        QFileDialog::ExistingFile, [this](const QString& path) { m_runner->loadState(path); });
+    m_fileDialog =
+        openFileDialogAsync(this, tr("Load state"), QString(), tr("Tumble states (*.tumble-state);;All files (*)"),
+                            QFileDialog::ExistingFile, [this](const QString& path) { m_runner->loadState(path); });
 }
 
 void MainWindow::resetLayout()

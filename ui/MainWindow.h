@@ -140,6 +140,9 @@ public:
     void setTimelineBudget(int megabytes);
     int timelineBudget() const { return m_timelineBudgetMb; }
     static constexpr int kMaxTimelineMb = 16384;
+    /// Pauses the run and, once paused, shows the timeline's state fraction (0 the oldest, 1 the
+    /// newest) of the way along it (tumble --scrub).
+    void scrubTimeline(double fraction);
     /// File > Save state and Load state: non-blocking dialogs; the runner writes and reads.
     void saveStateDialog();
     void loadStateDialog();
@@ -149,7 +152,8 @@ public:
     SnapshotPtr shownSnapshot() const { return m_shown; }
     /// The last scene-error message box, while it is open.
     QMessageBox* errorBox() const { return m_errorBox; }
-    /// The Open scene dialog, while it is open (non-blocking, window-modal).
+    /// The Open scene, Save state or Load state dialog, while it is open (non-blocking,
+    /// window-modal).
     QFileDialog* fileDialog() const { return m_fileDialog; }
     /// Opens the Open scene dialog (the scene combo's last entry) and returns at once.
     void openFileDialog();

@@ -3,17 +3,19 @@
 //
 //   tumble [SCENE.json] [--scene ID] [--colour MODE] [--force-chains] [--select ID [--ghost]] [--select-bond I-J]
 //          [--compare [--lanes PRESET[@DT|@Fx],...]]
-//          [--screenshot PATH [--after SECONDS] [--drag SECONDS]]
+//          [--screenshot PATH [--after SECONDS] [--drag SECONDS] [--scrub FRACTION]]
 //          [--size WxH]   (default: sized from the screen, MainWindow::initialSize)
 //
 // --screenshot grabs the whole window (widgets plus the GL views' frames) after SECONDS of
 // running, writes PATH and quits: scripts/screenshot.sh uses it under Xvfb. With --drag, a
 // scripted camera drag of that many seconds runs first and its frame rate is reported
-// (docs/PERFORMANCE.md, "The GUI at 100k spheres").
+// (docs/PERFORMANCE.md, "The GUI at 100k spheres"). With --scrub, the run is paused a second
+// before the screenshot and the timeline shows the state that fraction of the way along it.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "MainWindow.h"
@@ -74,6 +76,11 @@ int main(int argc, char** argv)
     const QCommandLineOption ghostOption(QStringLiteral("ghost"),
                                          QStringLiteral("With --select: start the exact torque-free "
                                                         "ghost of that body."));
+    const QCommandLineOption scrubOption(QStringLiteral("scrub"),
+                                         QStringLiteral("With --screenshot: pause a second before it and "
+                                                        "show the timeline's state FRACTION (0 oldest, 1 "
+                                                        "newest) of the way along."),
+                                         QStringLiteral("FRACTION"));
     const QCommandLineOption keysOption(QStringLiteral("show-keys"),
                                         QStringLiteral("Open the keys and mouse help (F1) over the window."));
     const QCommandLineOption selectBondOption(QStringLiteral("select-bond"),
@@ -91,6 +98,7 @@ int main(int argc, char** argv)
                                          QStringLiteral("PRESET,..."));
     parser.addOption(compareOption);
     parser.addOption(keysOption);
+    parser.addOption(scrubOption);
     parser.addOption(lanesOption);
     parser.addOption(sceneOption);
     parser.addOption(selectOption);
@@ -179,9 +187,13 @@ int main(int argc, char** argv)
         bool ok = false;
         const double after = parser.value(afterOption).toDouble(&ok);
         const double drag = parser.isSet(dragOption) ? parser.value(dragOption).toDouble() : 0.0;
-        tumble::ui::scheduleScreenshot(window, parser.value(shotOption),
-                                       ok && after >= 0.0 ? int(after * 1000.0) : 4000,
-                                       drag > 0.0 ? int(drag * 1000.0) : 0);
+        const int afterMs = ok && after >= 0.0 ? int(after * 1000.0) : 4000;
+        if (parser.isSet(scrubOption)) {
+            const double fraction = std::clamp(parser.value(scrubOption).toDouble(), 0.0, 1.0);
+            QTimer::singleShot(std::max(0, afterMs - 1200), &window,
+                               [&window, fraction]() { window.scrubTimeline(fraction); });
+        }
+        tumble::ui::scheduleScreenshot(window, parser.value(shotOption), afterMs, drag > 0.0 ? int(drag * 1000.0) : 0);
     }
     return app.exec();
 }

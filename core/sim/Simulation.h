@@ -150,6 +150,8 @@ public:
     /// the neighbour lists with their contact history, the ledger, the counters that time the
     /// next rebuild and sort, and the scene's fingerprint. Refused (StateError) once unstable.
     std::vector<unsigned char> saveState() const;
+    /// The same into out, whose memory is reused (the timeline hands over its oldest state's).
+    void saveState(std::vector<unsigned char>& out) const;
     /// Puts the run in a state saveState() gave, of the same scene: stepping on from it is bit
     /// for bit what the saved run did next. All or nothing: a StateError names the field or the
     /// mismatch and leaves the run as it was. The thread count stays this run's own.

@@ -128,7 +128,9 @@ std::string worldProblem(const World& w)
     for (int k : b.partnerStart)
         if (k < 0 || static_cast<std::size_t>(k) > b.partners.size())
             return "the bonds' partner table points past its end";
-    if (b.law.bonds != bonds && b.law.bonds != 0)
+    const std::size_t lanes = BondLawTable::kLanes * BondLawTable::kFields;
+    if (b.law.bonds != bonds || b.law.breakable.size() != bonds ||
+        b.law.values.size() != (bonds + BondLawTable::kLanes - 1) / BondLawTable::kLanes * lanes)
         return "the bonds' law table was laid out for another number of bonds";
     return {};
 }
@@ -137,18 +139,25 @@ std::string worldProblem(const World& w)
 
 std::vector<unsigned char> Simulation::saveState() const
 {
+    std::vector<unsigned char> out;
+    saveState(out);
+    return out;
+}
+
+void Simulation::saveState(std::vector<unsigned char>& out) const
+{
     if (isUnstable())
         throw StateError("the run is unstable (" + m_instability.message() +
                          "); a state from it could not be continued");
     // the writer only reads; the archive functions take non-const references because the
     // reader shares them
     auto& self = const_cast<Simulation&>(*this);
-    StateWriter w;
+    StateWriter w(std::move(out));
     archiveState(w, StateRefs{&self.m_fingerprint, &self.m_params, &self.m_world, &self.m_neighbours, &self.m_ledger,
                               &self.m_sorter, &self.m_contacts, &self.m_channelLoaded, &self.m_forceEvaluations,
                               &self.m_bodyEnergy, &self.m_bodyEnergyValid, &self.m_bondBreaks, &self.m_skin,
                               &self.m_cellReach, &self.m_criticalDt, &self.m_cellAtStart});
-    return w.take();
+    out = w.take();
 }
 
 void Simulation::restoreState(const unsigned char* bytes, std::size_t size)

@@ -62,6 +62,11 @@ template <class T> struct IsOptional<std::optional<T>> : std::true_type {
 
 class StateWriter {
 public:
+    StateWriter() = default;
+    /// Writes into buffer's memory (emptied first): a buffer reused from an older state has its
+    /// pages mapped already, and a fresh one costs a page fault per 4 kB touched.
+    explicit StateWriter(std::vector<unsigned char> buffer) : m_bytes(std::move(buffer)) { m_bytes.clear(); }
+
     template <class T> void field(std::string_view name, const T& v)
     {
         if constexpr (std::is_same_v<T, std::string>) {

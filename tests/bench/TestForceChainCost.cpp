@@ -3,7 +3,7 @@
 // without slowing the worker).
 //
 // 10 648 glass spheres (R = 5 mm) in a 22 x 22 x 22 simple cubic lattice of spacing 9.9 mm,
-// every neighbour pair pressed 0.1 mm together (31 944 contacts), no gravity, stepped with the
+// every neighbour pair pressed 0.1 mm together (30 492 contacts), no gravity, stepped with the
 // pfc preset. Per snapshot the worker runs fillBodies (positions, radii, speeds: what every
 // snapshot costs), and, when the view asks, fillForceChains or fillMemberValues (coordination:
 // the costliest quantity, a pass over the contact candidates). Each is timed over kCalls calls
@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "PressedLattice.h"
 #include "ThreadCpu.h"
 #include "session/SnapshotBuilder.h"
 #include "sim/Simulation.h"
@@ -32,17 +33,9 @@ constexpr int kSide = 22;
 constexpr int kCalls = 20;
 constexpr int kRepetitions = 5;
 
-// CPU seconds per call of f, median over the repetitions
 template <class F> double timed(F&& f)
 {
-    std::vector<double> per;
-    for (int r = 0; r < kRepetitions; ++r) {
-        const double t0 = bench::threadSeconds();
-        for (int c = 0; c < kCalls; ++c)
-            f();
-        per.push_back((bench::threadSeconds() - t0) / kCalls);
-    }
-    return bench::median(per);
+    return bench::timedCalls(kCalls, kRepetitions, f);
 }
 
 } // namespace
@@ -52,20 +45,7 @@ class TestForceChainCost : public QObject {
 private slots:
     void chainsAt10k()
     {
-        World w;
-        Material glass;
-        glass.density = 2500.0;
-        w.materials.push_back(glass);
-        w.gravity = Vec3::Zero();
-        for (int z = 0; z < kSide; ++z)
-            for (int y = 0; y < kSide; ++y)
-                for (int x = 0; x < kSide; ++x)
-                    w.addSphere(0, 0.005, 0.0099 * Vec3(x, y, z), Vec3::Zero(), Vec3::Zero());
-        SimParams params;
-        params.translation = "velocity_verlet";
-        params.rotation = "buss_2nd_order";
-        params.dt = 1e-6;
-        Simulation sim(std::move(w), params);
+        Simulation sim = bench::pressedLattice(kSide);
         sim.run(20);
         ui::FrameSnapshot s;
         ui::PublishScratch scratch;

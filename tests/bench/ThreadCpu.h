@@ -23,4 +23,17 @@ inline double median(std::vector<double> x)
     return x[x.size() / 2];
 }
 
+/// CPU seconds per call of f: the median over `repetitions` timings of `calls` calls each.
+template <class F> double timedCalls(int calls, int repetitions, F&& f)
+{
+    std::vector<double> per;
+    for (int r = 0; r < repetitions; ++r) {
+        const double t0 = threadSeconds();
+        for (int c = 0; c < calls; ++c)
+            f();
+        per.push_back((threadSeconds() - t0) / calls);
+    }
+    return median(per);
+}
+
 } // namespace tumble::bench

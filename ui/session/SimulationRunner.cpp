@@ -6,10 +6,9 @@
 #include <chrono>
 #include <deque>
 #include <exception>
+#include <filesystem>
 
 #include <time.h>
-
-#include <QFileInfo>
 
 #include "io/StateFile.h"
 #include "session/PhasePoint.h"
@@ -142,6 +141,7 @@ struct SimulationRunner::Run {
     long long cutSeq = 0;
     Clock::time_point lastRecord;
     double lastRecordSeconds = 0.0; // what saving the last state cost, s of the runner's CPU time
+    std::size_t lastStateBytes = 0; // its size: room for the next
 
     bool stopped() const { return sim && (sim->isUnstable() || !instability.empty()); }
     bool canStep() const { return sim && !stopped() && (playing || pendingSteps > 0); }
@@ -550,7 +550,7 @@ bool SimulationRunner::execute(Run& run, const Command& c)
             auto info = makeSceneInfo(*run.scene, sim.world(), ++run.revision, run.info->sampleInterval);
             run.playing = false;
             begin(run, run.scene, std::move(run.sim), std::move(info));
-            run.addMarker("state " + QFileInfo(QString::fromStdString(c.path)).fileName().toStdString());
+            run.addMarker("state " + std::filesystem::path(c.path).filename().string());
             emit stateLoaded(QString::fromStdString(c.path));
             return true;
         }
@@ -705,7 +705,10 @@ void SimulationRunner::recordState(Run& run, bool force)
         return;
     const double start = threadCpuSeconds();
     const Simulation& sim = *run.sim;
-    run.timeline.record(sim.world().step, sim.world().time, sim.saveState());
+    std::vector<unsigned char> state = run.timeline.spare(sim.world().step, run.lastStateBytes);
+    sim.saveState(state);
+    run.lastStateBytes = state.size();
+    run.timeline.record(sim.world().step, sim.world().time, std::move(state));
     run.lastRecordSeconds = threadCpuSeconds() - start;
     run.lastRecord = now;
 }

@@ -14,6 +14,24 @@ void Timeline::record(long long step, double time, std::vector<unsigned char> st
     fit();
 }
 
+std::vector<unsigned char> Timeline::spare(long long step, std::size_t expected)
+{
+    std::vector<unsigned char> buffer;
+    if (!m_entries.empty() && m_entries.back().step == step) {
+        buffer = std::move(m_entries.back().state);
+        m_entries.pop_back();
+    } else if (!m_entries.empty() && m_bytes + expected > m_budget) {
+        buffer = std::move(m_entries.front().state);
+        m_entries.pop_front();
+    } else {
+        buffer.reserve(expected);
+        return buffer;
+    }
+    m_bytes -= buffer.size();
+    buffer.clear();
+    return buffer;
+}
+
 void Timeline::truncateAfter(std::size_t i)
 {
     while (m_entries.size() > i + 1) {

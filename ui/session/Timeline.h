@@ -23,6 +23,12 @@ public:
     /// Keeps state (taken at step, time in s); drops the oldest entries until the rest fit the
     /// budget. A state larger than the whole budget is not kept (the timeline is then empty).
     void record(long long step, double time, std::vector<unsigned char> state);
+    /// A buffer to save the next state (of step, about `expected` bytes) into: the memory of the
+    /// state it would push out (the newest, when it is of the same step; the oldest, when one
+    /// more would pass the budget), whose pages are mapped already, else fresh room. Saving a
+    /// 6 MB state into fresh memory costs ~80 ms of page faults on this machine, into a reused
+    /// buffer ~2 ms (docs/PERFORMANCE.md).
+    std::vector<unsigned char> spare(long long step, std::size_t expected);
     /// Drops every entry after index i (a run resumed from entry i writes a new future).
     void truncateAfter(std::size_t i);
     void clear();

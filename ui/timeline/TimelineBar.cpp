@@ -3,8 +3,11 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QSignalBlocker>
 #include <QSlider>
+
+#include <algorithm>
 
 namespace tumble::ui {
 
@@ -21,19 +24,22 @@ TimelineBar::TimelineBar(QWidget* parent) : QWidget(parent)
     m_slider = new QSlider(Qt::Horizontal);
     m_slider->setToolTip(tr("Recent states: drag while paused to go back in time"));
     m_slider->setFocusPolicy(Qt::NoFocus);
-    m_resume = new QPushButton(tr("Resume from here"));
+    m_resume = new QPushButton(tr("Resume"));
+    m_resume->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
     m_resume->setToolTip(tr("Play on from the state shown; what followed it is dropped"));
     m_resume->setFocusPolicy(Qt::NoFocus);
     m_label = new QLabel;
     m_label->setTextFormat(Qt::PlainText);
-    m_label->setMinimumWidth(m_label->fontMetrics().horizontalAdvance(QStringLiteral("t = 0.000000 s, step 0000000")));
+    // the label takes what the row leaves (a narrow window cuts it; its tooltip has it whole)
+    m_label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_slider->setMinimumWidth(60);
 
     auto* row = new QHBoxLayout(this);
     row->setContentsMargins(4, 2, 4, 2);
     row->addWidget(m_back);
-    row->addWidget(m_slider, 1);
+    row->addWidget(m_slider, 3);
     row->addWidget(m_forward);
-    row->addWidget(m_label);
+    row->addWidget(m_label, 2);
     row->addWidget(m_resume);
 
     connect(m_slider, &QSlider::valueChanged, this, [this](int v) { emit seekRequested(v); });
@@ -41,6 +47,16 @@ TimelineBar::TimelineBar(QWidget* parent) : QWidget(parent)
     connect(m_forward, &QPushButton::clicked, this, [this]() { emit seekByRequested(1); });
     connect(m_resume, &QPushButton::clicked, this, &TimelineBar::resumeRequested);
     setState({}, 0.0, 0, false);
+}
+
+void TimelineBar::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // the short name while the strip is narrow (a 1024-wide projector), so it never widens the
+    // window; the long one once the row has room for it and the label
+    const QString text = width() >= kLongNameWidth ? tr("Resume from here") : tr("Resume");
+    if (m_resume->text() != text)
+        m_resume->setText(text);
 }
 
 void TimelineBar::setState(const TimelineState& t, double time, long long step, bool playing)
@@ -59,14 +75,19 @@ void TimelineBar::setState(const TimelineState& t, double time, long long step, 
     m_resume->setEnabled(!playing && t.scrubbed());
     const double mb = double(t.bytes) / double(1 << 20);
     const double budgetMb = double(t.budget) / double(1 << 20);
-    const QString memory = tr("%1 states, %2 of %3 MB").arg(t.count).arg(mb, 0, 'f', 1).arg(budgetMb, 0, 'f', 0);
-    if (t.scrubbed())
-        m_label->setText(tr("t = %1 s, step %2 (%3 of %4)").arg(time, 0, 'g', 6).arg(step).arg(at + 1).arg(t.count));
-    else if (t.count > 0)
-        m_label->setText(tr("back to t = %1 s · %2").arg(t.firstTime, 0, 'g', 4).arg(memory));
-    else
-        m_label->setText(tr("no states kept"));
-    m_label->setToolTip(memory);
+    // short, so the strip fits a narrow centre; the tooltip has the rest
+    const QString memory = tr("%1 states back to t = %2 s, %3 of %4 MB")
+                               .arg(t.count)
+                               .arg(t.firstTime, 0, 'g', 4)
+                               .arg(mb, 0, 'f', 1)
+                               .arg(budgetMb, 0, 'f', 0);
+    if (t.scrubbed()) {
+        m_label->setText(tr("t = %1 s (%2/%3)").arg(time, 0, 'g', 5).arg(at + 1).arg(t.count));
+        m_label->setToolTip(tr("step %1; %2").arg(step).arg(memory));
+    } else {
+        m_label->setText(t.count > 0 ? tr("%1 states, %2 MB").arg(t.count).arg(mb, 0, 'f', 0) : tr("no states kept"));
+        m_label->setToolTip(memory);
+    }
 }
 
 } // namespace tumble::ui

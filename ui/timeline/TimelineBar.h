@@ -26,6 +26,11 @@ public:
     QSlider* slider() const { return m_slider; }
     QLabel* label() const { return m_label; }
     QPushButton* resumeButton() const { return m_resume; }
+    /// From this width (px) on the button says "Resume from here", below it "Resume".
+    static constexpr int kLongNameWidth = 520;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
 
 signals:
     /// The user asked for timeline state index (0 the oldest).

@@ -82,8 +82,9 @@ void TestSimulationState::everySchemeContinuesBitForBit_data()
                     << QString::fromStdString(t.name) << QString::fromStdString(r.name);
 }
 
-// the mixed pile (spheres and clumps of 2 to 5 spheres, walls, friction): saved once the pile has
-// contacts, restored into a new run of the scene (on two threads: results do not depend on it)
+// the mixed pile (spheres and clumps of 2 to 5 spheres, walls, friction): saved to a file once
+// the pile has contacts, restored into a new run of the scene (on two threads: results do not
+// depend on it)
 void TestSimulationState::everySchemeContinuesBitForBit()
 {
     QFETCH(QString, translation);
@@ -92,7 +93,12 @@ void TestSimulationState::everySchemeContinuesBitForBit()
     for (int k = 0; k < 300 && a.contactCount() < 20; ++k)
         a.run(100);
     QVERIFY2(a.contactCount() >= 20, "the pile should touch before the state is saved");
-    const std::vector<unsigned char> state = a.saveState();
+    // through a state file, as tumble-cli --state-out and --state-in do
+    const std::string path =
+        QDir::temp().filePath("tumble-test-" + translation + "-" + rotation + ".tumble-state").toStdString();
+    StateFile::write(path, a.saveState());
+    const std::vector<unsigned char> state = StateFile::read(path);
+    std::remove(path.c_str());
     a.run(300);
 
     Simulation b = sceneSimulation("mixed-pile", "velocity_verlet", "explicit_euler", 2);

@@ -92,6 +92,23 @@ void TestTimeline::ringKeepsWithinItsBudget()
     t.setBudget(200);
     QVERIFY(t.empty()); // a state larger than the budget is not kept
     QCOMPARE(t.bytes(), std::size_t(0));
+
+    // the next state's buffer: fresh room while there is budget, else the oldest state's memory
+    t.setBudget(1000);
+    for (int k = 0; k < 3; ++k)
+        t.record(k, 0.1 * k, bytes(300));
+    std::vector<unsigned char> fresh = t.spare(3, 100);
+    QVERIFY(fresh.empty() && fresh.capacity() >= 100);
+    QCOMPARE(t.size(), std::size_t(3));
+    std::vector<unsigned char> oldest = t.spare(3, 300); // 900 + 300 > 1000: state 0 goes
+    QVERIFY(oldest.empty() && oldest.capacity() >= 300);
+    QCOMPARE(t.size(), std::size_t(2));
+    QCOMPARE(t.at(0).step, 1LL);
+    QCOMPARE(t.bytes(), std::size_t(600));
+    std::vector<unsigned char> newest = t.spare(2, 300); // the same step again: the newest's
+    QCOMPARE(t.size(), std::size_t(1));
+    QCOMPARE(t.back().step, 1LL);
+    QVERIFY(newest.capacity() >= 300);
 }
 
 void TestTimeline::scrubBackAndStepOnIsBitForBit()

@@ -5,11 +5,15 @@
 #include <QtTest>
 
 #include <QAction>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QSlider>
+#include <QTemporaryDir>
 
 #include <cmath>
 
@@ -47,6 +51,15 @@ QAction* menuAction(MainWindow& w, const QString& menu, const QString& text)
     return nullptr;
 }
 
+// types a file name into a file dialog and presses Return, as a user does
+void type(QFileDialog& dialog, const QString& path)
+{
+    auto* name = dialog.findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+    QVERIFY(name);
+    name->setText(path);
+    QTest::keyClick(name, Qt::Key_Return);
+}
+
 } // namespace
 
 class TestTimelineBar : public QObject {
@@ -54,6 +67,7 @@ class TestTimelineBar : public QObject {
 private slots:
     void scrubAndResumeFromTheStrip();
     void menusHoldTheStateAndTimelineActions();
+    void fileMenuSavesAndLoadsAState();
 };
 
 void TestTimelineBar::scrubAndResumeFromTheStrip()
@@ -86,7 +100,8 @@ void TestTimelineBar::scrubAndResumeFromTheStrip()
     const SnapshotPtr shown = w->shownSnapshot();
     QVERIFY(shown->time < paused->time);
     QCOMPARE(w->energyPlot()->cursorTime(), shown->time);
-    QVERIFY(bar->label()->text().contains(QString("step %1").arg(shown->step)));
+    QVERIFY(bar->label()->text().startsWith(QString("t = %1 s").arg(shown->time, 0, 'g', 5)));
+    QVERIFY(bar->label()->toolTip().contains(QString("step %1").arg(shown->step)));
     QVERIFY(bar->resumeButton()->isEnabled());
     // Left and Right: one recorded state back and forth
     w->sceneView()->setFocus();
@@ -122,6 +137,38 @@ void TestTimelineBar::menusHoldTheStateAndTimelineActions()
     QVERIFY(menuAction(w, "Run", "Timeline memory..."));
     w.setTimelineBudget(64);
     QCOMPARE(w.timelineBudget(), 64);
+}
+
+// File > Save state and Load state through their dialogs, as a user would
+void TestTimelineBar::fileMenuSavesAndLoadsAState()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("box"); // the dialog adds .tumble-state
+    auto w = tumble::test::runningWindow();
+    QVERIFY(w);
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.playing && s.step > 100; }));
+    menuAction(*w, "File", "Save state...")->trigger();
+    QFileDialog* save = w->fileDialog();
+    QVERIFY(save);
+    // saving pauses the run: the state written is the one on screen
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return !s.playing; }));
+    QTest::qWait(100);
+    const SnapshotPtr saved = w->shownSnapshot();
+    type(*save, path);
+    QVERIFY(tumble::test::waitUntil([&]() { return QFileInfo::exists(path + ".tumble-state"); }));
+
+    w->worker()->play();
+    QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) { return s.step > saved->step + 100; }));
+    menuAction(*w, "File", "Load state...")->trigger();
+    QFileDialog* load = w->fileDialog();
+    QVERIFY(load);
+    type(*load, path + ".tumble-state");
+    QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) {
+        return s.scene->revision > saved->scene->revision && s.step == saved->step;
+    }));
+    const SnapshotPtr back = w->shownSnapshot();
+    QCOMPARE(back->positions, saved->positions);
+    QVERIFY(!back->playing);
 }
 
 int main(int argc, char** argv)
