@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <numbers>
 
+#include "CliProcess.h"
 #include "TestHelpers.h"
 #include "analysis/HarmonicOscillatorSolution.h"
 #include "analysis/ShadowOrbit.h"
@@ -30,33 +31,8 @@ const QString kEnergyHeader = "step,time,kinetic_translational,kinetic_rotationa
                               "dissipated,external_work,total,balance_error";
 const QString kTrackHeader = "step,time,id,x,y,z,vx,vy,vz,wx,wy,wz,Lx,Ly,Lz,qw,qx,qy,qz";
 
-struct Result {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Result runCli(const QStringList& args)
-{
-    Result r;
-    const char* cli = std::getenv("TUMBLE_CLI");
-    if (!cli) {
-        r.err = "TUMBLE_CLI is not set (run through ctest)";
-        return r;
-    }
-    QProcess p;
-    p.start(QString::fromLocal8Bit(cli), args);
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = "tumble-cli did not finish within 60 s";
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = QString::fromLocal8Bit(p.readAllStandardOutput());
-    r.err = QString::fromLocal8Bit(p.readAllStandardError());
-    return r;
-}
+using Result = tumble::test::CliResult;
+using tumble::test::runCli;
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QString& text)
 {

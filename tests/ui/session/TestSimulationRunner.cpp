@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "RunnerWait.h"
 #include "TestHelpers.h"
 #include "energy/EnergyTerms.h"
 #include "integrate/IntegratorRegistry.h"
@@ -20,23 +21,11 @@
 
 using namespace tumble;
 using namespace tumble::ui;
+using tumble::test::waitFor;
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// polls the worker without the event loop, the way the GUI's frame timer would
-SnapshotPtr waitFor(SimulationRunner& w, const std::function<bool(const FrameSnapshot&)>& pred, double timeoutS = 10.0)
-{
-    const auto end = Clock::now() + std::chrono::duration<double>(timeoutS);
-    while (Clock::now() < end) {
-        SnapshotPtr s = w.latestSnapshot();
-        if (s && pred(*s))
-            return s;
-        std::this_thread::sleep_for(std::chrono::microseconds(500));
-    }
-    return nullptr;
-}
 
 Scene settlingBox()
 {

@@ -11,6 +11,7 @@
 #include <functional>
 #include <thread>
 
+#include "RunnerWait.h"
 #include "io/StateFile.h"
 #include "scene/BuiltinScenes.h"
 #include "session/SimulationRunner.h"
@@ -18,22 +19,9 @@
 
 using namespace tumble;
 using namespace tumble::ui;
+using tumble::test::waitFor;
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-SnapshotPtr waitFor(SimulationRunner& w, const std::function<bool(const FrameSnapshot&)>& pred, double timeoutS = 20.0)
-{
-    const auto end = Clock::now() + std::chrono::duration<double>(timeoutS);
-    while (Clock::now() < end) {
-        SnapshotPtr s = w.latestSnapshot();
-        if (s && pred(*s))
-            return s;
-        std::this_thread::sleep_for(std::chrono::microseconds(500));
-    }
-    return nullptr;
-}
 
 bool samePositions(const FrameSnapshot& a, const FrameSnapshot& b)
 {
