@@ -10,6 +10,7 @@ packages=(
     libvtk9-dev mpi-default-dev libeigen3-dev nlohmann-json3-dev
     libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
     xvfb xauth
+    lammps openmpi-bin
 )
 
 missing=()

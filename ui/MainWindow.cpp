@@ -31,6 +31,7 @@
 #include "compare/CompareView.h"
 #include "export/AsyncFileDialog.h"
 #include "export/ExportMenu.h"
+#include "io/LammpsExport.h"
 #include "panels/BodyInspector.h"
 #include "panels/BondInspector.h"
 #include "panels/ControlPanel.h"
@@ -205,6 +206,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     loadStateAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     loadStateAction->setToolTip(tr("Go on from a state saved from the scene that runs"));
     connect(loadStateAction, &QAction::triggered, this, &MainWindow::loadStateDialog);
+    fileMenu->addSeparator();
+    QAction* exportLammpsAction = fileMenu->addAction(tr("Export to LAMMPS..."));
+    exportLammpsAction->setToolTip(tr("Write the scene, as loaded, as a LAMMPS run for a cluster: data file, input, "
+                                      "Slurm job and a README of what maps and how"));
+    connect(exportLammpsAction, &QAction::triggered, this, &MainWindow::exportLammpsDialog);
     connect(m_runner, &SimulationRunner::stateSaved, this,
             [this](const QString& path) { statusBar()->showMessage(tr("State saved to %1").arg(path), 10000); });
     connect(m_runner, &SimulationRunner::stateLoaded, this, [this](const QString& path) {
@@ -430,6 +436,35 @@ void MainWindow::loadStateDialog()
     m_fileDialog =
         openFileDialogAsync(this, tr("Load state"), QString(), tr("Tumble states (*.tumble-state);;All files (*)"),
                             QFileDialog::ExistingFile, [this](const QString& path) { m_runner->loadState(path); });
+}
+
+void MainWindow::exportLammpsDialog()
+{
+    m_fileDialog = openFileDialogAsync(this, tr("Export to LAMMPS: a folder for the run"), QString(), QString(),
+                                       QFileDialog::Directory, [this](const QString& dir) { exportToLammps(dir); });
+}
+
+bool MainWindow::exportToLammps(const QString& dir)
+{
+    if (!m_scene)
+        return false;
+    try {
+        const LammpsExportResult r = ::tumble::exportLammps(*m_scene, dir.toStdString());
+        const QString differences = r.notes.empty()
+                                        ? tr("every part maps exactly")
+                                        : tr("%n thing(s) LAMMPS will not run the same, listed in its README.md", "",
+                                             static_cast<int>(r.notes.size()));
+        statusBar()->showMessage(tr("Exported to %1: %2 atoms, %3 steps; %4. Run there: mpirun -np 1 lmp -in tumble.in")
+                                     .arg(dir)
+                                     .arg(r.atoms)
+                                     .arg(r.steps)
+                                     .arg(differences),
+                                 20000);
+        return true;
+    } catch (const std::exception& e) {
+        showSceneError(tr("Export to LAMMPS"), tr("The scene was not exported:\n%1").arg(QString::fromUtf8(e.what())));
+        return false;
+    }
 }
 
 void MainWindow::resetLayout()

@@ -146,6 +146,13 @@ public:
     /// File > Save state and Load state: non-blocking dialogs; the runner writes and reads.
     void saveStateDialog();
     void loadStateDialog();
+    /// File > Export to LAMMPS: a non-blocking folder dialog, then exportToLammps.
+    void exportLammpsDialog();
+    /// Writes the scene, as loaded, as a LAMMPS run into dir (io/LammpsExport.h, the same as
+    /// tumble-cli export-lammps); the status bar says what was written and how many things
+    /// LAMMPS will not run the same. False, with a message box naming the problem, when the
+    /// scene cannot be exported or dir cannot be written.
+    bool exportToLammps(const QString& dir);
     /// The Export menu: plots to PNG, SVG, CSV, the 3D view to PNG, recording.
     ExportMenu* exportMenu() const { return m_exportMenu; }
     /// The snapshot on screen.

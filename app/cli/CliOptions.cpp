@@ -199,6 +199,25 @@ const std::set<std::string> kRunOptions = {
 // options of "sweep"; each takes a value
 const std::set<std::string> kSweepOptions = {"--scheme", "--dt", "--duration", "--csv"};
 
+// options of "export-lammps"
+const std::set<std::string> kExportOptions = {"--procs", "--steps", "--duration", "--dump-every"};
+
+void applyExportOption(CliOptions& o, const std::string& opt, const std::string& val)
+{
+    if (opt == "--procs") {
+        const long long n = atLeast(opt, parseInteger(opt, val), 1);
+        if (n > 1000000)
+            throw UsageError(opt + ": at most 1000000 ranks, got " + val);
+        o.procs = static_cast<int>(n);
+    } else if (opt == "--steps") {
+        o.steps = atLeast(opt, parseInteger(opt, val), 1);
+    } else if (opt == "--duration") {
+        o.duration = positive(opt, parseDouble(opt, val), " s");
+    } else if (opt == "--dump-every") {
+        o.dumpEvery = atLeast(opt, parseInteger(opt, val), 1);
+    }
+}
+
 void applySweepOption(CliOptions& o, const std::string& opt, const std::string& val)
 {
     if (opt == "--scheme") {
@@ -350,7 +369,7 @@ CliOptions parseCommandLine(const std::vector<std::string>& args)
 {
     CliOptions o;
     if (args.empty())
-        throw UsageError("missing command; expected run, sweep, inspect, list or help");
+        throw UsageError("missing command; expected run, sweep, inspect, export-lammps, list or help");
     const std::string& cmd = args[0];
     if (cmd == "help" || cmd == "--help" || cmd == "-h") {
         o.command = Command::Help;
@@ -364,10 +383,13 @@ CliOptions parseCommandLine(const std::vector<std::string>& args)
         o.command = Command::List;
     else if (cmd == "sweep")
         o.command = Command::Sweep;
+    else if (cmd == "export-lammps")
+        o.command = Command::ExportLammps;
     else if (cmd.starts_with("-"))
-        throw UsageError(cmd + ": unknown option; expected a command first (run, sweep, inspect, list or help)");
+        throw UsageError(
+            cmd + ": unknown option; expected a command first (run, sweep, inspect, export-lammps, list or help)");
     else
-        throw UsageError(cmd + ": unknown command; expected run, sweep, inspect, list or help");
+        throw UsageError(cmd + ": unknown command; expected run, sweep, inspect, export-lammps, list or help");
 
     std::set<std::string> given;
     for (std::size_t k = 1; k < args.size(); ++k) {
@@ -380,6 +402,12 @@ CliOptions parseCommandLine(const std::vector<std::string>& args)
             // the one positional argument: the scene
             if (o.command == Command::List)
                 throw UsageError("list: unexpected argument '" + arg + "'");
+            if (o.command == Command::ExportLammps && !o.scene.empty()) {
+                if (!o.exportDir.empty())
+                    throw UsageError("export-lammps: unexpected third argument '" + arg + "' (SCENE and DIR given)");
+                o.exportDir = arg;
+                continue;
+            }
             if (!o.scene.empty())
                 throw UsageError(cmd + ": unexpected second scene '" + arg + "' (already have '" + o.scene + "')");
             o.scene = arg;
@@ -392,8 +420,11 @@ CliOptions parseCommandLine(const std::vector<std::string>& args)
             opt = arg.substr(0, eq);
             val = arg.substr(eq + 1);
         }
-        const std::set<std::string>& known = o.command == Command::Sweep ? kSweepOptions : kRunOptions;
-        if ((o.command != Command::Run && o.command != Command::Sweep) || !known.count(opt))
+        const std::set<std::string>& known = o.command == Command::Sweep          ? kSweepOptions
+                                             : o.command == Command::ExportLammps ? kExportOptions
+                                                                                  : kRunOptions;
+        if ((o.command != Command::Run && o.command != Command::Sweep && o.command != Command::ExportLammps) ||
+            !known.count(opt))
             throw UsageError(opt + ": unknown option" + (o.command == Command::Run ? "" : " for " + cmd));
         if (!val) {
             // a following option is not a value: "--energy-csv --steps 10" lacks a path
@@ -407,6 +438,8 @@ CliOptions parseCommandLine(const std::vector<std::string>& args)
             throw UsageError(opt + ": given more than once");
         if (o.command == Command::Sweep)
             applySweepOption(o, opt, *val);
+        else if (o.command == Command::ExportLammps)
+            applyExportOption(o, opt, *val);
         else
             applyRunOption(o, opt, *val);
     }
@@ -415,7 +448,14 @@ CliOptions parseCommandLine(const std::vector<std::string>& args)
         checkRunCombination(o, given);
     else if (o.command == Command::Inspect && o.scene.empty())
         throw UsageError("inspect: missing SCENE.json (a scene file or builtin:<id>)");
-    else if (o.command == Command::Sweep) {
+    else if (o.command == Command::ExportLammps) {
+        if (o.scene.empty())
+            throw UsageError("export-lammps: missing SCENE.json (a scene file or builtin:<id>) and DIR");
+        if (o.exportDir.empty())
+            throw UsageError("export-lammps: missing DIR (the directory to write the LAMMPS run into)");
+        if (given.count("--steps") && given.count("--duration"))
+            throw UsageError("--steps: conflicts with --duration; give one of them");
+    } else if (o.command == Command::Sweep) {
         if (o.scene.empty())
             throw UsageError("sweep: missing SCENE.json (a scene file or builtin:<id>)");
         if (o.sweepSchemes.empty())
@@ -454,6 +494,13 @@ usage:
                                         CSV: scheme,dt,steps,error,reference,measure (reference
                                         analytic|rk4; measure position_m, or angle_rad for
                                         torque-free scenes)
+  tumble-cli export-lammps SCENE.json DIR [--procs N] [--steps N | --duration T] [--dump-every K]
+                                        the scene as a LAMMPS run in DIR: tumble.data,
+                                        tumble.in, job.slurm (mpirun -np N, default 1),
+                                        README.md (what maps and how), clumps.rigid for
+                                        clumps; run length N steps or T seconds (default
+                                        1 s), a dump frame every K steps (default 100
+                                        frames); what does not map is printed on stderr
   tumble-cli list                       integrators, presets and built-in scenes
   tumble-cli help | --help              this text
 

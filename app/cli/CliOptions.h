@@ -18,7 +18,7 @@
 
 namespace tumble::cli {
 
-enum class Command { Help, Run, Inspect, List, Sweep };
+enum class Command { Help, Run, Inspect, List, Sweep, ExportLammps };
 
 struct CliOptions {
     Command command = Command::Help;
@@ -62,6 +62,11 @@ struct CliOptions {
     std::vector<std::string> sweepSchemes; ///< presets, translation or rotation scheme names (by scene)
     std::vector<double> sweepDts;          ///< s
     std::optional<std::string> sweepCsv;   ///< --csv
+
+    // export-lammps SCENE DIR [--procs N] [--steps N | --duration T] [--dump-every K]
+    std::string exportDir;              ///< DIR, created when missing
+    int procs = 1;                      ///< --procs: MPI ranks in the job script
+    std::optional<long long> dumpEvery; ///< --dump-every: a LAMMPS dump frame every K steps
 };
 
 /// Parses the arguments after the program name; throws UsageError naming the option.

@@ -8,6 +8,7 @@
 
 #include "CliOptions.h"
 #include "ExitCode.h"
+#include "ExportLammpsCommand.h"
 #include "InspectCommand.h"
 #include "ListCommand.h"
 #include "RunCommand.h"
@@ -37,6 +38,8 @@ int main(int argc, char** argv)
             return runCommand(options, std::cout, std::cerr);
         case Command::Sweep:
             return sweepCommand(options, std::cout);
+        case Command::ExportLammps:
+            return exportLammpsCommand(options, std::cout, std::cerr);
         }
     } catch (const ResourceError& e) {
         std::cerr << "tumble-cli: not enough memory: " << e.what() << '\n';

@@ -155,6 +155,7 @@ struct RuntimeLaw {
     static bool shear(const ContactParams& p) { return (p.law & kLawShear) != 0; }
     static bool rolling(const ContactParams& p) { return (p.law & kLawRolling) != 0; }
     static bool shearDashpot(const ContactParams& p) { return (p.law & kLawShearDashpot) != 0; }
+    static bool totalCap(const ContactParams& p) { return (p.law & kLawTotalCap) != 0; }
     static bool springs(const ContactParams& p) { return p.springs; }
 };
 template <unsigned char Bits> struct FixedLaw {
@@ -162,6 +163,7 @@ template <unsigned char Bits> struct FixedLaw {
     static constexpr bool shear(const ContactParams&) { return (Bits & kLawShear) != 0; }
     static constexpr bool rolling(const ContactParams&) { return (Bits & kLawRolling) != 0; }
     static constexpr bool shearDashpot(const ContactParams&) { return (Bits & kLawShearDashpot) != 0; }
+    static constexpr bool totalCap(const ContactParams&) { return (Bits & kLawTotalCap) != 0; }
     static constexpr bool springs(const ContactParams&) { return (Bits & (kLawShear | kLawRolling)) != 0; }
 };
 
@@ -179,13 +181,15 @@ template <class Law>
 
     const NormalForce fn = normalForce(p, Law::hertz(p), d, root, quarter, vn, sums);
     const double fnElastic = fn.elastic;
+    // the normal force Coulomb's caps scale with: elastic (PFC's), or total with the dashpot (LAMMPS's)
+    const double fnCap = Law::totalCap(p) ? std::abs(fn.elastic + fn.damping) : fnElastic;
     ContactLoad load{(fn.elastic + fn.damping) * n, fn.damping * n, Vec3::Zero()};
     // tangent stiffness of the normal spring, N/m (rolling stiffness follows it)
     const double knTangent = Law::hertz(p) ? 1.5 * p.kn * root : p.kn;
 
     if (Law::shear(p)) {
         const double kt = p.kt * root;
-        const double limit = p.friction * fnElastic;
+        const double limit = p.friction * fnCap;
         // gross slip (capped): the spring sits at the limit and the friction force is mu F_n exactly
         const CappedSpring s = cappedSpring(*h.shear, g.slide, n, kt, limit);
         Vec3 damp = Vec3::Zero();
@@ -209,7 +213,7 @@ template <class Law>
     if (Law::rolling(p)) {
         const double kr = p.rollingStiffness * knTangent;
         const double oldKr = p.rollingStiffness * (Law::hertz(p) ? 1.5 * p.kn * oldRoot : p.kn);
-        const CappedSpring s = cappedSpring(*h.roll, g.turn, n, kr, p.rollingCap * fnElastic);
+        const CappedSpring s = cappedSpring(*h.roll, g.turn, n, kr, p.rollingCap * fnCap);
         load.couple = s.load;
         sums.elasticRolling += 0.5 * kr * s.u.squaredNorm();
         if (commit) {
@@ -458,18 +462,20 @@ template <class Law, bool Centred, bool Blocked, bool Periodic = false>
 
 using PairKernel = void (*)(const PairContext&, const PairCandidate&, std::size_t, const Vec3&, double, DeferredLoad*);
 
-// A kernel table, entry (both members centred ? 16 : 0) | ContactParams::law, from
+// A kernel table, entry (both members centred ? kLawCentred : 0) | ContactParams::law, from
 // make.operator()<Law, Centred>() (one kernel instance): the commonest laws between centred
 // members (every pair of spheres, a sphere on a wall) get a kernel of their own, everything else
 // reads its law at run time.
-template <class Kernel, class Make> constexpr std::array<Kernel, 32> kernelTable(Make make)
+template <class Kernel, class Make> constexpr std::array<Kernel, 2 * kLawCentred> kernelTable(Make make)
 {
-    std::array<Kernel, 32> t{};
-    for (std::size_t i = 0; i < 16; ++i) {
+    std::array<Kernel, 2 * kLawCentred> t{};
+    for (std::size_t i = 0; i < kLawCentred; ++i) {
         t[i] = make.template operator()<RuntimeLaw, false>();
-        t[16 + i] = make.template operator()<RuntimeLaw, true>();
+        t[kLawCentred + i] = make.template operator()<RuntimeLaw, true>();
     }
-    auto fixed = [&]<unsigned char Bits>() { t[16 + Bits] = make.template operator()<FixedLaw<Bits>, true>(); };
+    auto fixed = [&]<unsigned char Bits>() {
+        t[kLawCentred + Bits] = make.template operator()<FixedLaw<Bits>, true>();
+    };
     fixed.template operator()<kLawShear>();
     fixed.template operator()<kLawShear | kLawRolling>();
     fixed.template operator()<kLawHertz | kLawShear | kLawShearDashpot>();
@@ -534,7 +540,7 @@ template <bool Blocked, bool Commit, int Uniform = -1, bool Periodic = false>
             pairKernelBody<FixedLaw<static_cast<unsigned char>(Uniform)>, true, Blocked>(context, p, k, d, dist2,
                                                                                          defer ? deferred++ : nullptr);
         } else {
-            static constexpr std::array<PairKernel, 32> kernels = kernelTable<PairKernel>(
+            static constexpr std::array<PairKernel, 2 * kLawCentred> kernels = kernelTable<PairKernel>(
                 []<class Law, bool Centred>() -> PairKernel { return &pairKernel<Law, Centred, Blocked>; });
             const unsigned kernel = table[p.params].law | (p.centredI && p.centredJ ? centredBit : 0u);
             kernels[kernel](context, p, k, d, dist2, defer ? deferred++ : nullptr);
@@ -597,7 +603,7 @@ using WallKernel = void (*)(const PairContext&, const WallCandidate&, const Wall
 ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, std::size_t begin,
                          std::size_t end, unsigned centredBit)
 {
-    static constexpr std::array<WallKernel, 32> kernels =
+    static constexpr std::array<WallKernel, 2 * kLawCentred> kernels =
         kernelTable<WallKernel>([]<class Law, bool Centred>() -> WallKernel { return &wallKernel<Law, Centred>; });
     ContactSums sums;
     const WallCandidate* walls = list.wallPairs().data();
@@ -632,7 +638,7 @@ namespace {
 // the kernel tables' upper half holds the specialised kernels of centred members
 unsigned centredBitOf(ContactKernels kernels)
 {
-    return kernels == ContactKernels::Specialised ? 16u : 0u;
+    return kernels == ContactKernels::Specialised ? kLawCentred : 0u;
 }
 
 } // namespace

@@ -25,6 +25,7 @@ PairLaw mixMaterials(const Material& a, const Material& b)
     law.restitution = std::sqrt(a.restitution * b.restitution);
     law.friction = std::min(a.friction, b.friction);
     law.rollingFriction = std::min(a.rollingFriction, b.rollingFriction);
+    law.frictionLimit = a.frictionLimit;
     if (a.model == ContactModelKind::HertzMindlin && b.model == ContactModelKind::HertzMindlin) {
         law.youngStar = 1.0 / ((1.0 - a.poisson * a.poisson) / a.young + (1.0 - b.poisson * b.poisson) / b.young);
         law.shearStar = 1.0 / (2.0 * (2.0 - a.poisson) * (1.0 + a.poisson) / a.young +

@@ -15,6 +15,8 @@
 //            (Hertz and Mindlin's own effective moduli, not a convention);
 //   both:    e = sqrt(ea eb), friction mu = min(mu_a, mu_b), rolling mu_r = min(mu_r,a, mu_r,b)
 //            (the weaker surface governs sliding, as YADE's frictionAngle = min).
+//   The friction limit (elastic or total normal force) is one per scene (the loader refuses a
+//   mix); a pair takes a's.
 // A wall contributes its own material. Mixing a linear with a Hertz material is refused by the
 // scene loader: there is no published law for the pair.
 #include <vector>
@@ -29,15 +31,16 @@ double dampingRatioFromRestitution(double e);
 /// The contact law of an ordered material pair (both orders are equal).
 struct PairLaw {
     ContactModelKind model = ContactModelKind::Linear;
-    double kn = 0.0;              ///< linear: normal stiffness, N/m
-    double kt = 0.0;              ///< linear: tangential stiffness, N/m
-    double zeta = 0.0;            ///< linear: normal damping ratio, -
-    double youngStar = 0.0;       ///< Hertz: effective modulus E*, Pa
-    double shearStar = 0.0;       ///< Hertz: effective shear modulus G*, Pa
-    double alpha = 0.0;           ///< Hertz: dimensionless d^(1/4) damping (HertzDamping.h), -
-    double restitution = 1.0;     ///< mixed e, -
-    double friction = 0.0;        ///< Coulomb mu, -
-    double rollingFriction = 0.0; ///< mu_r, -
+    double kn = 0.0;                                      ///< linear: normal stiffness, N/m
+    double kt = 0.0;                                      ///< linear: tangential stiffness, N/m
+    double zeta = 0.0;                                    ///< linear: normal damping ratio, -
+    double youngStar = 0.0;                               ///< Hertz: effective modulus E*, Pa
+    double shearStar = 0.0;                               ///< Hertz: effective shear modulus G*, Pa
+    double alpha = 0.0;                                   ///< Hertz: dimensionless d^(1/4) damping (HertzDamping.h), -
+    double restitution = 1.0;                             ///< mixed e, -
+    double friction = 0.0;                                ///< Coulomb mu, -
+    double rollingFriction = 0.0;                         ///< mu_r, -
+    FrictionLimit frictionLimit = FrictionLimit::Elastic; ///< the cap's normal force (one per scene)
 };
 
 /// Table of PairLaw for every ordered material pair.

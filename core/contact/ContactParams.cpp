@@ -24,7 +24,8 @@ ContactParams makeContactParams(const PairLaw& law, double rStar, double mStar)
         p.cn = 2.0 * law.zeta * std::sqrt(mStar * law.kn);
     }
     p.law = static_cast<unsigned char>((p.hertz ? kLawHertz : 0) | (p.friction > 0.0 && p.kt > 0.0 ? kLawShear : 0) |
-                                       (p.rollingCap > 0.0 ? kLawRolling : 0) | (p.ct > 0.0 ? kLawShearDashpot : 0));
+                                       (p.rollingCap > 0.0 ? kLawRolling : 0) | (p.ct > 0.0 ? kLawShearDashpot : 0) |
+                                       (law.frictionLimit == FrictionLimit::Total ? kLawTotalCap : 0));
     p.springs = (p.law & (kLawShear | kLawRolling)) != 0;
     return p;
 }

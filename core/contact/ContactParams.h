@@ -9,6 +9,7 @@
 // and for the linear model F = kn d - cn v_n, kt(d) = kt, no tangential dashpot.
 // Rolling stiffness kr = rollingStiffness x (tangent normal stiffness), i.e. Ai et al.'s (2011)
 // type C spring kr = 2.25 kn (mu_r R*)^2, with the moment capped at rollingCap |F_n elastic|.
+// Under FrictionLimit::Total both caps take |F_n elastic + F_n dashpot| instead (kLawTotalCap).
 #include "contact/ContactLaw.h"
 
 namespace tumble {
@@ -32,7 +33,11 @@ enum LawBits : unsigned char {
     kLawShear = 2,        ///< a tangential spring: friction > 0 and kt > 0
     kLawRolling = 4,      ///< a rolling spring: rollingCap > 0
     kLawShearDashpot = 8, ///< a tangential dashpot: ct > 0
+    kLawTotalCap = 16,    ///< Coulomb caps on the total normal force, dashpot included (LAMMPS's)
 };
+
+/// The kernel tables' index: a contact's LawBits, plus this bit when both members are centred.
+inline constexpr unsigned kLawCentred = 32;
 
 /// Constants for a contact of the given law; rStar = R_i R_j / (R_i + R_j) (a wall: R_i) in m,
 /// mStar = m_a m_b / (m_a + m_b) (a wall: m_a) in kg.

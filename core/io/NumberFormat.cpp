@@ -1,6 +1,7 @@
 #include "io/NumberFormat.h"
 
 #include <charconv>
+#include <cstdio>
 
 namespace tumble {
 
@@ -24,6 +25,13 @@ std::string formatNumber(double v)
     std::string s;
     appendNumber(s, v);
     return s;
+}
+
+std::string formatSignificant(double v, int digits)
+{
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    return buf;
 }
 
 void appendFields(std::string& out, const Vec3& v)

@@ -19,4 +19,7 @@ void appendFields(std::string& out, const Vec3& v);
 /// The shortest round-trip decimal of v.
 std::string formatNumber(double v);
 
+/// v to `digits` significant digits (printf's %g), for messages.
+std::string formatSignificant(double v, int digits);
+
 } // namespace tumble

@@ -75,9 +75,9 @@ std::vector<unsigned char> read(const std::string& path)
         refuse(path, "cut short inside its header (" + std::to_string(got) + " of " + std::to_string(kHeaderSize) +
                          " bytes)");
     const auto version = load<std::uint32_t>(header + kMagic.size());
-    if (version != kVersion)
-        refuse(path,
-               "format version " + std::to_string(version) + "; this Tumble reads version " + std::to_string(kVersion));
+    if (version < kOldestVersion || version > kVersion)
+        refuse(path, "format version " + std::to_string(version) + "; this Tumble reads versions " +
+                         std::to_string(kOldestVersion) + " to " + std::to_string(kVersion));
     const auto size = load<std::uint64_t>(header + kMagic.size() + sizeof(std::uint32_t));
     const auto sum = load<std::uint64_t>(header + kMagic.size() + sizeof(std::uint32_t) + sizeof(std::uint64_t));
     // the size is checked against the file before a buffer of it is allocated

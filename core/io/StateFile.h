@@ -17,7 +17,10 @@
 
 namespace tumble::StateFile {
 
-inline constexpr std::uint32_t kVersion = 1;
+/// 2: materials carry frictionLimit. Version 1 is read too: its records are version 2's
+/// without that field, which its states meant as "elastic" (StateReader::fieldSince).
+inline constexpr std::uint32_t kVersion = 2;
+inline constexpr std::uint32_t kOldestVersion = 1;
 
 /// Writes state (Simulation::saveState()) to path; throws IoError.
 void write(const std::string& path, const std::vector<unsigned char>& state);

@@ -6,6 +6,11 @@ namespace tumble {
 
 enum class ContactModelKind { Linear, HertzMindlin };
 
+/// What Coulomb's cap on friction and rolling resistance is proportional to: the elastic normal
+/// force (PFC's, the default) or the total normal force, dashpot included, |F_e + F_d| (LAMMPS's
+/// pair_style granular), so a scene can run in Tumble the model LAMMPS will run.
+enum class FrictionLimit : unsigned char { Elastic, Total };
+
 struct Material {
     std::string name;
     double density = 2500.0; ///< kg/m^3
@@ -17,6 +22,7 @@ struct Material {
     double restitution = 0.9;     ///< coefficient of restitution of a normal impact, [0, 1]
     double friction = 0.3;        ///< Coulomb coefficient, -
     double rollingFriction = 0.0; ///< rolling resistance coefficient, -
+    FrictionLimit frictionLimit = FrictionLimit::Elastic;
 };
 
 } // namespace tumble

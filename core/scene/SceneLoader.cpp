@@ -220,12 +220,12 @@ Material readMaterial(const Reader& r)
     const Reader c = r.object("contact");
     const std::string model = c.string("model", "linear");
     if (model == "linear") {
-        c.allowOnly({"model", "kn", "kt", "restitution", "friction", "rolling_friction"});
+        c.allowOnly({"model", "kn", "kt", "restitution", "friction", "rolling_friction", "friction_limit"});
         m.model = ContactModelKind::Linear;
         m.kn = c.inRange("kn", limits::kMinStiffness, limits::kMaxStiffness, " N/m");
         m.kt = c.has("kt") ? c.inRange("kt", limits::kMinStiffness, limits::kMaxStiffness, " N/m") : 0.25 * m.kn;
     } else if (model == "hertz_mindlin") {
-        c.allowOnly({"model", "young", "poisson", "restitution", "friction", "rolling_friction"});
+        c.allowOnly({"model", "young", "poisson", "restitution", "friction", "rolling_friction", "friction_limit"});
         m.model = ContactModelKind::HertzMindlin;
         m.young = c.inRange("young", limits::kMinYoung, limits::kMaxYoung, " Pa");
         m.poisson = c.number("poisson");
@@ -238,6 +238,11 @@ Material readMaterial(const Reader& r)
     m.restitution = c.unitInterval("restitution", 1.0, true);
     m.friction = c.inRange("friction", 0.0, 0.0, limits::kMaxFriction, "");
     m.rollingFriction = c.inRange("rolling_friction", 0.0, 0.0, limits::kMaxFriction, "");
+    const std::string limit = c.string("friction_limit", "elastic");
+    if (limit == "total")
+        m.frictionLimit = FrictionLimit::Total;
+    else if (limit != "elastic")
+        c.fail("unknown friction limit '" + limit + "' (known: elastic, total)", "friction_limit");
     return m;
 }
 
@@ -1017,6 +1022,15 @@ Scene readScene(const Json& doc, const std::string& file)
                                  "material '" + world.materials[m].name + "' uses " + modelName(static_cast<int>(m)) +
                                      " but material '" + world.materials[first].name + "' uses " + modelName(first) +
                                      "; the bodies and walls of one scene must share one contact model");
+            } else if (world.materials[m].frictionLimit != world.materials[first].frictionLimit) {
+                const auto limitName = [&](int k) {
+                    return world.materials[k].frictionLimit == FrictionLimit::Elastic ? "elastic" : "total";
+                };
+                throw SceneError(file, "/materials/" + std::to_string(m) + "/contact/friction_limit",
+                                 "material '" + world.materials[m].name + "' caps friction on the " +
+                                     limitName(static_cast<int>(m)) + " normal force but material '" +
+                                     world.materials[first].name + "' on the " + limitName(first) +
+                                     "; the bodies and walls of one scene must share one friction limit");
             }
         }
     }

@@ -1,21 +1,9 @@
 #include "sim/LiveParams.h"
 
-#include <cstdio>
-
 #include "integrate/IntegratorRegistry.h"
+#include "io/NumberFormat.h"
 
 namespace tumble {
-
-namespace {
-
-std::string threeDigits(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3g", v);
-    return buf;
-}
-
-} // namespace
 
 LiveParams LiveParams::from(const SimParams& p)
 {
@@ -58,7 +46,7 @@ std::string velocityGradientLabel(const Mat3& l)
             out += ' ';
             out += kAxis[r];
             out += kAxis[c];
-            out += ' ' + threeDigits(l(r, c));
+            out += ' ' + formatSignificant(l(r, c), 3);
         }
     }
     return out == "L" ? "L 0" : out + " 1/s";
@@ -88,7 +76,7 @@ std::vector<std::string> markerLabels(const SimParams& before, const SimParams& 
 {
     std::vector<std::string> out;
     if (after.dt != before.dt)
-        out.push_back("dt " + threeDigits(after.dt) + " s");
+        out.push_back("dt " + formatSignificant(after.dt, 3) + " s");
     const bool translation = after.translation != before.translation;
     const bool rotation = after.rotation != before.rotation;
     if (translation || rotation) {
@@ -102,9 +90,10 @@ std::vector<std::string> markerLabels(const SimParams& before, const SimParams& 
             out.push_back("rot. " + after.rotation);
     }
     if (after.localDamping != before.localDamping || after.localDampingVariant != before.localDampingVariant)
-        out.push_back("local " + threeDigits(after.localDamping) + " (" + toString(after.localDampingVariant) + ")");
+        out.push_back("local " + formatSignificant(after.localDamping, 3) + " (" + toString(after.localDampingVariant) +
+                      ")");
     if (after.viscousDamping != before.viscousDamping)
-        out.push_back("viscous " + threeDigits(after.viscousDamping) + " 1/s");
+        out.push_back("viscous " + formatSignificant(after.viscousDamping, 3) + " 1/s");
     return out;
 }
 

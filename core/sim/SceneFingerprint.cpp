@@ -65,6 +65,8 @@ std::uint64_t sceneFingerprint(const World& w)
         h.add(m.model);
         for (double v : {m.density, m.kn, m.kt, m.young, m.poisson, m.restitution, m.friction, m.rollingFriction})
             h.add(v);
+        if (m.frictionLimit != FrictionLimit::Elastic) // (so states saved before the option still match)
+            h.add(m.frictionLimit);
     }
     h.add(w.walls.size());
     for (const Wall& wall : w.walls) {

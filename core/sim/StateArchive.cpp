@@ -43,6 +43,16 @@ const unsigned char* StateReader::take(std::uint64_t bytes)
     return at;
 }
 
+bool StateReader::nextIs(std::string_view name) const
+{
+    std::uint16_t length = 0;
+    if (remaining() < sizeof length)
+        return false;
+    std::memcpy(&length, m_at, sizeof length);
+    return remaining() - sizeof length >= length &&
+           std::string_view(reinterpret_cast<const char*>(m_at + sizeof length), length) == name;
+}
+
 std::uint64_t StateReader::header(std::string_view name, std::size_t elementSize)
 {
     m_field = name;

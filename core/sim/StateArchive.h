@@ -92,6 +92,9 @@ public:
         }
     }
 
+    /// A field added after a state format was first written (StateReader::fieldSince).
+    template <class T> void fieldSince(std::string_view name, const T& v, const T&) { field(name, v); }
+
     /// The records written so far.
     const std::vector<unsigned char>& bytes() const { return m_bytes; }
     std::vector<unsigned char> take() { return std::move(m_bytes); }
@@ -150,12 +153,24 @@ public:
         }
     }
 
+    /// A field added after a state format was first written: a state written before has no
+    /// record of it there, and v takes the value such a state meant (absent).
+    template <class T> void fieldSince(std::string_view name, T& v, const T& absent)
+    {
+        if (nextIs(name))
+            field(name, v);
+        else
+            v = absent;
+    }
+
     /// Bytes not yet read.
     std::size_t remaining() const { return static_cast<std::size_t>(m_end - m_at); }
     /// Throws StateError naming the field.
     [[noreturn]] void fail(std::string_view name, const std::string& problem) const;
 
 private:
+    // whether the next record is named name (nothing is read)
+    bool nextIs(std::string_view name) const;
     // reads a record's header, checks its name and element size; returns its count
     std::uint64_t header(std::string_view name, std::size_t elementSize);
     const unsigned char* take(std::uint64_t bytes);

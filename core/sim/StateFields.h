@@ -50,6 +50,7 @@ template <class A> void archive(A& a, Material& m)
     a.field("restitution", m.restitution);
     a.field("friction", m.friction);
     a.field("rollingFriction", m.rollingFriction);
+    a.fieldSince("frictionLimit", m.frictionLimit, FrictionLimit::Elastic);
 }
 
 template <class A> void archive(A& a, ContactHistory& h)

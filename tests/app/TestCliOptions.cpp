@@ -63,6 +63,15 @@ private slots:
         const CliOptions inspect = parseCommandLine({"inspect", "builtin:bouncing-ball"});
         QCOMPARE(inspect.command, Command::Inspect);
         QCOMPARE(inspect.scene, std::string("builtin:bouncing-ball"));
+        const CliOptions exporting = parseCommandLine(
+            {"export-lammps", "pile.json", "out", "--procs", "64", "--duration", "2.5", "--dump-every", "100"});
+        QCOMPARE(exporting.command, Command::ExportLammps);
+        QCOMPARE(exporting.scene, std::string("pile.json"));
+        QCOMPARE(exporting.exportDir, std::string("out"));
+        QCOMPARE(exporting.procs, 64);
+        QCOMPARE(*exporting.duration, 2.5);
+        QCOMPARE(*exporting.dumpEvery, 100LL);
+        QCOMPARE(parseCommandLine({"export-lammps", "pile.json", "out"}).procs, 1);
     }
 
     void everyRunOption()
@@ -257,6 +266,14 @@ private slots:
         row("track csv without ids", runArgs({"--track-csv", "t.csv"}), {"--track-csv", "--track"});
         row("every without csv", runArgs({"--every", "5"}), {"--every", "--energy-csv"});
         row("vtk every without dir", runArgs({"--vtk-every", "5"}), {"--vtk-every", "--vtk-dir"});
+        row("export without dir", {"export-lammps", "s.json"}, {"export-lammps", "DIR"});
+        row("export without scene", {"export-lammps"}, {"export-lammps", "SCENE.json"});
+        row("export third argument", {"export-lammps", "s.json", "out", "more"}, {"more", "third argument"});
+        row("export zero ranks", {"export-lammps", "s.json", "out", "--procs", "0"}, {"--procs", ">= 1"});
+        row("export steps and duration", {"export-lammps", "s.json", "out", "--steps", "5", "--duration", "1"},
+            {"--steps", "--duration"});
+        row("run option given to export", {"export-lammps", "s.json", "out", "--dt", "1e-5"},
+            {"--dt", "unknown option"});
     }
 
     void usageErrors()
@@ -327,6 +344,9 @@ private slots:
                                 "sweep",
                                 "--csv",
                                 "inspect",
+                                "export-lammps",
+                                "--procs",
+                                "--dump-every",
                                 "list"})
             QVERIFY2(text.contains(opt), opt);
     }

@@ -3,8 +3,9 @@
 // dt can be set as a fraction of dt_crit and its ratio is flagged past the scheme's limit, a
 // clump is drawn as its spheres in one body colour, the panel switches the energy plot between
 // separate lines and stacked bands on a live run (and follows the window's setter), the local
-// damping field says what it spoils, a broken scene file is reported without harm, closing
-// while running stops the worker.
+// damping field says what it spoils, a broken scene file is reported without harm, File >
+// Export to LAMMPS writes the run's files (or names why not), closing while running stops the
+// worker.
 #include <QtTest>
 
 #include <QComboBox>
@@ -58,6 +59,7 @@ private slots:
     void clumpIsDrawnAsItsSpheresInOneBodyColour();
     void energyPlotViewSwitchAndLocalDampingNote();
     void brokenSceneFileIsReportedAndTheSceneStays();
+    void exportsTheSceneToLammps();
     void closingWhileRunningStopsTheWorker();
 };
 
@@ -460,6 +462,29 @@ void TestMainWindow::brokenSceneFileIsReportedAndTheSceneStays()
     const long long step = w->shownSnapshot()->step;
     QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) { return s.step > step; }));
     QCOMPARE(w->shownSnapshot()->scene->revision, revision);
+    w->errorBox()->close();
+    QTRY_VERIFY(!w->errorBox());
+}
+
+void TestMainWindow::exportsTheSceneToLammps()
+{
+    auto w = runningWindow();
+    QVERIFY(w);
+    QVERIFY(w->openBuiltinScene(QStringLiteral("mixed-pile")));
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("pile"));
+    QVERIFY(w->exportToLammps(out));
+    for (const char* f : {"tumble.data", "tumble.in", "clumps.rigid", "job.slurm", "README.md"})
+        QVERIFY2(QFile::exists(out + "/" + f), f);
+    const QString status = w->statusBar()->currentMessage();
+    QVERIFY2(status.contains(QStringLiteral("Exported to")) && status.contains(QStringLiteral("294 atoms")) &&
+                 status.contains(QStringLiteral("README.md")),
+             qPrintable(status));
+    // a scene the export cannot carry yet is refused with the reason
+    QVERIFY(w->openBuiltinScene(QStringLiteral("cemented-shear")));
+    QVERIFY(!w->exportToLammps(dir.filePath(QStringLiteral("cell"))));
+    QVERIFY(w->errorBox());
+    QVERIFY2(w->errorBox()->text().contains(QStringLiteral("periodic cells")), qPrintable(w->errorBox()->text()));
     w->errorBox()->close();
     QTRY_VERIFY(!w->errorBox());
 }

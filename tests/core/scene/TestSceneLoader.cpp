@@ -194,6 +194,19 @@ private slots:
             << QString::fromStdString(mutated("\"restitution\": 0.9", "\"restitution\": 1.5"))
             << "/materials/0/contact/restitution"
             << "must be in [0, 1]";
+        QTest::newRow("unknown friction limit")
+            << QString::fromStdString(
+                   mutated("\"restitution\": 0.9", "\"restitution\": 0.9, \"friction_limit\": \"dashpot\""))
+            << "/materials/0/contact/friction_limit"
+            << "unknown friction limit 'dashpot' (known: elastic, total)";
+        QTest::newRow("two friction limits in one scene")
+            << QString::fromStdString(mutated(R"("material": "glass" } ])", R"("material": "rough" } ])")
+                                          .insert(std::string(kGood).find(R"( ],
+  "bodies")"),
+                                                  R"(, { "name": "rough", "density": 2500, "contact": )"
+                                                  R"({ "model": "linear", "kn": 1e5, "friction_limit": "total" } })"))
+            << "/materials/1/contact/friction_limit"
+            << "must share one friction limit";
         QTest::newRow("zero wall normal")
             << QString::fromStdString(mutated("\"normal\": [0, 0, 2]", "\"normal\": [0, 0, 0]")) << "/walls/0/normal"
             << "zero vector";
@@ -685,6 +698,10 @@ private slots:
         QCOMPARE(m.restitution, 0.8);
         QCOMPARE(m.friction, 0.4);
         QCOMPARE(m.rollingFriction, 0.02);
+        QVERIFY(m.frictionLimit == FrictionLimit::Elastic); // the default
+        const Scene total = loadSceneText(
+            mutated("\"restitution\": 0.9", "\"restitution\": 0.9, \"friction_limit\": \"total\""), "total.json");
+        QVERIFY(total.world.materials.at(0).frictionLimit == FrictionLimit::Total);
     }
 
     void missingFile()

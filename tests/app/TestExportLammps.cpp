@@ -1,0 +1,274 @@
+// tumble-cli export-lammps end to end (issue 23): the exported directory is run by Debian's LAMMPS
+// (`lmp`, installed by scripts/setup.sh) and what it writes is checked against closed forms and
+// against Tumble's own run of the same scene.
+// - A ball dropped on the floor, linear and Hertz, rebounds with the scene's restitution to 1e-3
+//   (velocity Verlet's error at dt = 1e-6 is 4e-4 for the linear law: Tumble's own run shows the
+//   same), and with Tumble's rebound speed to 1e-12: both programs integrate the same model by
+//   the same scheme, so they part by round-off only.
+// - An oblique impact with sticking then sliding under friction_limit "total" gives LAMMPS's and
+//   Tumble's velocities and spin within 1e-3: LAMMPS takes the lever arm of friction as the full
+//   radius, Tumble the contact point R - d/2, which differ by d_max / 2R ~ 1.6e-4 here. Under
+//   Tumble's default cap (elastic) the same impact ends 10% away: the option is what makes them
+//   agree.
+// - Clumps keep Tumble's mass and principal moments (from its union integration, overlaps
+//   counted once) in LAMMPS's rigid bodies to 1e-12, on two MPI ranks: two whose spheres overlap
+//   (LAMMPS's own sum would be 10% or more heavier) and one whose spheres do not.
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <map>
+#include <numbers>
+
+#include "CliProcess.h"
+
+using namespace tumble::test;
+
+namespace {
+
+// runs lmp on DIR/tumble.in (on `ranks` MPI ranks when > 1); empty on success, else the reason
+QString runLammps(const QString& dir, int ranks = 1)
+{
+    const QString lmp = QStandardPaths::findExecutable("lmp");
+    if (lmp.isEmpty())
+        return "lmp not found: LAMMPS is installed by scripts/setup.sh (Debian package lammps)";
+    QProcess p;
+    p.setWorkingDirectory(dir);
+    QStringList args{"-in", "tumble.in", "-log", "log.lammps", "-echo", "none", "-screen", "none"};
+    if (ranks > 1) {
+        const QString mpirun = QStandardPaths::findExecutable("mpirun");
+        if (mpirun.isEmpty())
+            return "mpirun not found: it comes with Debian's openmpi-bin (scripts/setup.sh)";
+        // as root Open MPI wants to be told; on a 2-core machine it may need more slots than cores
+        QStringList mpi{"--allow-run-as-root", "--oversubscribe", "-np", QString::number(ranks), lmp};
+        p.start(mpirun, mpi + args);
+    } else {
+        p.start(lmp, args);
+    }
+    if (!p.waitForFinished(240000))
+        return "lmp did not finish in 4 minutes";
+    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
+        return "lmp failed: " + QString::fromLocal8Bit(p.readAllStandardError()) +
+               QString::fromLocal8Bit(p.readAllStandardOutput()).right(2000);
+    return {};
+}
+
+// the last frame of a text dump: column name -> values by row, rows in file order
+std::map<QString, std::vector<double>> lastFrame(const QString& path, const QString& item = "ATOMS")
+{
+    std::map<QString, std::vector<double>> frame;
+    const QStringList lines = fileLines(path);
+    QStringList columns;
+    for (const QString& line : lines) {
+        if (line.startsWith("ITEM: " + item) || line.startsWith("ITEM: ENTRIES")) {
+            columns = line.split(' ', Qt::SkipEmptyParts).mid(2);
+            frame.clear();
+            continue;
+        }
+        if (line.startsWith("ITEM:")) {
+            columns.clear();
+            continue;
+        }
+        if (columns.isEmpty())
+            continue;
+        const QStringList values = line.split(' ', Qt::SkipEmptyParts);
+        for (int c = 0; c < columns.size() && c < values.size(); ++c)
+            frame[columns[c]].push_back(values[c].toDouble());
+    }
+    return frame;
+}
+
+// Tumble's own run: the last track row of body 0 (vx, vz, wy)
+struct Motion {
+    double vx = 0, vz = 0, wy = 0;
+};
+
+Motion tumbleRun(const QString& scene, long long steps, const QString& dir)
+{
+    const QString csv = dir + "/track.csv";
+    const CliResult r = runCli({"run", scene, "--steps", QString::number(steps), "--track", "0", "--track-csv", csv,
+                                "--every", QString::number(steps)});
+    if (r.exitCode != 0)
+        qFatal("tumble-cli run failed: %s", qPrintable(r.err));
+    const QStringList last = fileLines(csv).last().split(',');
+    return {last[6].toDouble(), last[8].toDouble(), last[10].toDouble()};
+}
+
+Motion lammpsRun(const QString& scene, long long steps, const QString& dir, QString& error)
+{
+    const CliResult r = runCli(
+        {"export-lammps", scene, dir, "--steps", QString::number(steps), "--dump-every", QString::number(steps)});
+    if (r.exitCode != 0) {
+        error = "export failed: " + r.err;
+        return {};
+    }
+    error = runLammps(dir);
+    if (!error.isEmpty())
+        return {};
+    auto f = lastFrame(dir + "/dump.atoms");
+    if (f["vz"].size() != 1) {
+        error = "dump.atoms has no last frame of one atom";
+        return {};
+    }
+    return {f["vx"][0], f["vz"][0], f["omegay"][0]};
+}
+
+QString writeScene(const QTemporaryDir& tmp, const QString& name, const QString& material, const QString& body,
+                   double dt)
+{
+    const QString text = QString(R"({"format": "tumble-scene", "version": 1, "name": "%1", "gravity": [0, 0, 0],
+  "integration": {"translation": "velocity_verlet", "rotation": "buss_2nd_order", "dt": %2},
+  "materials": [{"name": "glass", "density": 2500, "contact": %3}],
+  "bodies": [%4],
+  "walls": [{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "glass"}]})")
+                             .arg(name)
+                             .arg(dt, 0, 'g', 17)
+                             .arg(material, body);
+    const QString path = tmp.filePath(name + ".json");
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(text.toUtf8());
+    return path;
+}
+
+} // namespace
+
+class TestExportLammps : public QObject {
+    Q_OBJECT
+private slots:
+    void bouncingBall_data()
+    {
+        QTest::addColumn<QString>("contact");
+        QTest::addColumn<long long>("steps");
+        QTest::newRow("linear") << R"({"model": "linear", "kn": 1e5, "kt": 2.5e4, "restitution": 0.5, "friction": 0.3})"
+                                << 3000LL;
+        QTest::newRow("hertz") << R"({"model": "hertz_mindlin", "young": 1e7, "poisson": 0.3, "restitution": 0.5,)"
+                                  R"( "friction": 0.3})"
+                               << 8000LL;
+    }
+
+    void bouncingBall()
+    {
+        QFETCH(QString, contact);
+        QFETCH(long long, steps);
+        QTemporaryDir tmp;
+        // 0.37 of a step's travel short of touching: a contact that began exactly on a step would
+        // take its first dashpot kick or not by one ulp of position
+        const QString scene = writeScene(
+            tmp, "ball", contact,
+            R"({"type": "sphere", "material": "glass", "radius": 0.01, "position": [0, 0, 0.01000037], "velocity": [0, 0, -1]})",
+            1e-6);
+        QString error;
+        const Motion lammps = lammpsRun(scene, steps, tmp.filePath("lammps"), error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const Motion tumble = tumbleRun(scene, steps, tmp.path());
+        QVERIFY2(std::abs(lammps.vz - 0.5) <= 1e-3, qPrintable(QString("LAMMPS rebounds at %1 m/s").arg(lammps.vz)));
+        QVERIFY2(std::abs(lammps.vz - tumble.vz) <= 1e-12 * tumble.vz,
+                 qPrintable(QString("LAMMPS %1, Tumble %2 m/s").arg(lammps.vz, 0, 'g', 17).arg(tumble.vz, 0, 'g', 17)));
+    }
+
+    void obliqueImpactTotalLimit()
+    {
+        QTemporaryDir tmp;
+        const QString body = R"({"type": "sphere", "material": "glass", "radius": 0.01, )"
+                             R"("position": [0, 0, 0.010000137], "velocity": [1, 0, -1]})";
+        const QString linear = R"({"model": "linear", "kn": 1e9, "kt": 2.5e8, "restitution": 0.5, "friction": 0.3)";
+        const QString total = writeScene(tmp, "total", linear + R"(, "friction_limit": "total"})", body, 1e-8);
+        const QString elastic = writeScene(tmp, "elastic", linear + "}", body, 1e-8);
+        QString error;
+        const Motion lammps = lammpsRun(total, 3000, tmp.filePath("lammps"), error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const Motion same = tumbleRun(total, 3000, tmp.path());
+        const Motion other = tumbleRun(elastic, 3000, tmp.path());
+        const QString both = QString("LAMMPS v (%1, %2) w %3; Tumble (total) v (%4, %5) w %6")
+                                 .arg(lammps.vx)
+                                 .arg(lammps.vz)
+                                 .arg(lammps.wy)
+                                 .arg(same.vx)
+                                 .arg(same.vz)
+                                 .arg(same.wy);
+        QVERIFY2(std::abs(lammps.vx - same.vx) <= 1e-3 * std::abs(same.vx), qPrintable(both));
+        QVERIFY2(std::abs(lammps.vz - same.vz) <= 1e-3 * std::abs(same.vz), qPrintable(both));
+        QVERIFY2(std::abs(lammps.wy - same.wy) <= 1e-3 * std::abs(same.wy), qPrintable(both));
+        QVERIFY2(std::abs(lammps.vx - other.vx) > 0.05 * std::abs(lammps.vx),
+                 qPrintable(QString("the elastic cap should end far from LAMMPS: vx %1").arg(other.vx)));
+    }
+
+    void clumpMassPropertiesOnTwoRanks()
+    {
+        QTemporaryDir tmp;
+        // clumps whose spheres overlap (where LAMMPS would sum them), one whose spheres do not,
+        // and a sphere, over a floor under gravity
+        const QString clump = R"({"type": "clump", "material": "glass", "position": %1, "orientation": %2,
+            "spheres": %3})";
+        const QString list =
+            clump.arg("[0, 0, 0.05]", "[1, 0, 0, 0]", R"([{"center": [0, 0, 0], "radius": 0.01},
+                {"center": [0.01, 0, 0], "radius": 0.01}])") +
+            ", " + clump.arg("[0.06, 0, 0.05]", "[0.8, 0.2, -0.3, 0.4]", R"([{"center": [0, 0, 0], "radius": 0.01},
+                {"center": [0.012, 0.004, 0], "radius": 0.007}, {"center": [0, 0.009, 0.005], "radius": 0.005}])") +
+            ", " + clump.arg("[-0.06, 0, 0.05]", "[1, 0, 0, 0]", R"([{"center": [0, 0, 0], "radius": 0.008},
+                {"center": [0.0162, 0, 0], "radius": 0.008}])") +
+            R"(, {"type": "sphere", "material": "glass", "radius": 0.01, "position": [0, 0.06, 0.05]})";
+        const QString scene = writeScene(
+            tmp, "pile", R"({"model": "linear", "kn": 1e5, "restitution": 0.5, "friction": 0.3})", list, 1e-5);
+        {
+            // (with gravity: writeScene's is zero)
+            QFile f(scene);
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            QByteArray text = f.readAll().replace(R"("gravity": [0, 0, 0])", R"("gravity": [0, 0, -9.81])");
+            f.resize(0);
+            f.write(text);
+        }
+        const QString dir = tmp.filePath("pile");
+        const CliResult r = runCli({"export-lammps", scene, dir, "--procs", "2", "--steps", "1", "--dump-every", "1"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(QFile::exists(dir + "/clumps.rigid"));
+        const QString error = runLammps(dir, 2);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        auto bodies = lastFrame(dir + "/dump.bodies", "ENTRIES");
+        // columns: c_bodies[1] id, [2] mol, [3] mass, ..., [17..19] principal moments
+        const std::vector<double>& mol = bodies["c_bodies[2]"];
+        const CliResult inspect = runCli({"inspect", scene});
+        QCOMPARE(inspect.exitCode, 0);
+        const QJsonArray tumbleBodies = QJsonDocument::fromJson(inspect.out.toUtf8()).object()["bodies"].toArray();
+        int clumps = 0;
+        for (const QJsonValue& b : tumbleBodies)
+            clumps += b.toObject()["type"].toString() == "clump";
+        QVERIFY(clumps > 0);
+        QCOMPARE(int(mol.size()), clumps);
+        for (std::size_t k = 0; k < mol.size(); ++k) {
+            const QJsonObject b = tumbleBodies[int(mol[k]) - 1].toObject(); // molecule = body id + 1
+            QCOMPARE(b["type"].toString(), QStringLiteral("clump"));
+            const double mass = b["mass"].toDouble();
+            if (mol[k] == 1) {
+                // the overlapping pair: LAMMPS's own sum would count the lens twice
+                const double sum = 2 * 4.0 / 3.0 * std::numbers::pi * 1e-6 * 2500;
+                QVERIFY2(sum - mass > 0.1 * mass, qPrintable(QString("mass %1, sum %2").arg(mass).arg(sum)));
+            }
+            QVERIFY2(std::abs(bodies["c_bodies[3]"][k] - mass) <= 1e-12 * mass,
+                     qPrintable(QString("clump %1: mass %2 in LAMMPS, %3 in Tumble")
+                                    .arg(mol[k] - 1)
+                                    .arg(bodies["c_bodies[3]"][k], 0, 'g', 17)
+                                    .arg(mass, 0, 'g', 17)));
+            std::vector<double> lmp{bodies["c_bodies[17]"][k], bodies["c_bodies[18]"][k], bodies["c_bodies[19]"][k]};
+            std::sort(lmp.begin(), lmp.end());
+            const QJsonArray j = b["principal_moments"].toArray();
+            for (int a = 0; a < 3; ++a)
+                QVERIFY2(std::abs(lmp[a] - j[a].toDouble()) <= 1e-12 * j[2].toDouble(),
+                         qPrintable(QString("clump %1: moment %2 in LAMMPS, %3 in Tumble")
+                                        .arg(mol[k] - 1)
+                                        .arg(lmp[a], 0, 'g', 17)
+                                        .arg(j[a].toDouble(), 0, 'g', 17)));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExportLammps)
+#include "TestExportLammps.moc"
