@@ -202,6 +202,9 @@ const std::set<std::string> kSweepOptions = {"--scheme", "--dt", "--duration", "
 // options of "export-lammps"
 const std::set<std::string> kExportOptions = {"--procs", "--steps", "--duration", "--dump-every"};
 
+// options of "convert"
+const std::set<std::string> kConvertOptions = {"--vtk-dir"};
+
 void applyExportOption(CliOptions& o, const std::string& opt, const std::string& val)
 {
     if (opt == "--procs") {
@@ -369,7 +372,7 @@ CliOptions parseCommandLine(const std::vector<std::string>& args)
 {
     CliOptions o;
     if (args.empty())
-        throw UsageError("missing command; expected run, sweep, inspect, export-lammps, list or help");
+        throw UsageError("missing command; expected run, sweep, inspect, export-lammps, convert, list or help");
     const std::string& cmd = args[0];
     if (cmd == "help" || cmd == "--help" || cmd == "-h") {
         o.command = Command::Help;
@@ -385,11 +388,14 @@ CliOptions parseCommandLine(const std::vector<std::string>& args)
         o.command = Command::Sweep;
     else if (cmd == "export-lammps")
         o.command = Command::ExportLammps;
+    else if (cmd == "convert")
+        o.command = Command::Convert;
     else if (cmd.starts_with("-"))
         throw UsageError(
-            cmd + ": unknown option; expected a command first (run, sweep, inspect, export-lammps, list or help)");
+            cmd +
+            ": unknown option; expected a command first (run, sweep, inspect, export-lammps, convert, list or help)");
     else
-        throw UsageError(cmd + ": unknown command; expected run, sweep, inspect, export-lammps, list or help");
+        throw UsageError(cmd + ": unknown command; expected run, sweep, inspect, export-lammps, convert, list or help");
 
     std::set<std::string> given;
     for (std::size_t k = 1; k < args.size(); ++k) {
@@ -402,6 +408,12 @@ CliOptions parseCommandLine(const std::vector<std::string>& args)
             // the one positional argument: the scene
             if (o.command == Command::List)
                 throw UsageError("list: unexpected argument '" + arg + "'");
+            if (o.command == Command::Convert) {
+                if (!o.dump.empty())
+                    throw UsageError("convert: unexpected second dump '" + arg + "' (already have '" + o.dump + "')");
+                o.dump = arg;
+                continue;
+            }
             if (o.command == Command::ExportLammps && !o.scene.empty()) {
                 if (!o.exportDir.empty())
                     throw UsageError("export-lammps: unexpected third argument '" + arg + "' (SCENE and DIR given)");
@@ -422,9 +434,11 @@ CliOptions parseCommandLine(const std::vector<std::string>& args)
         }
         const std::set<std::string>& known = o.command == Command::Sweep          ? kSweepOptions
                                              : o.command == Command::ExportLammps ? kExportOptions
+                                             : o.command == Command::Convert      ? kConvertOptions
                                                                                   : kRunOptions;
-        if ((o.command != Command::Run && o.command != Command::Sweep && o.command != Command::ExportLammps) ||
-            !known.count(opt))
+        const bool takesOptions = o.command == Command::Run || o.command == Command::Sweep ||
+                                  o.command == Command::ExportLammps || o.command == Command::Convert;
+        if (!takesOptions || !known.count(opt))
             throw UsageError(opt + ": unknown option" + (o.command == Command::Run ? "" : " for " + cmd));
         if (!val) {
             // a following option is not a value: "--energy-csv --steps 10" lacks a path
@@ -440,6 +454,8 @@ CliOptions parseCommandLine(const std::vector<std::string>& args)
             applySweepOption(o, opt, *val);
         else if (o.command == Command::ExportLammps)
             applyExportOption(o, opt, *val);
+        else if (o.command == Command::Convert)
+            o.vtkDir = *val;
         else
             applyRunOption(o, opt, *val);
     }
@@ -455,6 +471,11 @@ CliOptions parseCommandLine(const std::vector<std::string>& args)
             throw UsageError("export-lammps: missing DIR (the directory to write the LAMMPS run into)");
         if (given.count("--steps") && given.count("--duration"))
             throw UsageError("--steps: conflicts with --duration; give one of them");
+    } else if (o.command == Command::Convert) {
+        if (o.dump.empty())
+            throw UsageError("convert: missing DUMP (a LAMMPS text dump)");
+        if (!o.vtkDir)
+            throw UsageError("--vtk-dir: required by convert (the directory for the .vtp frames and .pvd)");
     } else if (o.command == Command::Sweep) {
         if (o.scene.empty())
             throw UsageError("sweep: missing SCENE.json (a scene file or builtin:<id>)");
@@ -501,6 +522,11 @@ usage:
                                         clumps; run length N steps or T seconds (default
                                         1 s), a dump frame every K steps (default 100
                                         frames); what does not map is printed on stderr
+  tumble-cli convert DUMP --vtk-dir DIR  a LAMMPS text dump (dump custom with x y z) as VTK
+                                        frames and a .pvd in DIR: radius, velocity,
+                                        angular_velocity, force and every other column as
+                                        point data; a malformed or cut-short dump is named
+                                        with its line (exit 3) after the frames before it
   tumble-cli list                       integrators, presets and built-in scenes
   tumble-cli help | --help              this text
 

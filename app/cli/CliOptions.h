@@ -18,7 +18,7 @@
 
 namespace tumble::cli {
 
-enum class Command { Help, Run, Inspect, List, Sweep, ExportLammps };
+enum class Command { Help, Run, Inspect, List, Sweep, ExportLammps, Convert };
 
 struct CliOptions {
     Command command = Command::Help;
@@ -67,6 +67,9 @@ struct CliOptions {
     std::string exportDir;              ///< DIR, created when missing
     int procs = 1;                      ///< --procs: MPI ranks in the job script
     std::optional<long long> dumpEvery; ///< --dump-every: a LAMMPS dump frame every K steps
+
+    // convert DUMP --vtk-dir DIR (the directory in vtkDir)
+    std::string dump; ///< a LAMMPS text dump
 };
 
 /// Parses the arguments after the program name; throws UsageError naming the option.

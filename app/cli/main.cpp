@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "CliOptions.h"
+#include "ConvertCommand.h"
 #include "ExitCode.h"
 #include "ExportLammpsCommand.h"
 #include "InspectCommand.h"
@@ -15,6 +16,7 @@
 #include "SweepCommand.h"
 #include "UsageError.h"
 #include "io/IoError.h"
+#include "io/LammpsDump.h"
 #include "scene/SceneError.h"
 #include "sim/ResourceError.h"
 #include "sim/Simulation.h"
@@ -40,6 +42,8 @@ int main(int argc, char** argv)
             return sweepCommand(options, std::cout);
         case Command::ExportLammps:
             return exportLammpsCommand(options, std::cout, std::cerr);
+        case Command::Convert:
+            return convertCommand(options, std::cout, std::cerr);
         }
     } catch (const ResourceError& e) {
         std::cerr << "tumble-cli: not enough memory: " << e.what() << '\n';
@@ -65,6 +69,9 @@ int main(int argc, char** argv)
     } catch (const ParameterError& e) {
         // the command line's values are checked by the parser, so a bad parameter is the scene's
         std::cerr << "tumble-cli: invalid scene parameters: " << e.what() << '\n';
+        return kExitScene;
+    } catch (const DumpError& e) {
+        std::cerr << "tumble-cli: invalid dump: " << e.what() << '\n';
         return kExitScene;
     } catch (const IoError& e) {
         std::cerr << "tumble-cli: " << e.what() << '\n';

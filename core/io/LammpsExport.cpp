@@ -359,7 +359,7 @@ Deck inputDeck(const Scene& scene, const Layout& l, long long steps, long long d
     // dumps at full precision (write_dump's default is 6 digits)
     s += "dump atoms all custom ${dump_every} dump.atoms id mol type radius x y z vx vy vz omegax omegay omegaz fx "
          "fy fz\n";
-    s += "dump_modify atoms sort id format float %.17g\n";
+    s += "dump_modify atoms sort id time yes format float %.17g\n";
     if (l.clumps) {
         s += "compute bodies clumps rigid/local rb id mol mass x y z vx vy vz quatw quati quatj quatk omegax omegay "
              "omegaz inertiax inertiay inertiaz\n";

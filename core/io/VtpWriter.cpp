@@ -171,6 +171,13 @@ std::string VtpWriter::frameText(const World& world, double dt)
     }
     x += "        </DataArray>\n      </Points>\n";
 
+    appendVertices(x, n);
+    x += "    </Piece>\n  </PolyData>\n</VTKFile>\n";
+    return x;
+}
+
+void VtpWriter::appendVertices(std::string& x, std::size_t n)
+{
     // one vertex cell per point: connectivity i, offsets i + 1
     x += "      <Verts>\n"
          "        <DataArray type=\"Int64\" Name=\"connectivity\" format=\"ascii\">\n";
@@ -184,9 +191,7 @@ std::string VtpWriter::frameText(const World& world, double dt)
         appendNumber(x, static_cast<long long>(i + 1));
         x += '\n';
     }
-    x += "        </DataArray>\n      </Verts>\n"
-         "    </Piece>\n  </PolyData>\n</VTKFile>\n";
-    return x;
+    x += "        </DataArray>\n      </Verts>\n";
 }
 
 std::string VtpWriter::cellText(const World& world)
@@ -257,15 +262,30 @@ void VtpWriter::writeSeries(const std::string& name, const std::string& text, st
     writeFileAtomically(collection, pvd);
 }
 
+namespace {
+
+// zero-padded step keeps the files in order for a plain directory listing
+std::string frameSuffix(long long step)
+{
+    char name[64];
+    std::snprintf(name, sizeof name, "_%09lld.vtp", step);
+    return name;
+}
+
+} // namespace
+
 void VtpWriter::writeFrame(const World& world, double dt)
 {
-    // zero-padded step keeps the files in order for a plain directory listing
-    char name[64];
-    std::snprintf(name, sizeof name, "_%09lld.vtp", world.step);
     if (world.cell) // first, so a frame listed in the bodies' collection always has its cell
-        writeSeries(m_base + "_cell" + name, cellText(world), m_cellFiles, cellCollectionPath(), world.time);
-    writeSeries(m_base + name, frameText(world, dt), m_files, collectionPath(), world.time);
-    m_times.push_back(world.time);
+        writeSeries(m_base + "_cell" + frameSuffix(world.step), cellText(world), m_cellFiles, cellCollectionPath(),
+                    world.time);
+    writeFrameText(world.step, world.time, frameText(world, dt));
+}
+
+void VtpWriter::writeFrameText(long long step, double time, const std::string& text)
+{
+    writeSeries(m_base + frameSuffix(step), text, m_files, collectionPath(), time);
+    m_times.push_back(time);
 }
 
 } // namespace tumble

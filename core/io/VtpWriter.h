@@ -28,6 +28,10 @@ public:
     /// cell's frame and collection. Throws IoError.
     void writeFrame(const World& world, double dt);
 
+    /// Writes a frame given as VTK XML PolyData text (dir/<baseName>_<step>.vtp) and rewrites the
+    /// collection with it at time (s, or the step when a source has no time); throws IoError.
+    void writeFrameText(long long step, double time, const std::string& text);
+
     /// The VTK XML text of one frame. In a periodic cell its field data also hold the cell:
     /// "cell_vectors" (three tuples, the side vectors a, b, c, m) and "velocity_gradient" (three
     /// tuples, L's rows, 1/s); in a deforming one each point also has "fluctuation_velocity",
@@ -36,6 +40,9 @@ public:
     /// The VTK XML text of a periodic cell's frame: its 8 corners and 12 edges (the parallelepiped
     /// the bodies repeat in, corner at the origin, m), the same field data. The world must have a cell.
     static std::string cellText(const World& world);
+
+    /// Appends the <Verts> of n points, a vertex cell each, so ParaView draws them without a filter.
+    static void appendVertices(std::string& text, std::size_t n);
 
     /// Frame file names written so far, relative to the directory.
     const std::vector<std::string>& frameFiles() const { return m_files; }

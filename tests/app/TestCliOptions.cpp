@@ -72,6 +72,10 @@ private slots:
         QCOMPARE(*exporting.duration, 2.5);
         QCOMPARE(*exporting.dumpEvery, 100LL);
         QCOMPARE(parseCommandLine({"export-lammps", "pile.json", "out"}).procs, 1);
+        const CliOptions convert = parseCommandLine({"convert", "dump.atoms", "--vtk-dir", "vtk"});
+        QCOMPARE(convert.command, Command::Convert);
+        QCOMPARE(convert.dump, std::string("dump.atoms"));
+        QCOMPARE(*convert.vtkDir, std::string("vtk"));
     }
 
     void everyRunOption()
@@ -274,6 +278,9 @@ private slots:
             {"--steps", "--duration"});
         row("run option given to export", {"export-lammps", "s.json", "out", "--dt", "1e-5"},
             {"--dt", "unknown option"});
+        row("convert without dump", {"convert", "--vtk-dir", "v"}, {"convert", "DUMP"});
+        row("convert without vtk dir", {"convert", "dump.atoms"}, {"--vtk-dir", "required"});
+        row("convert two dumps", {"convert", "a.atoms", "b.atoms", "--vtk-dir", "v"}, {"b.atoms", "second dump"});
     }
 
     void usageErrors()
@@ -345,6 +352,7 @@ private slots:
                                 "--csv",
                                 "inspect",
                                 "export-lammps",
+                                "convert",
                                 "--procs",
                                 "--dump-every",
                                 "list"})

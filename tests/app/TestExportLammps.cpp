@@ -13,11 +13,15 @@
 // - Clumps keep Tumble's mass and principal moments (from its union integration, overlaps
 //   counted once) in LAMMPS's rigid bodies to 1e-12, on two MPI ranks: two whose spheres overlap
 //   (LAMMPS's own sum would be 10% or more heavier) and one whose spheres do not.
+// - tumble-cli convert turns LAMMPS's dump of the mixed pile into VTK frame for frame (times and
+//   every position to the bit), and a dump cut short in its last frame into the frames before
+//   it, naming the line (exit 3).
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -27,6 +31,7 @@
 #include <numbers>
 
 #include "CliProcess.h"
+#include "io/LammpsDump.h"
 
 using namespace tumble::test;
 
@@ -267,6 +272,55 @@ private slots:
                                         .arg(lmp[a], 0, 'g', 17)
                                         .arg(j[a].toDouble(), 0, 'g', 17)));
         }
+    }
+
+    void convertReadsWhatLammpsWrote()
+    {
+        QTemporaryDir tmp;
+        const QString dir = tmp.filePath("pile");
+        QCOMPARE(
+            runCli({"export-lammps", "builtin:mixed-pile", dir, "--steps", "2000", "--dump-every", "1000"}).exitCode,
+            0);
+        const QString error = runLammps(dir);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const CliResult r = runCli({"convert", dir + "/dump.atoms", "--vtk-dir", dir + "/vtk"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        // frame for frame: the dump's times and every atom's position, to the bit
+        tumble::LammpsDumpReader reader((dir + "/dump.atoms").toStdString());
+        tumble::LammpsDumpFrame frame;
+        const QStringList pvd = fileLines(dir + "/vtk/lammps.pvd");
+        int k = 0;
+        for (; reader.next(frame); ++k) {
+            const QString entry = pvd.filter("<DataSet").value(k);
+            QCOMPARE(entry.section("timestep=\"", 1).section('"', 0, 0).toDouble(), *frame.time);
+            const QString vtp = dir + "/vtk/" + entry.section("file=\"", 1).section('"', 0, 0);
+            const QStringList lines = fileLines(vtp);
+            const int points = lines.indexOf(QRegularExpression(".*<Points>.*"));
+            QVERIFY(points > 0);
+            QVERIFY(lines.join('\n').contains(QString("NumberOfPoints=\"%1\"").arg(frame.rows)));
+            for (std::size_t i = 0; i < frame.rows; ++i) {
+                const QStringList xyz = lines[points + 2 + int(i)].split(' ', Qt::SkipEmptyParts);
+                QCOMPARE(xyz.size(), 3);
+                QCOMPARE(xyz[0].toDouble(), frame.at(i, frame.column("x")));
+                QCOMPARE(xyz[1].toDouble(), frame.at(i, frame.column("y")));
+                QCOMPARE(xyz[2].toDouble(), frame.at(i, frame.column("z")));
+            }
+        }
+        QCOMPARE(k, 3);
+        QCOMPARE(pvd.filter("<DataSet").size(), 3);
+
+        // cut short inside its last frame: the frames before it are converted, the cut is named
+        const QStringList all = fileLines(dir + "/dump.atoms");
+        QFile cut(dir + "/cut.atoms");
+        QVERIFY(cut.open(QIODevice::WriteOnly));
+        cut.write((all.mid(0, all.size() - 100).join('\n') + '\n').toUtf8());
+        cut.close();
+        const CliResult bad = runCli({"convert", dir + "/cut.atoms", "--vtk-dir", dir + "/vtk-cut"});
+        QCOMPARE(bad.exitCode, 3);
+        QVERIFY2(bad.err.contains("cut.atoms: line " + QString::number(all.size() - 100)) &&
+                     bad.err.contains("cut short"),
+                 qPrintable(bad.err));
+        QCOMPARE(fileLines(dir + "/vtk-cut/lammps.pvd").filter("<DataSet").size(), 2);
     }
 };
 
