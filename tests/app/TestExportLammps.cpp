@@ -26,9 +26,12 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <numbers>
+#include <random>
 
 #include "CliProcess.h"
 #include "io/LammpsDump.h"
@@ -141,6 +144,135 @@ QString writeScene(const QTemporaryDir& tmp, const QString& name, const QString&
         qFatal("cannot write %s", qPrintable(path));
     f.write(text.toUtf8());
     return path;
+}
+
+// ~2000 frictional spheres, radii 0.8 to 1.2 mm, poured from a jittered grid into a box of five
+// walls under LAMMPS's Coulomb cap (friction_limit total); variant k in 1..6 nudges one of two
+// spheres' initial velocity by 1e-9 m/s along x, y or z
+QString writePour(const QTemporaryDir& tmp, int variant)
+{
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> radius(0.8e-3, 1.2e-3), jitter(-0.2e-3, 0.2e-3);
+    std::normal_distribution<double> speed(0.0, 0.05);
+    const int nx = 12, nz = 14;
+    const double s = 2.6e-3, side = nx * s;
+    QString bodies;
+    for (int k = 0; k < nz; ++k)
+        for (int j = 0; j < nx; ++j)
+            for (int i = 0; i < nx; ++i) {
+                const double r = radius(rng), x = (i + 0.5) * s + jitter(rng), y = (j + 0.5) * s + jitter(rng);
+                double v[3] = {speed(rng), speed(rng), speed(rng)};
+                const int at = 3 + 2 * ((variant - 1) / 3); // (3, 3, 3) or (5, 5, 5)
+                if (variant > 0 && i == at && j == at && k == at)
+                    v[(variant - 1) % 3] += 1e-9;
+                bodies += QString(R"(%1{"type": "sphere", "material": "grain", "radius": %2, "position": [%3, %4, %5],)"
+                                  R"( "velocity": [%6, %7, %8]})")
+                              .arg(bodies.isEmpty() ? "" : ", ")
+                              .arg(r, 0, 'g', 17)
+                              .arg(x, 0, 'g', 17)
+                              .arg(y, 0, 'g', 17)
+                              .arg(1.5e-3 + k * s, 0, 'g', 17)
+                              .arg(v[0], 0, 'g', 17)
+                              .arg(v[1], 0, 'g', 17)
+                              .arg(v[2], 0, 'g', 17);
+            }
+    const QString walls = QString(R"([{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1], "material": "grain"},
+      {"type": "plane", "point": [0, 0, 0], "normal": [1, 0, 0], "material": "grain"},
+      {"type": "plane", "point": [%1, 0, 0], "normal": [-1, 0, 0], "material": "grain"},
+      {"type": "plane", "point": [0, 0, 0], "normal": [0, 1, 0], "material": "grain"},
+      {"type": "plane", "point": [0, %1, 0], "normal": [0, -1, 0], "material": "grain"}])")
+                              .arg(side, 0, 'g', 17);
+    const QString text = QString(R"({"format": "tumble-scene", "version": 1, "name": "pour", "gravity": [0, 0, -9.81],
+  "integration": {"translation": "velocity_verlet", "rotation": "buss_2nd_order", "dt": 2e-5},
+  "materials": [{"name": "grain", "density": 2500, "contact": {"model": "linear", "kn": 1000, "kt": 285.7,
+     "restitution": 0.5, "friction": 0.5, "friction_limit": "total"}}],
+  "walls": %1, "bodies": [%2]})")
+                             .arg(walls, bodies);
+    const QString path = tmp.filePath(QString("pour%1.json").arg(variant));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(text.toUtf8());
+    return path;
+}
+
+struct PourFigures {
+    double meanHeight = 0;       // m
+    double coordination = 0;     // touching neighbours per sphere, walls not counted
+    std::vector<double> kinetic; // J, every 2000 steps from step 0
+};
+
+// mean height and coordination number of spheres at positions x (m) with radii r (m)
+void bedFigures(const std::vector<std::array<double, 3>>& x, const std::vector<double>& r, PourFigures& out)
+{
+    double z = 0;
+    long long contacts = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        z += x[i][2];
+        for (std::size_t j = i + 1; j < x.size(); ++j) {
+            const double dx = x[i][0] - x[j][0], dy = x[i][1] - x[j][1], dz = x[i][2] - x[j][2];
+            contacts += dx * dx + dy * dy + dz * dz < (r[i] + r[j]) * (r[i] + r[j]);
+        }
+    }
+    out.meanHeight = z / double(x.size());
+    out.coordination = 2.0 * double(contacts) / double(x.size());
+}
+
+// the numbers of a VTK ascii DataArray named `name` (Points: the positions) in a frame
+std::vector<double> vtpArray(const QStringList& lines, const QString& name)
+{
+    std::vector<double> out;
+    int k = 0;
+    while (k < lines.size() && !lines[k].contains(name == "Points" ? "<Points>" : "Name=\"" + name + "\""))
+        ++k;
+    if (name == "Points")
+        ++k;
+    for (++k; k < lines.size() && !lines[k].contains("</DataArray>"); ++k)
+        for (const QString& v : lines[k].split(' ', Qt::SkipEmptyParts))
+            out.push_back(v.toDouble());
+    return out;
+}
+
+PourFigures tumbleFigures(const QString& energyCsv, const QString& vtp)
+{
+    PourFigures f;
+    for (const QString& row : fileLines(energyCsv).mid(1))
+        f.kinetic.push_back(row.section(',', 2, 2).toDouble() + row.section(',', 3, 3).toDouble());
+    const QStringList lines = fileLines(vtp);
+    const std::vector<double> p = vtpArray(lines, "Points"), r = vtpArray(lines, "radius");
+    std::vector<std::array<double, 3>> x(r.size());
+    for (std::size_t i = 0; i < r.size(); ++i)
+        x[i] = {p[3 * i], p[3 * i + 1], p[3 * i + 2]};
+    bedFigures(x, r, f);
+    return f;
+}
+
+PourFigures lammpsFigures(const QString& dir)
+{
+    PourFigures f;
+    bool rows = false;
+    for (const QString& line : fileLines(dir + "/log.lammps")) {
+        const QStringList w = line.split(' ', Qt::SkipEmptyParts);
+        if (w.value(0) == "Step") {
+            rows = true;
+        } else if (rows && w.size() == 5 && w[0].toLongLong() % 2000 == 0) {
+            f.kinetic.push_back(w[2].toDouble() + w[3].toDouble());
+        } else if (rows && w.value(0) == "Loop") {
+            rows = false;
+        }
+    }
+    tumble::LammpsDumpReader reader((dir + "/dump.atoms").toStdString());
+    tumble::LammpsDumpFrame frame, last;
+    while (reader.next(frame))
+        last = frame;
+    std::vector<std::array<double, 3>> x(last.rows);
+    std::vector<double> r(last.rows);
+    for (std::size_t i = 0; i < last.rows; ++i) {
+        x[i] = {last.at(i, last.column("x")), last.at(i, last.column("y")), last.at(i, last.column("z"))};
+        r[i] = last.at(i, last.column("radius"));
+    }
+    bedFigures(x, r, f);
+    return f;
 }
 
 } // namespace
@@ -321,6 +453,60 @@ private slots:
                      bad.err.contains("cut short"),
                  qPrintable(bad.err));
         QCOMPARE(fileLines(dir + "/vtk-cut/lammps.pvd").filter("<DataSet").size(), 2);
+    }
+
+    void pourOnTwoRanksAgreesWithTumble()
+    {
+        QTemporaryDir tmp;
+        const double duration = 0.4;
+        // six Tumble runs whose initial velocities differ by 1e-9 m/s: a pour is chaotic, so their
+        // spread is the resolution at which any two runs of one model can agree
+        std::vector<PourFigures> tumble;
+        for (int k = 0; k < 6; ++k) {
+            const QString scene = writePour(tmp, k);
+            const QString vtk = tmp.filePath(QString("vtk%1").arg(k)), csv = tmp.filePath(QString("e%1.csv").arg(k));
+            const CliResult r = runCli({"run", scene, "--duration", QString::number(duration), "--energy-csv", csv,
+                                        "--every", "2000", "--vtk-dir", vtk, "--vtk-every", "20000"},
+                                       120000);
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            tumble.push_back(tumbleFigures(csv, vtk + "/tumble_000020000.vtp"));
+        }
+        const QString dir = tmp.filePath("lammps");
+        const CliResult e = runCli({"export-lammps", writePour(tmp, 0), dir, "--duration", QString::number(duration),
+                                    "--dump-every", "20000", "--procs", "2"});
+        QVERIFY2(e.exitCode == 0, qPrintable(e.err));
+        const QString error = runLammps(dir, 2);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const PourFigures lammps = lammpsFigures(dir);
+        QCOMPARE(lammps.kinetic.size(), tumble[0].kinetic.size());
+        // LAMMPS's figure against the spread of Tumble's: within 5 sample standard deviations of
+        // their mean (were it one more of Tumble's runs, |t| > 5 would happen with odds of 0.5%),
+        // and never closer than round-off demands
+        auto within = [&](const char* what, double value, auto get) {
+            double mean = 0.0, var = 0.0;
+            for (const PourFigures& t : tumble)
+                mean += get(t) / double(tumble.size());
+            for (const PourFigures& t : tumble)
+                var += (get(t) - mean) * (get(t) - mean) / double(tumble.size() - 1);
+            const double sd = std::max(std::sqrt(var), 1e-12 * std::abs(mean));
+            qInfo("%s: LAMMPS %.6g, Tumble %.6g +- %.2g (%.1f sd)", what, value, mean, sd, (value - mean) / sd);
+            QVERIFY2(std::abs(value - mean) <= 5.0 * sd,
+                     qPrintable(QString("%1: LAMMPS %2, Tumble %3 +- %4").arg(what).arg(value).arg(mean).arg(sd)));
+        };
+        within("bed height (mean z, m)", lammps.meanHeight, [](const PourFigures& f) { return f.meanHeight; });
+        within("coordination number", lammps.coordination, [](const PourFigures& f) { return f.coordination; });
+        QVERIFY(lammps.coordination > 3.0); // a settled bed, not a gas
+        // the kinetic energy curve, every 2000 steps while the pour moves (above 1% of its peak)
+        const double peak = *std::max_element(tumble[0].kinetic.begin(), tumble[0].kinetic.end());
+        int compared = 0;
+        for (std::size_t k = 0; k < lammps.kinetic.size(); ++k) {
+            if (tumble[0].kinetic[k] < 0.01 * peak)
+                continue;
+            ++compared;
+            within(qPrintable(QString("kinetic energy at sample %1 (J)").arg(k)), lammps.kinetic[k],
+                   [k](const PourFigures& f) { return f.kinetic[k]; });
+        }
+        QVERIFY(compared >= 3);
     }
 };
 
