@@ -28,7 +28,6 @@ std::string vec(const Vec3& v)
 struct Layout {
     std::size_t materials = 0;
     bool clumps = false;
-    bool spheres = false;
     std::vector<char> materialUsed; // by bodies
     std::vector<std::size_t> held;  // held sphere bodies
     double meanMemberRadius = 0.0;  // m
@@ -51,7 +50,6 @@ Layout layoutOf(const Scene& scene)
         l.materialUsed[static_cast<std::size_t>(w.material[b])] = 1;
         const bool clump = w.type[b] == BodyType::Clump;
         l.clumps = l.clumps || clump;
-        l.spheres = l.spheres || !clump;
         if (clump)
             l.largestClumpReach = std::max(l.largestClumpReach, 2.0 * w.radius[b]);
         if (w.hasHeldBodies() && w.motion[b] != BodyMotion::Free) {
