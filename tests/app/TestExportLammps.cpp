@@ -53,8 +53,16 @@ QString runLammps(const QString& dir, int ranks = 1)
         const QString mpirun = QStandardPaths::findExecutable("mpirun");
         if (mpirun.isEmpty())
             return "mpirun not found: it comes with Debian's openmpi-bin (scripts/setup.sh)";
-        // as root Open MPI wants to be told; on a 2-core machine it may need more slots than cores
-        QStringList mpi{"--allow-run-as-root", "--oversubscribe", "-np", QString::number(ranks), lmp};
+        // as root Open MPI wants to be told; on a 2-core machine it may need more slots than cores,
+        // and a rank that waits must yield its core (it polls otherwise, starving the other)
+        QStringList mpi{"--allow-run-as-root",
+                        "--oversubscribe",
+                        "--mca",
+                        "mpi_yield_when_idle",
+                        "1",
+                        "-np",
+                        QString::number(ranks),
+                        lmp};
         p.start(mpirun, mpi + args);
     } else {
         p.start(lmp, args);
