@@ -11,11 +11,11 @@
 //
 // Design note. Atom types are a body's material, plus the material count for clump members, so
 // `group clumps type ...` finds the clumps and every type pair gets Tumble's mixed law
-// (pair_coeff I J). Every number is written with 17 significant digits, so LAMMPS starts from
-// Tumble's bits. The run writes dump.atoms (id mol type radius x v omega force, %.17g), and for
-// clumps dump.bodies (rigid/local: body, mass, centre, velocity, quaternion, angular velocity,
-// principal moments), and its energies to log.lammps's thermo (step time ke_translational
-// ke_rotational pe_gravity). Periodic cells and bonds are refused for now (docs/LAMMPS.md).
+// (pair_coeff I J). Every number is written as the shortest decimal that reads back to the same
+// double, so LAMMPS starts from Tumble's bits. The run writes dump.atoms (id mol type radius x v
+// omega force, %.17g, with ITEM: TIME), and for clumps dump.bodies (rigid/local: body, mass,
+// centre, velocity, quaternion, angular velocity, principal moments), and its energies to
+// log.lammps's thermo (step time kinetic_translational kinetic_rotational potential_gravity). Periodic cells and bonds are refused for now (docs/LAMMPS.md).
 #include <string>
 #include <vector>
 
