@@ -15,8 +15,8 @@
 // double, so LAMMPS starts from Tumble's bits. The run writes dump.atoms (id mol type radius x v
 // omega force, %.17g, with ITEM: TIME), and for clumps dump.bodies (rigid/local: body, mass,
 // centre, velocity, quaternion, angular velocity, principal moments), and its energies to
-// log.lammps's thermo (step time kinetic_translational kinetic_rotational potential_gravity). Periodic cells and bonds
-// are refused for now (docs/LAMMPS.md).
+// log.lammps's thermo (step time kinetic_translational kinetic_rotational potential_gravity).
+// Periodic cells and bonds are refused for now (docs/LAMMPS.md).
 #include <string>
 #include <vector>
 
