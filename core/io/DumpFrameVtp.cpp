@@ -48,12 +48,9 @@ std::string dumpFrameVtp(const LammpsDumpFrame& frame, const std::string& file, 
     t.reserve(512 + n * 40 * frame.columns.size());
     t += "<?xml version=\"1.0\"?>\n"
          "<VTKFile type=\"PolyData\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n"
-         "  <PolyData>\n    <FieldData>\n"
-         "      <DataArray type=\"Float64\" Name=\"TimeValue\" NumberOfTuples=\"1\" format=\"ascii\">";
-    appendNumber(t, dumpFrameTime(frame));
-    t += "</DataArray>\n      <DataArray type=\"Int64\" Name=\"Step\" NumberOfTuples=\"1\" format=\"ascii\">";
-    appendNumber(t, frame.timestep);
-    t += "</DataArray>\n    </FieldData>\n";
+         "  <PolyData>\n    <FieldData>\n";
+    VtpWriter::appendTimeFields(t, dumpFrameTime(frame), frame.timestep);
+    t += "    </FieldData>\n";
     const std::string count = std::to_string(n);
     t += "    <Piece NumberOfPoints=\"" + count + "\" NumberOfVerts=\"" + count +
          "\" NumberOfLines=\"0\" NumberOfStrips=\"0\" NumberOfPolys=\"0\">\n      <PointData>\n";

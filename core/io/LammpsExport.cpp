@@ -33,6 +33,8 @@ struct Layout {
     double meanMemberRadius = 0.0;  // m
     double largestClumpReach = 0.0; // m: twice the largest clump bounding radius
     int atoms = 0;
+    std::vector<std::vector<std::size_t>> members; // (bodies) each body's members
+    std::vector<int> firstAtom;                    // (bodies) its first atom's id: atoms follow the scene's body order
     int type(const World& w, std::size_t b) const
     {
         return w.material[b] + 1 + (w.type[b] == BodyType::Clump ? static_cast<int>(materials) : 0);
@@ -62,6 +64,15 @@ Layout layoutOf(const Scene& scene)
     for (double r : w.memberRadius)
         radii += r;
     l.atoms = static_cast<int>(w.memberCount());
+    l.members.resize(w.size());
+    for (std::size_t m = 0; m < w.memberCount(); ++m)
+        l.members[static_cast<std::size_t>(w.memberBody[m])].push_back(m);
+    l.firstAtom.resize(w.size());
+    int id = 1;
+    for (std::size_t b = 0; b < w.size(); ++b) {
+        l.firstAtom[b] = id;
+        id += static_cast<int>(l.members[b].size());
+    }
     l.meanMemberRadius = w.memberCount() > 0 ? radii / static_cast<double>(w.memberCount()) : 0.0;
     return l;
 }
@@ -72,18 +83,10 @@ Vec3 memberPosition(const World& w, std::size_t b, std::size_t m)
     return w.position[b] + w.orientation[b] * w.memberOffset[m];
 }
 
-std::vector<std::vector<std::size_t>> membersByBody(const World& w)
-{
-    std::vector<std::vector<std::size_t>> out(w.size());
-    for (std::size_t m = 0; m < w.memberCount(); ++m)
-        out[static_cast<std::size_t>(w.memberBody[m])].push_back(m);
-    return out;
-}
-
 std::string dataFile(const Scene& scene, const Layout& l)
 {
     const World& w = scene.world;
-    const auto members = membersByBody(w);
+    const auto& members = l.members;
     Vec3 lo = Vec3::Constant(std::numeric_limits<double>::max());
     Vec3 hi = -lo;
     std::string atoms, velocities, molecules;
@@ -214,16 +217,9 @@ Deck inputDeck(const Scene& scene, const Layout& l, long long steps, long long d
         s += "group spheres union all\n";
     }
     if (!l.held.empty()) {
-        const auto members = membersByBody(w);
-        std::vector<int> firstAtom(w.size(), 0);
-        int id = 1;
-        for (std::size_t b = 0; b < w.size(); ++b) {
-            firstAtom[b] = id;
-            id += static_cast<int>(members[b].size());
-        }
         std::string ids;
         for (std::size_t b : l.held)
-            ids += " " + std::to_string(firstAtom[b]);
+            ids += " " + std::to_string(l.firstAtom[b]);
         s += "group held id" + ids + "\n";
         s += "group mobile subtract spheres held\n";
     } else {
@@ -312,18 +308,13 @@ Deck inputDeck(const Scene& scene, const Layout& l, long long steps, long long d
     if (l.clumps)
         s += "fix rb clumps rigid/small molecule infile clumps.rigid" +
              std::string(g > 0.0 ? " gravity clump_gravity" : "") + "\n";
-    {
-        // driven spheres move at their velocity (their spin stays as given: nothing integrates it)
-        const auto members = membersByBody(w);
-        int id = 1;
-        for (std::size_t b = 0; b < w.size(); ++b) {
-            if (w.hasHeldBodies() && w.motion[b] == BodyMotion::Driven) {
-                s += "group driven" + std::to_string(id) + " id " + std::to_string(id) + "\n";
-                s += "fix drive" + std::to_string(id) + " driven" + std::to_string(id) + " move linear " +
-                     vec(w.velocity[b]) + "\n";
-            }
-            id += static_cast<int>(members[b].size());
-        }
+    // driven spheres move at their velocity (their spin stays as given: nothing integrates it)
+    for (std::size_t b : l.held) {
+        if (w.motion[b] != BodyMotion::Driven)
+            continue;
+        const std::string id = std::to_string(l.firstAtom[b]);
+        s += "group driven" + id + " id " + id + "\n";
+        s += "fix drive" + id + " driven" + id + " move linear " + vec(w.velocity[b]) + "\n";
     }
     if (p.translation != "velocity_verlet")
         note("integration: LAMMPS integrates spheres by velocity Verlet (nve/sphere), this scene by " + p.translation);

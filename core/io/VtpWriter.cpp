@@ -46,17 +46,6 @@ std::string xmlEscape(const std::string& s)
     return out;
 }
 
-// the time and step of the world's frame, as field data
-void appendTimeFields(std::string& x, const World& world)
-{
-    x += "      <DataArray type=\"Float64\" Name=\"TimeValue\" NumberOfTuples=\"1\" format=\"ascii\">";
-    appendNumber(x, world.time);
-    x += "</DataArray>\n"
-         "      <DataArray type=\"Int64\" Name=\"Step\" NumberOfTuples=\"1\" format=\"ascii\">";
-    appendNumber(x, world.step);
-    x += "</DataArray>\n";
-}
-
 // a periodic cell's side vectors (m) and velocity gradient (1/s) as field data; nothing without one
 void appendCellFields(std::string& x, const World& world)
 {
@@ -103,7 +92,7 @@ std::string VtpWriter::frameText(const World& world, double dt)
          "  <PolyData>\n";
     // the time travels with the frame too, for readers that open one .vtp alone
     x += "    <FieldData>\n";
-    appendTimeFields(x, world);
+    appendTimeFields(x, world.time, world.step);
     appendCellFields(x, world);
     x += "    </FieldData>\n";
 
@@ -176,6 +165,16 @@ std::string VtpWriter::frameText(const World& world, double dt)
     return x;
 }
 
+void VtpWriter::appendTimeFields(std::string& x, double time, long long step)
+{
+    x += "      <DataArray type=\"Float64\" Name=\"TimeValue\" NumberOfTuples=\"1\" format=\"ascii\">";
+    appendNumber(x, time);
+    x += "</DataArray>\n"
+         "      <DataArray type=\"Int64\" Name=\"Step\" NumberOfTuples=\"1\" format=\"ascii\">";
+    appendNumber(x, step);
+    x += "</DataArray>\n";
+}
+
 void VtpWriter::appendVertices(std::string& x, std::size_t n)
 {
     // one vertex cell per point: connectivity i, offsets i + 1
@@ -201,7 +200,7 @@ std::string VtpWriter::cellText(const World& world)
     x += "<?xml version=\"1.0\"?>\n"
          "<VTKFile type=\"PolyData\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n"
          "  <PolyData>\n    <FieldData>\n";
-    appendTimeFields(x, world);
+    appendTimeFields(x, world.time, world.step);
     appendCellFields(x, world);
     x += "    </FieldData>\n"
          "    <Piece NumberOfPoints=\"8\" NumberOfVerts=\"0\" NumberOfLines=\"12\" NumberOfStrips=\"0\" "

@@ -41,6 +41,8 @@ public:
     /// the bodies repeat in, corner at the origin, m), the same field data. The world must have a cell.
     static std::string cellText(const World& world);
 
+    /// Appends a frame's time (s) and step as field data (TimeValue, Step).
+    static void appendTimeFields(std::string& text, double time, long long step);
     /// Appends the <Verts> of n points, a vertex cell each, so ParaView draws them without a filter.
     static void appendVertices(std::string& text, std::size_t n);
 
