@@ -1,9 +1,8 @@
 #include "ExportLammpsCommand.h"
 
-#include <cmath>
-
 #include "ExitCode.h"
 #include "SceneSource.h"
+#include "StepCount.h"
 #include "io/LammpsExport.h"
 
 namespace tumble::cli {
@@ -13,10 +12,8 @@ int exportLammpsCommand(const CliOptions& options, std::ostream& out, std::ostre
     const Scene scene = loadSceneArgument(options.scene);
     LammpsExportOptions o;
     o.procs = options.procs;
-    if (options.steps)
-        o.steps = *options.steps;
-    else if (options.duration)
-        o.steps = std::max(1LL, static_cast<long long>(std::ceil(*options.duration / scene.params.dt - 1e-9)));
+    if (options.steps || options.duration)
+        o.steps = stepCount(options, scene.params.dt, 0.0); // (else the exporter's default)
     if (options.dumpEvery)
         o.dumpEvery = *options.dumpEvery;
     const LammpsExportResult r = exportLammps(scene, options.exportDir, o);

@@ -11,6 +11,7 @@
 #include "HeapInUse.h"
 #include "OutputPaths.h"
 #include "SceneSource.h"
+#include "StepCount.h"
 #include "UsageError.h"
 #include "io/BondCsvWriter.h"
 #include "io/EnergyCsvWriter.h"
@@ -31,9 +32,6 @@
 namespace tumble::cli {
 
 namespace {
-
-// a run needs no more steps than this (a duration of 1e15 steps is a typo, not a plan)
-constexpr double kMaxSteps = limits::kMaxSteps;
 
 // scene parameters with the command line's overrides applied
 SimParams resolveParams(const Scene& scene, const CliOptions& o)
@@ -62,23 +60,6 @@ SimParams resolveParams(const Scene& scene, const CliOptions& o)
         p.viscousDamping = *o.viscousDamping;
     p.threads = o.threads;
     return p;
-}
-
-// steps to run: --steps, or whole steps from t0 (s) to --duration (s)
-long long stepCount(const CliOptions& o, double dt, double t0)
-{
-    if (o.steps)
-        return *o.steps;
-    if (*o.duration <= t0)
-        throw UsageError("--duration: the saved state is at t = " + std::to_string(t0) + " s already, not before " +
-                         std::to_string(*o.duration) + " s");
-    // whole steps covering the duration; a ratio within rounding of an integer is that integer
-    const double r = (*o.duration - t0) / dt;
-    if (!(r <= kMaxSteps))
-        throw UsageError("--duration: " + std::to_string(*o.duration) +
-                         " s needs more than 1e15 steps of dt = " + std::to_string(dt) + " s");
-    const double nearest = std::round(r);
-    return static_cast<long long>(std::abs(r - nearest) <= 1e-9 * r ? nearest : std::ceil(r));
 }
 
 // opens an output, turning an I/O error into a usage error that names the option
