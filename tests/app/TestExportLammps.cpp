@@ -29,7 +29,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <map>
 #include <numbers>
 #include <random>
 
@@ -75,29 +74,14 @@ QString runLammps(const QString& dir, int ranks = 1)
     return {};
 }
 
-// the last frame of a text dump: column name -> values by row, rows in file order
-std::map<QString, std::vector<double>> lastFrame(const QString& path, const QString& item = "ATOMS")
+// the last frame of a text dump (atoms or a local dump's entries)
+tumble::LammpsDumpFrame lastFrame(const QString& path)
 {
-    std::map<QString, std::vector<double>> frame;
-    const QStringList lines = fileLines(path);
-    QStringList columns;
-    for (const QString& line : lines) {
-        if (line.startsWith("ITEM: " + item) || line.startsWith("ITEM: ENTRIES")) {
-            columns = line.split(' ', Qt::SkipEmptyParts).mid(2);
-            frame.clear();
-            continue;
-        }
-        if (line.startsWith("ITEM:")) {
-            columns.clear();
-            continue;
-        }
-        if (columns.isEmpty())
-            continue;
-        const QStringList values = line.split(' ', Qt::SkipEmptyParts);
-        for (int c = 0; c < columns.size() && c < values.size(); ++c)
-            frame[columns[c]].push_back(values[c].toDouble());
-    }
-    return frame;
+    tumble::LammpsDumpReader reader(path.toStdString());
+    tumble::LammpsDumpFrame frame, last;
+    while (reader.next(frame))
+        last = frame;
+    return last;
 }
 
 // Tumble's own run: the last track row of body 0 (vx, vz, wy)
@@ -127,12 +111,12 @@ Motion lammpsRun(const QString& scene, long long steps, const QString& dir, QStr
     error = runLammps(dir);
     if (!error.isEmpty())
         return {};
-    auto f = lastFrame(dir + "/dump.atoms");
-    if (f["vz"].size() != 1) {
+    const tumble::LammpsDumpFrame f = lastFrame(dir + "/dump.atoms");
+    if (f.rows != 1) {
         error = "dump.atoms has no last frame of one atom";
         return {};
     }
-    return {f["vx"][0], f["vz"][0], f["omegay"][0]};
+    return {f.at(0, f.column("vx")), f.at(0, f.column("vz")), f.at(0, f.column("omegay"))};
 }
 
 QString writeScene(const QTemporaryDir& tmp, const QString& name, const QString& material, const QString& body,
@@ -269,10 +253,7 @@ PourFigures lammpsFigures(const QString& dir)
             rows = false;
         }
     }
-    tumble::LammpsDumpReader reader((dir + "/dump.atoms").toStdString());
-    tumble::LammpsDumpFrame frame, last;
-    while (reader.next(frame))
-        last = frame;
+    const tumble::LammpsDumpFrame last = lastFrame(dir + "/dump.atoms");
     std::vector<std::array<double, 3>> x(last.rows);
     std::vector<double> r(last.rows);
     for (std::size_t i = 0; i < last.rows; ++i) {
@@ -377,9 +358,14 @@ private slots:
         QVERIFY(QFile::exists(dir + "/clumps.rigid"));
         const QString error = runLammps(dir, 2);
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        auto bodies = lastFrame(dir + "/dump.bodies", "ENTRIES");
+        const tumble::LammpsDumpFrame bodies = lastFrame(dir + "/dump.bodies");
         // columns: c_bodies[1] id, [2] mol, [3] mass, ..., [17..19] principal moments
-        const std::vector<double>& mol = bodies["c_bodies[2]"];
+        auto entry = [&](std::size_t row, int c) {
+            return bodies.at(row, bodies.column(QString("c_bodies[%1]").arg(c).toStdString()));
+        };
+        std::vector<double> mol(bodies.rows);
+        for (std::size_t k = 0; k < bodies.rows; ++k)
+            mol[k] = entry(k, 2);
         const CliResult inspect = runCli({"inspect", scene});
         QCOMPARE(inspect.exitCode, 0);
         const QJsonArray tumbleBodies = QJsonDocument::fromJson(inspect.out.toUtf8()).object()["bodies"].toArray();
@@ -397,12 +383,12 @@ private slots:
                 const double sum = 2 * 4.0 / 3.0 * std::numbers::pi * 1e-6 * 2500;
                 QVERIFY2(sum - mass > 0.1 * mass, qPrintable(QString("mass %1, sum %2").arg(mass).arg(sum)));
             }
-            QVERIFY2(std::abs(bodies["c_bodies[3]"][k] - mass) <= 1e-12 * mass,
+            QVERIFY2(std::abs(entry(k, 3) - mass) <= 1e-12 * mass,
                      qPrintable(QString("clump %1: mass %2 in LAMMPS, %3 in Tumble")
                                     .arg(mol[k] - 1)
-                                    .arg(bodies["c_bodies[3]"][k], 0, 'g', 17)
+                                    .arg(entry(k, 3), 0, 'g', 17)
                                     .arg(mass, 0, 'g', 17)));
-            std::vector<double> lmp{bodies["c_bodies[17]"][k], bodies["c_bodies[18]"][k], bodies["c_bodies[19]"][k]};
+            std::vector<double> lmp{entry(k, 17), entry(k, 18), entry(k, 19)};
             std::sort(lmp.begin(), lmp.end());
             const QJsonArray j = b["principal_moments"].toArray();
             for (int a = 0; a < 3; ++a)
