@@ -5,7 +5,7 @@
 #
 #   scripts/screenshot.sh [--scene ID] [--colour MODE] [--force-chains] [--select ID [--ghost]]
 #                         [--select-bond I-J] [--compare [--lanes PRESET,...]] [--show-keys]
-#                         [--scrub FRACTION]
+#                         [--scrub FRACTION] [--replay DUMP]
 #                         [SECONDS] [OUTPUT.png]
 #
 # --scene takes a built-in scene id; its default output is then docs/images/ID.png (e.g.
@@ -15,6 +15,8 @@
 # --show-keys opens the keys and mouse help (F1) over the window.
 # --scrub FRACTION pauses a second before the shot and shows the timeline's state that fraction
 # (0 oldest, 1 newest) of the way along it.
+# --replay DUMP replays a LAMMPS run (its log.lammps and dump.bodies beside it); its default
+# output is docs/images/replay.png.
 # --colour takes what tumble --colour takes (speed, body, fluctuation, spin, energy, coordination,
 # force, height, id); --force-chains draws the contact force chains.
 # BUILD_DIR (default build) names the build directory to use.
@@ -24,6 +26,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 scene=""
 colour="speed"
 compare=0
+replay=0
 extra=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -39,13 +42,16 @@ while [ $# -gt 0 ]; do
         --show-keys) extra+=(--show-keys); shift ;;
         --scrub) extra+=(--scrub "$2"); shift 2 ;;
         --force-chains) extra+=(--force-chains); shift ;;
-        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+        --replay) extra+=(--replay "$2"); replay=1; shift 2 ;;
+        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
         *) break ;;
     esac
 done
 after="${1:-2}"
 if [ "$compare" = 1 ]; then
     out="${2:-$root/docs/images/compare.png}"
+elif [ "$replay" = 1 ]; then
+    out="${2:-$root/docs/images/replay.png}"
 elif [ -n "$scene" ]; then
     out="${2:-$root/docs/images/$scene.png}"
 else

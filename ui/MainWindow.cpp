@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -42,9 +43,11 @@
 #include "plot/AngleDriftPlot.h"
 #include "plot/EnergyPlot.h"
 #include "plot/SweepPlot.h"
+#include "replay/ReplayBar.h"
 #include "rotation/RotationPanel.h"
 #include "scene/BuiltinScenes.h"
 #include "scene/SceneLoader.h"
+#include "session/ReplaySource.h"
 #include "session/SimulationRunner.h"
 #include "sweep/SweepPanel.h"
 #include "timeline/TimelineBar.h"
@@ -69,6 +72,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     viewColumn->setSpacing(0);
     viewColumn->addWidget(m_sceneView, 1);
     viewColumn->addWidget(m_timeline);
+    m_replayBar = new ReplayBar; // in the timeline's place while a LAMMPS run is replayed
+    m_replayBar->hide();
+    viewColumn->addWidget(m_replayBar);
     m_energyPlot = new EnergyPlot;
     auto* split = new QSplitter(Qt::Vertical);
     split->addWidget(viewBox);
@@ -211,6 +217,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     exportLammpsAction->setToolTip(tr("Write the scene, as loaded, as a LAMMPS run for a cluster: data file, input, "
                                       "Slurm job and a README of what maps and how"));
     connect(exportLammpsAction, &QAction::triggered, this, &MainWindow::exportLammpsDialog);
+    QAction* replayAction = fileMenu->addAction(tr("Open LAMMPS run..."));
+    replayAction->setToolTip(tr("Replay a LAMMPS dump: its frames in the 3D view, its log's energies on the plot"));
+    connect(replayAction, &QAction::triggered, this, &MainWindow::openReplayDialog);
     connect(m_runner, &SimulationRunner::stateSaved, this,
             [this](const QString& path) { statusBar()->showMessage(tr("State saved to %1").arg(path), 10000); });
     connect(m_runner, &SimulationRunner::stateLoaded, this, [this](const QString& path) {
@@ -226,9 +235,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         connect(a, &QAction::triggered, this, slot);
     };
     runAction(tr("Play / pause"), Qt::Key_Space, [this]() { togglePlay(); });
-    runAction(tr("Single step"), Qt::Key_S, [this]() { m_runner->step(); });
+    runAction(tr("Single step"), Qt::Key_S, [this]() {
+        if (m_replay)
+            m_replay->show(m_replay->asked() + 1); // the next frame
+        else
+            m_runner->step();
+    });
     runAction(tr("Reset"), Qt::Key_R, [this]() {
-        if (compareMode())
+        if (m_replay)
+            m_replay->show(0);
+        else if (compareMode())
             m_compare->restart(); // every lane from t = 0 with its settings
         else
             m_runner->reset();
@@ -236,11 +252,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     // the timeline: Left and Right step through the recorded states while paused
     runMenu->addSeparator();
     runAction(tr("Back one recorded state"), Qt::Key_Left, [this]() {
-        if (!compareMode())
+        if (m_replay)
+            m_replay->show(std::max(0LL, m_replay->asked() - 1));
+        else if (!compareMode())
             m_runner->seekBy(-1);
     });
     runAction(tr("Forward one recorded state"), Qt::Key_Right, [this]() {
-        if (!compareMode())
+        if (m_replay)
+            m_replay->show(m_replay->asked() + 1);
+        else if (!compareMode())
             m_runner->seekBy(1);
     });
     QAction* budgetAction = runMenu->addAction(tr("Timeline memory..."));
@@ -338,7 +358,10 @@ void MainWindow::toggleKeysHelp()
 
 void MainWindow::play()
 {
-    m_runner->play();
+    if (m_replay)
+        m_replayBar->setPlaying(true);
+    else
+        m_runner->play();
 }
 
 void MainWindow::startGhost()
@@ -351,6 +374,8 @@ MainWindow::~MainWindow()
     // the runner stops before the views it feeds go away
     m_frameTimer->stop();
     m_runner->stop();
+    m_replayBar->setSource(nullptr);
+    m_replay.reset();
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -386,7 +411,7 @@ void MainWindow::saveSession() const
         if (mode == m_sceneView->colourMode())
             settings.setValue(QStringLiteral("view/colour"), QString::fromUtf8(name.data(), qsizetype(name.size())));
     settings.setValue(QStringLiteral("view/forceChains"), m_panel->forceChainsBox()->isChecked());
-    if (m_shown && m_shown->scene)
+    if (m_shown && m_shown->scene && !m_replay) // (a replay is no scene to open next time)
         settings.setValue(QStringLiteral("scene/last"), QString::fromStdString(m_shown->scene->source));
 }
 
@@ -489,13 +514,17 @@ void MainWindow::closeEvent(QCloseEvent* event)
 // ------------------------------------------------------------------------------------------------
 void MainWindow::onFrame()
 {
-    SnapshotPtr s = m_runner->takeSnapshot(); // its energy samples go to the plot
+    // its energy samples go to the plot
+    SnapshotPtr s = m_replay ? m_replay->takeSnapshot() : m_runner->takeSnapshot();
     m_panel->setRenderRate(m_sceneView->framesPerSecond());
+    if (m_replay)
+        m_replayBar->refresh();
     if (!s || s == m_shown)
         return;
     m_shown = s;
     m_sceneView->setSnapshot(s);
-    m_timeline->setState(s->timeline, s->time, s->step, s->playing);
+    if (!m_replay)
+        m_timeline->setState(s->timeline, s->time, s->step, s->playing);
     m_energyPlot->appendSnapshot(*s);
     // shown with the snapshot below
     m_panel->setBalanceError(m_energyPlot->lastRelativeError(), m_energyPlot->externalWorkSeen());
@@ -539,6 +568,13 @@ void MainWindow::onFrame()
         m_panel->setRunMessage(unstable ? QString::fromStdString(s->instabilityMessage) : QString());
     }
     // short: the status bar's messages share the line (the panel's Status group has the rest)
+    if (m_replay) {
+        m_statusLine->setText(tr("LAMMPS replay   t = %1 s   step %2   %3 atoms")
+                                  .arg(QString::number(s->time, 'g', 6))
+                                  .arg(s->step)
+                                  .arg(s->memberCount()));
+        return;
+    }
     m_statusLine->setText(tr("t = %1 s   step %2   %3 steps/s   %4 contacts")
                               .arg(QString::number(s->time, 'f', 4))
                               .arg(s->step)
@@ -612,7 +648,10 @@ void MainWindow::selectBody(int b)
 {
     if (b < 0 || (m_shown && std::size_t(b) >= m_shown->bodyCount()))
         b = -1;
-    m_runner->selectBody(b);
+    if (m_replay)
+        m_replay->selectBody(b);
+    else
+        m_runner->selectBody(b);
     m_sceneView->setSelectedBody(b);
     m_inspector->setSelectedBody(b);
     if (b >= 0 && m_inspectorDock->toggleViewAction()->isChecked()) // open, maybe behind a tab
@@ -639,6 +678,10 @@ void MainWindow::selectBond(int a, int b)
 
 void MainWindow::togglePlay()
 {
+    if (m_replay) {
+        m_replayBar->setPlaying(!m_replayBar->playing());
+        return;
+    }
     if (compareMode()) { // the lanes, together
         m_compare->setPlaying(!m_compare->playing());
         return;
@@ -679,6 +722,7 @@ bool MainWindow::openSceneFile(const QString& path)
 
 void MainWindow::startScene(Scene scene, const QString& builtinId, const QString& displayName)
 {
+    closeReplay();
     m_scene = std::make_shared<const Scene>(scene);
     m_sweep->setScene(*m_scene);
     m_phase->portrait()->setScene(*m_scene);
@@ -700,6 +744,64 @@ void MainWindow::startScene(Scene scene, const QString& builtinId, const QString
             m_phaseDock->raise();
     }
     statusBar()->showMessage(tr("Loaded %1").arg(displayName), 4000);
+}
+
+bool MainWindow::openReplay(const QString& dump, const QString& log)
+{
+    if (!QFileInfo(dump).isReadable() || QFileInfo(dump).isDir()) {
+        showSceneError(tr("Cannot open the LAMMPS run"),
+                       tr("%1: cannot be read (missing, or no permission)").arg(dump));
+        return false;
+    }
+    QString logPath = log;
+    if (logPath.isEmpty()) {
+        const QString beside = QFileInfo(dump).dir().filePath(QStringLiteral("log.lammps"));
+        if (QFileInfo(beside).isReadable())
+            logPath = beside;
+    }
+    setCompareMode(false);
+    m_runner->pause();
+    m_replayBar->setSource(nullptr);
+    m_replay = std::make_unique<ReplaySource>(dump.toStdString(), logPath.toStdString());
+    m_replayBar->setSource(m_replay.get());
+    m_timeline->hide();
+    m_replayBar->show();
+    m_panel->setReplay(true);
+    m_panel->setCurrentScene(QString(), QFileInfo(dump).fileName());
+    m_panel->setRunMessage(QString());
+    m_energyPlot->setBalanceShown(false);
+    m_showingInstability = false;
+    m_energyPlot->clear();
+    m_sceneView->setSelectedBody(-1);
+    m_sceneView->setSelectedBond(-1, -1);
+    m_inspector->clear();
+    m_bondInspector->clear();
+    statusBar()->showMessage(tr("Replaying %1%2")
+                                 .arg(dump)
+                                 .arg(logPath.isEmpty() ? tr(" (no log: no energies)") : tr(" with %1").arg(logPath)),
+                             8000);
+    return true;
+}
+
+void MainWindow::closeReplay()
+{
+    if (!m_replay)
+        return;
+    m_replayBar->setSource(nullptr);
+    m_replayBar->hide();
+    m_timeline->show();
+    m_panel->setReplay(false);
+    m_replay.reset();
+    m_energyPlot->clear();
+    m_energyPlot->setBalanceShown(true);
+    m_shown.reset();
+}
+
+void MainWindow::openReplayDialog()
+{
+    m_fileDialog = openFileDialogAsync(this, tr("Open LAMMPS run: its dump"), QString(),
+                                       tr("LAMMPS dumps (dump.* *.dump *.lammpstrj *.atom);;All files (*)"),
+                                       QFileDialog::ExistingFile, [this](const QString& path) { openReplay(path); });
 }
 
 void MainWindow::showRunningScene()
@@ -786,6 +888,8 @@ bool MainWindow::setCompareMode(bool on, const QStringList& lanes)
         m_compareAction->setChecked(on);
         return true;
     }
+    if (on)
+        closeReplay(); // the lanes run the scene last opened
     if (!on) {
         m_compare->stopAll();
         m_phase->portrait()->setLanesShown(false);

@@ -20,6 +20,8 @@
 #include <QMessageBox>
 #include <QPointer>
 
+#include <memory>
+
 #include "plot/EnergyPlotMode.h"
 #include "session/FrameSnapshot.h"
 #include "view3d/ColourMode.h"
@@ -43,6 +45,8 @@ class CompareView;
 class ControlPanel;
 class RotationPanel;
 class PhasePanel;
+class ReplayBar;
+class ReplaySource;
 class EnergyPlot;
 class ExportMenu;
 class HelpOverlay;
@@ -167,6 +171,21 @@ public:
     /// The permanent run line in the status bar.
     QLabel* statusLine() const { return m_statusLine; }
 
+    /// Replays a LAMMPS run (tumble --replay, File > Open LAMMPS run): the dump's frames in the
+    /// 3D view with a bar to play, scrub and colour by any column, the thermo log's energies on
+    /// the energy plot (log: "" takes log.lammps beside the dump when there is one), clumps from
+    /// dump.bodies beside it; the simulation pauses and its controls are disabled until a scene is
+    /// opened. Reading goes on in the background (session/ReplaySource.h). False, with a message
+    /// box, when the dump cannot be read at all.
+    bool openReplay(const QString& dump, const QString& log = QString());
+    /// Leaves the replay (opening a scene does); the simulation's view and controls come back.
+    void closeReplay();
+    /// File > Open LAMMPS run: a non-blocking dialog for the dump, then openReplay.
+    void openReplayDialog();
+    bool replaying() const { return m_replay != nullptr; }
+    ReplaySource* replaySource() const { return m_replay.get(); }
+    ReplayBar* replayBar() const { return m_replayBar; }
+
     /// The whole window with the GL views' current frames, as on screen.
     QImage grabWindowImage();
 
@@ -190,6 +209,8 @@ private:
     void requestOverlayOptions();
 
     SimulationRunner* m_runner = nullptr;
+    std::unique_ptr<ReplaySource> m_replay; // a LAMMPS run replayed in place of the runner
+    ReplayBar* m_replayBar = nullptr;
     SceneView* m_sceneView = nullptr;
     TimelineBar* m_timeline = nullptr;
     int m_timelineBudgetMb = 256; // Timeline::kDefaultBudget

@@ -2,7 +2,7 @@
 // built-in scene, given on the command line) and starts playing.
 //
 //   tumble [SCENE.json] [--scene ID] [--colour MODE] [--force-chains] [--select ID [--ghost]] [--select-bond I-J]
-//          [--compare [--lanes PRESET[@DT|@Fx],...]]
+//          [--compare [--lanes PRESET[@DT|@Fx],...]] [--replay DUMP [--log LOG]]
 //          [--screenshot PATH [--after SECONDS] [--drag SECONDS] [--scrub FRACTION]]
 //          [--size WxH]   (default: sized from the screen, MainWindow::initialSize)
 //
@@ -96,6 +96,17 @@ int main(int argc, char** argv)
                                                         "optionally at its own dt: pfc@2e-5 (s) or "
                                                         "pfc@1.4x (times the critical dt)."),
                                          QStringLiteral("PRESET,..."));
+    const QCommandLineOption replayOption(QStringLiteral("replay"),
+                                          QStringLiteral("Replay a LAMMPS run: its dump's frames in the 3D view "
+                                                         "(with dump.bodies beside it: clumps' axes), log.lammps "
+                                                         "beside it on the energy plot."),
+                                          QStringLiteral("DUMP"));
+    const QCommandLineOption logOption(QStringLiteral("log"),
+                                       QStringLiteral("With --replay: the LAMMPS log to plot (default: log.lammps "
+                                                      "beside the dump)."),
+                                       QStringLiteral("LOG"));
+    parser.addOption(replayOption);
+    parser.addOption(logOption);
     parser.addOption(compareOption);
     parser.addOption(keysOption);
     parser.addOption(scrubOption);
@@ -146,6 +157,11 @@ int main(int argc, char** argv)
     }
     if (parser.isSet(chainsOption))
         window.setForceChains(true);
+    if (parser.isSet(replayOption) && !window.openReplay(parser.value(replayOption), parser.value(logOption))) {
+        std::fprintf(stderr, "tumble: cannot replay %s: it cannot be read\n", qPrintable(parser.value(replayOption)));
+        if (parser.isSet(shotOption))
+            return 3;
+    }
     window.play();
     if (parser.isSet(selectOption)) {
         const int body = parser.value(selectOption).toInt();

@@ -87,10 +87,21 @@ void LammpsDumpReader::fail(const std::string& problem) const
     throw DumpError(m_path, m_line, problem);
 }
 
+void LammpsDumpReader::seek(std::size_t offset, long long line)
+{
+    m_in.clear();
+    m_in.seekg(static_cast<std::streamoff>(offset));
+    if (!m_in)
+        throw DumpError(m_path, line, "cannot go back to byte " + std::to_string(offset) + " (was the file changed?)");
+    m_line = line;
+}
+
 bool LammpsDumpReader::next(LammpsDumpFrame& frame)
 {
     std::string line;
     do {
+        m_frameOffset = position();
+        m_frameLine = m_line;
         if (!readLine(line))
             return false; // the end, between frames
     } while (line.find_first_not_of(" \t") == std::string::npos);

@@ -59,6 +59,14 @@ public:
     std::size_t position();
     std::size_t size() const { return m_size; }
 
+    /// Where the frame last read by next() began: its byte offset and the line before its first
+    /// (so seek(offset, line) reads it again with the same line numbers).
+    std::size_t frameOffset() const { return m_frameOffset; }
+    long long frameLine() const { return m_frameLine; }
+    /// Goes to a byte offset where a frame begins, the line before it being line (frameOffset(),
+    /// frameLine()); the next next() reads that frame. Throws DumpError when the file cannot seek.
+    void seek(std::size_t offset, long long line);
+
 private:
     bool readLine(std::string& out);
     [[noreturn]] void fail(const std::string& problem) const;
@@ -67,6 +75,8 @@ private:
     std::ifstream m_in;
     std::size_t m_size = 0;
     long long m_line = 0;
+    std::size_t m_frameOffset = 0;
+    long long m_frameLine = 0;
 };
 
 } // namespace tumble

@@ -4,8 +4,9 @@
 // clump is drawn as its spheres in one body colour, the panel switches the energy plot between
 // separate lines and stacked bands on a live run (and follows the window's setter), the local
 // damping field says what it spoils, a broken scene file is reported without harm, File >
-// Export to LAMMPS writes the run's files (or names why not), closing while running stops the
-// worker.
+// Export to LAMMPS writes the run's files (or names why not), File > Open LAMMPS run replays a dump
+// (frames, bodies by molecule, the log's energies, a cut named at its line) in place of the
+// simulation until a scene is opened, closing while running stops the worker.
 #include <QtTest>
 
 #include <QComboBox>
@@ -13,6 +14,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QTemporaryDir>
 
@@ -24,8 +26,10 @@
 #include "integrate/IntegratorRegistry.h"
 #include "panels/ControlPanel.h"
 #include "plot/EnergyPlot.h"
+#include "replay/ReplayBar.h"
 #include "scene/BuiltinScenes.h"
 #include "session/SimulationRunner.h"
+#include "timeline/TimelineBar.h"
 #include "view3d/SceneView.h"
 #include "vtk/VtkSurfaceFormat.h"
 
@@ -60,6 +64,7 @@ private slots:
     void energyPlotViewSwitchAndLocalDampingNote();
     void brokenSceneFileIsReportedAndTheSceneStays();
     void exportsTheSceneToLammps();
+    void replaysALammpsRun();
     void closingWhileRunningStopsTheWorker();
 };
 
@@ -487,6 +492,74 @@ void TestMainWindow::exportsTheSceneToLammps()
     QVERIFY2(w->errorBox()->text().contains(QStringLiteral("periodic cells")), qPrintable(w->errorBox()->text()));
     w->errorBox()->close();
     QTRY_VERIFY(!w->errorBox());
+}
+
+void TestMainWindow::replaysALammpsRun()
+{
+    auto w = runningWindow();
+    QVERIFY(w);
+    QTemporaryDir dir;
+    // three atoms, the last two one clump (molecule 2); the third frame is cut after two rows
+    QFile dump(dir.filePath(QStringLiteral("dump.test")));
+    QVERIFY(dump.open(QIODevice::WriteOnly));
+    for (int f = 0; f < 3; ++f) {
+        const double t = 0.01 * f;
+        dump.write(QStringLiteral("ITEM: TIMESTEP\n%1\nITEM: TIME\n%2\nITEM: NUMBER OF ATOMS\n3\n"
+                                  "ITEM: BOX BOUNDS mm mm mm\n-1 1\n-1 1\n0 2\n"
+                                  "ITEM: ATOMS id mol type radius x y z vx vy vz\n")
+                       .arg(100 * f)
+                       .arg(t)
+                       .toUtf8());
+        for (int a = 0; a < (f == 2 ? 2 : 3); ++a)
+            dump.write(QStringLiteral("%1 %2 1 0.1 %3 0 %4 0 0 -1\n")
+                           .arg(a + 1)
+                           .arg(a == 0 ? 1 : 2)
+                           .arg(0.3 * a)
+                           .arg(0.5 - t)
+                           .toUtf8());
+    }
+    dump.close();
+    QFile log(dir.filePath(QStringLiteral("log.lammps")));
+    QVERIFY(log.open(QIODevice::WriteOnly));
+    log.write("LAMMPS (29 Sep 2021)\nStep Time v_kinetic_translational v_kinetic_rotational v_potential_gravity \n"
+              "0 0 0.5 0 1\n100 0.01 0.6 0 0.9\nLoop time of 0.1 on 1 procs for 100 steps with 3 atoms\n");
+    log.close();
+
+    QVERIFY(w->openReplay(dump.fileName()));
+    QVERIFY(w->replaying());
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) {
+        return s.scene && s.scene->name == "LAMMPS: dump.test" && s.memberCount() == 3;
+    }));
+    QCOMPARE(w->shownSnapshot()->bodyCount(), std::size_t(2));
+    QVERIFY(w->replayBar()->isVisible());
+    QVERIFY(!w->timelineBar()->isVisible());
+    QPushButton* play = nullptr;
+    for (QPushButton* b : w->controlPanel()->findChildren<QPushButton*>())
+        if (b->text() == QStringLiteral("Play"))
+            play = b;
+    QVERIFY(play && !play->isEnabled());               // the simulation's controls rest
+    QTRY_COMPARE(w->energyPlot()->sampleCount(), 2LL); // the log's two rows
+    // the cut frame is named with its line; the two whole frames stay
+    QTRY_VERIFY(w->replayBar()->message()->text().contains(QStringLiteral("line 41")));
+    QVERIFY2(w->replayBar()->message()->text().contains(QStringLiteral("2 frame")),
+             qPrintable(w->replayBar()->message()->text()));
+    // Right: the next frame
+    w->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(w.get()));
+    w->sceneView()->setFocus();
+    QTest::keyClick(w.get(), Qt::Key_Right);
+    QVERIFY(waitShown(*w, [](const FrameSnapshot& s) { return s.step == 100; }));
+    QCOMPARE(w->shownSnapshot()->time, 0.01);
+
+    // a scene ends the replay
+    QVERIFY(w->openBuiltinScene(QStringLiteral("bouncing-ball")));
+    QVERIFY(!w->replaying());
+    QVERIFY(!w->replayBar()->isVisible());
+    QVERIFY(w->timelineBar()->isVisible());
+    QVERIFY(play->isEnabled() || w->shownSnapshot() == nullptr || w->shownSnapshot()->playing);
+    w->play();
+    QVERIFY(waitShown(
+        *w, [](const FrameSnapshot& s) { return s.scene && s.scene->name == "Bouncing ball" && s.step > 0; }));
 }
 
 void TestMainWindow::closingWhileRunningStopsTheWorker()

@@ -60,8 +60,8 @@ bool startsWith(const std::string& s, const char* prefix)
 }
 
 const fs::path kUi = fs::path(tumble::test::sourceDir()) / "ui";
-const std::vector<std::string> kRooms = {"session/",  "vtk/",  "view3d/",  "plot/",  "panels/",
-                                         "rotation/", "cell/", "compare/", "sweep/", "export/"};
+const std::vector<std::string> kRooms = {"session/", "vtk/",     "view3d/", "plot/",   "panels/",   "rotation/",
+                                         "cell/",    "compare/", "sweep/",  "export/", "timeline/", "replay/"};
 
 } // namespace
 

@@ -49,8 +49,13 @@ ControlPanel::ControlPanel(QWidget* parent) : QWidget(parent)
     auto* root = new QVBoxLayout(this);
     root->setContentsMargins(8, 8, 8, 8);
     root->setSpacing(10);
-    for (QGroupBox* g : {runGroup(), sceneGroup(), timestepGroup(), integratorGroup(), dampingGroup(), viewGroup(),
-                         clumpViewGroup(), statusGroup()})
+    QGroupBox* run = runGroup();
+    QGroupBox* scene = sceneGroup();
+    QGroupBox* timestep = timestepGroup();
+    QGroupBox* integrator = integratorGroup();
+    QGroupBox* damping = dampingGroup();
+    m_simulationGroups = {run, timestep, integrator, damping};
+    for (QGroupBox* g : {run, scene, timestep, integrator, damping, viewGroup(), clumpViewGroup(), statusGroup()})
         root->addWidget(g);
     root->addStretch(1);
     setSnapshot(FrameSnapshot{});
@@ -479,6 +484,15 @@ void ControlPanel::showEnergyPlotMode(EnergyPlotMode mode)
 {
     const QSignalBlocker block(m_energyPlotMode);
     m_energyPlotMode->setCurrentIndex(m_energyPlotMode->findData(int(mode)));
+}
+
+void ControlPanel::setReplay(bool replay)
+{
+    // a replayed LAMMPS run has no simulation to drive: its own bar plays it
+    for (QGroupBox* g : m_simulationGroups) {
+        g->setEnabled(!replay);
+        g->setToolTip(replay ? tr("A replayed LAMMPS run: pick a scene to simulate again") : QString());
+    }
 }
 
 void ControlPanel::setRunMessage(const QString& message)

@@ -13,6 +13,7 @@
 // change; a pair the core would refuse is refused there, schemeRefused()). Every live change
 // leaves as one LiveParams (liveChangeRequested()), which the main window hands to the runner
 // and the core validates and applies.
+#include <QList>
 #include <QWidget>
 
 #include <vector>
@@ -58,6 +59,9 @@ public:
     OverlayOptions overlayOptions() const;
     /// A message about the run (instability), shown in red until cleared with "".
     void setRunMessage(const QString& message);
+    /// While a LAMMPS run is replayed the run, timestep, integrator and damping groups are
+    /// disabled (the scene picker leaves the replay).
+    void setReplay(bool replay);
     /// The energy balance error relative to |E0|, or to |E0| + |external work| when a drive did
     /// work (againstWork; the energy plot's last sample), shown in the Run group beside the time.
     void setBalanceError(double relative, bool againstWork = false);
@@ -122,6 +126,7 @@ signals:
     void sampleStrideRequested(int steps);
 
 private:
+    QList<QGroupBox*> m_simulationGroups; // what setReplay disables
     // the groups, top to bottom
     QGroupBox* runGroup();
     QGroupBox* sceneGroup();

@@ -370,6 +370,14 @@ void EnergyPlot::appendSnapshot(const FrameSnapshot& s)
 }
 
 // ------------------------------------------------------------------------------------------------
+void EnergyPlot::setBalanceShown(bool shown)
+{
+    if (shown == m_balanceShown)
+        return;
+    m_balanceShown = shown;
+    scheduleRepaint();
+}
+
 void EnergyPlot::setMaxSamples(std::size_t n)
 {
     m_maxSamples = std::max<std::size_t>(4, n);
@@ -897,8 +905,16 @@ PlotFigure EnergyPlot::figure() const
         error.series.push_back(std::move(s));
     }
 
-    fig.panels.push_back(std::move(energy));
-    fig.panels.push_back(std::move(error));
+    if (m_balanceShown) {
+        fig.panels.push_back(std::move(energy));
+        fig.panels.push_back(std::move(error));
+    } else {
+        // (a replayed LAMMPS log: no dissipation by mechanism, so no balance to show)
+        energy.weight = 1.0;
+        energy.x.labels = tickLabels(energy.x.ticks);
+        energy.x.title = QStringLiteral("time (s)");
+        fig.panels.push_back(std::move(energy));
+    }
     fig.markers = m_markers.markers();
     if (!std::isnan(m_cursor))
         fig.markers.emplace_back(m_cursor, QStringLiteral("\u25B6 shown")); // the timeline's moment

@@ -98,6 +98,10 @@ public:
     double cursorTime() const { return m_cursor; }
 
     /// Separate lines or stacked bands; every sample is kept across switches.
+    /// Shows the balance error's panel under the energies (the default), or only the energies
+    /// (a replayed LAMMPS log, which has no dissipation to close a balance with).
+    void setBalanceShown(bool shown);
+    bool balanceShown() const { return m_balanceShown; }
     void setMode(EnergyPlotMode mode);
     EnergyPlotMode mode() const { return m_mode; }
 
@@ -166,6 +170,7 @@ public:
     std::string energyAxisTitle() const;
 
 private:
+    bool m_balanceShown = true;
     // axis ranges that follow the run: time (s), energy (J), error decades (log10)
     struct Ranges {
         double tLo = 0.0, tHi = 1.0, eLo = 0.0, eHi = 1.0;

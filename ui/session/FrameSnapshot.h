@@ -47,7 +47,13 @@ struct FrameSnapshot {
     std::vector<float> positions; ///< (3m) x y z, m
     std::vector<float> radii;     ///< (m) m
     std::vector<float> speeds;    ///< (m) |v| of the owning body, m/s
-    std::vector<int> memberBody;  ///< (m) owning body index; empty: member i is body i
+    /// What speeds hold when it is not the speed: the colour bar's title (a replayed dump's column,
+    /// "vz"); empty: the speed in m/s.
+    std::string speedsTitle;
+    /// speeds hold a signed or positional value whose colour scale spans its low to high values
+    /// (ColourMode.h's colourScaleTwoSided) rather than 0 to high.
+    bool speedsTwoSided = false;
+    std::vector<int> memberBody; ///< (m) owning body index; empty: member i is body i
     /// (m) the owning body's fluctuation speed |v - L x| (its speed relative to the medium), m/s;
     /// only in a scene with a periodic cell (empty otherwise)
     std::vector<float> fluctuationSpeeds;

@@ -183,6 +183,8 @@ const char* colourTitle(const FrameSnapshot& s, const std::vector<float>& values
 {
     if (&values == &s.memberValues)
         return memberQuantityTitle(s.memberQuantity).data();
+    if (&values == &s.speeds && !s.speedsTitle.empty())
+        return s.speedsTitle.c_str(); // a replayed dump's column
     return &values == &s.fluctuationSpeeds ? "|v - L x| (m/s)" : "speed (m/s)";
 }
 
@@ -1000,7 +1002,8 @@ void SceneView::uploadBodies(const FrameSnapshot& s)
     // colour scale: up to the 98th percentile (a two-sided scale from the 2nd), growing at once
     // and shrinking slowly, so one stray body does not wash out the rest and the scale does not
     // flicker; held, it stays where it is
-    const bool twoSided = colourScaleTwoSided(m_colourMode) && &speeds == &s.memberValues;
+    const bool twoSided =
+        (colourScaleTwoSided(m_colourMode) && &speeds == &s.memberValues) || (&speeds == &s.speeds && s.speedsTwoSided);
     double target = 0.0, targetLow = 0.0;
     if (!finiteSpeeds.empty()) {
         const std::size_t k = (finiteSpeeds.size() * 98) / 100;

@@ -162,6 +162,33 @@ private slots:
         QVERIFY(!reader.next(f));
     }
 
+    void seekReadsAFrameAgainWithItsLines()
+    {
+        // (the replay's loader: an index of where frames begin, then any frame in any order)
+        const DumpFile file(kTwoFrames);
+        LammpsDumpReader reader(file.path());
+        LammpsDumpFrame f;
+        QVERIFY(reader.next(f));
+        QCOMPARE(reader.frameOffset(), std::size_t(0));
+        QCOMPARE(reader.frameLine(), 0LL);
+        QVERIFY(reader.next(f));
+        const std::size_t second = reader.frameOffset();
+        const long long secondLine = reader.frameLine();
+        QCOMPARE(secondLine, 13LL); // the first frame is lines 1 to 13
+        QCOMPARE(second, std::string(kTwoFrames).find("ITEM: TIME\n0.125"));
+        QVERIFY(!reader.next(f));
+        reader.seek(second, secondLine);
+        QVERIFY(reader.next(f));
+        QCOMPARE(f.timestep, 100LL);
+        QCOMPARE(f.at(0, f.column("vx")), 2.0);
+        QCOMPARE(reader.line(), 25LL);
+        reader.seek(0, 0);
+        QVERIFY(reader.next(f));
+        QCOMPARE(f.timestep, 0LL);
+        QCOMPARE(f.rows, std::size_t(2));
+        QCOMPARE(reader.line(), 13LL);
+    }
+
     void missingFileIsNamed()
     {
         try {
