@@ -172,7 +172,8 @@ bool LammpsDumpReader::next(LammpsDumpFrame& frame)
     }
 
     const std::size_t cols = frame.columns.size();
-    frame.values.resize(static_cast<std::size_t>(count) * cols);
+    frame.values.resize(m_keepValues ? static_cast<std::size_t>(count) * cols : 0);
+    m_row.resize(cols);
     for (long long r = 0; r < count; ++r) {
         if (!readLine(line))
             fail("the frame at timestep " + std::to_string(frame.timestep) + " ends after " + std::to_string(r) +
@@ -181,7 +182,7 @@ bool LammpsDumpReader::next(LammpsDumpFrame& frame)
         if (f.size() != cols)
             fail("row " + std::to_string(r + 1) + " has " + std::to_string(f.size()) +
                  " fields, the ITEM: line names " + std::to_string(cols) + " columns");
-        double* row = frame.values.data() + static_cast<std::size_t>(r) * cols;
+        double* row = m_keepValues ? frame.values.data() + static_cast<std::size_t>(r) * cols : m_row.data();
         for (std::size_t c = 0; c < cols; ++c)
             if (!parse(f[c], row[c]))
                 fail("column " + frame.columns[c] + " is " + shown(f[c]) + ", not a number");

@@ -51,6 +51,9 @@ public:
     /// Reads the next frame into frame (its buffers reused); false at the end of the file.
     /// Throws DumpError for a malformed or cut-short frame.
     bool next(LammpsDumpFrame& frame);
+    /// Off: next() still checks every row but keeps none (frame.values stays empty, frame.rows is
+    /// the count), for a pass that only indexes a dump of millions of atoms.
+    void setKeepValues(bool keep) { m_keepValues = keep; }
 
     const std::string& path() const { return m_path; }
     /// The last line read, 1-based.
@@ -75,6 +78,8 @@ private:
     std::ifstream m_in;
     std::size_t m_size = 0;
     long long m_line = 0;
+    bool m_keepValues = true;
+    std::vector<double> m_row; // one row's values when they are not kept
     std::size_t m_frameOffset = 0;
     long long m_frameLine = 0;
 };

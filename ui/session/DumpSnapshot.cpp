@@ -4,7 +4,6 @@
 #include <cmath>
 #include <filesystem>
 #include <limits>
-#include <map>
 
 #include "io/DumpFrameVtp.h"
 
@@ -49,26 +48,39 @@ Vec3 positionOf(const LammpsDumpFrame& f, const PositionColumns& p, std::size_t 
 }
 
 // body numbers: the distinct positive molecule ids in ascending order, then each atom without one
-// (mol <= 0, or no mol column) a body of its own, in file order
-std::vector<int> bodyNumbers(const LammpsDumpFrame& f, std::map<long long, int>& byMol, int& bodies)
-{
-    const int mol = f.column("mol");
-    std::vector<int> body(f.rows, -1);
-    byMol.clear();
-    if (mol >= 0)
-        for (std::size_t r = 0; r < f.rows; ++r)
-            if (const double m = f.at(r, mol); m > 0)
-                byMol.emplace(static_cast<long long>(m), 0);
-    int next = 0;
-    for (auto& [m, b] : byMol)
-        b = next++;
-    for (std::size_t r = 0; r < f.rows; ++r) {
-        const double m = mol >= 0 ? f.at(r, mol) : 0.0;
-        body[r] = m > 0 ? byMol[static_cast<long long>(m)] : next++;
+// (mol <= 0, or no mol column) a body of its own, in file order. The ids are ranked through a
+// sorted copy (a million atoms: a map's nodes cost more than the frame's rows)
+class BodyNumbers {
+public:
+    explicit BodyNumbers(const LammpsDumpFrame& f)
+    {
+        const int mol = f.column("mol");
+        if (mol >= 0)
+            for (std::size_t r = 0; r < f.rows; ++r)
+                if (const double m = f.at(r, mol); m > 0)
+                    m_mols.push_back(static_cast<long long>(m));
+        std::sort(m_mols.begin(), m_mols.end());
+        m_mols.erase(std::unique(m_mols.begin(), m_mols.end()), m_mols.end());
+        int next = static_cast<int>(m_mols.size());
+        body.resize(f.rows);
+        for (std::size_t r = 0; r < f.rows; ++r) {
+            const double m = mol >= 0 ? f.at(r, mol) : 0.0;
+            body[r] = m > 0 ? of(static_cast<long long>(m)) : next++;
+        }
+        count = next;
     }
-    bodies = next;
-    return body;
-}
+    /// The body of molecule id m, or -1 when no atom has it.
+    int of(long long m) const
+    {
+        const auto it = std::lower_bound(m_mols.begin(), m_mols.end(), m);
+        return it != m_mols.end() && *it == m ? static_cast<int>(it - m_mols.begin()) : -1;
+    }
+    std::vector<int> body; ///< (rows) each atom's body
+    int count = 0;
+
+private:
+    std::vector<long long> m_mols; // ascending, distinct
+};
 
 double radiusOf(const LammpsDumpFrame& f, int radius, int diameter, std::size_t r)
 {
@@ -155,18 +167,17 @@ FrameSnapshot dumpSnapshot(const LammpsDumpFrame& f, const LammpsDumpFrame* bodi
         s.speedsTwoSided = true;
     }
 
-    std::map<long long, int> byMol;
-    int count = 0;
-    s.memberBody = bodyNumbers(f, byMol, count);
-    s.bodies = static_cast<std::size_t>(count);
+    BodyNumbers numbers(f);
+    s.memberBody = std::move(numbers.body);
+    s.bodies = static_cast<std::size_t>(numbers.count);
 
     // clumps from the rigid-body dump, numbered by their molecule like their atoms
     if (bodies && isRigidBodyDump(*bodies)) {
         for (std::size_t r = 0; r < bodies->rows; ++r) {
-            const auto it = byMol.find(static_cast<long long>(bodies->at(r, kMol)));
-            if (it == byMol.end())
+            const int b = numbers.of(static_cast<long long>(bodies->at(r, kMol)));
+            if (b < 0)
                 continue;
-            s.clumps.push_back(clumpState(*bodies, r, it->second));
+            s.clumps.push_back(clumpState(*bodies, r, b));
         }
         std::sort(s.clumps.begin(), s.clumps.end(), [](const BodyState& a, const BodyState& b) { return a.id < b.id; });
         std::vector<int> clumpOf(s.bodies, -1);
@@ -209,7 +220,7 @@ FrameSnapshot dumpSnapshot(const LammpsDumpFrame& f, const LammpsDumpFrame* bodi
 }
 
 std::shared_ptr<SceneInfo> dumpSceneInfo(const std::string& dumpPath, const LammpsDumpFrame& first,
-                                         const LammpsDumpFrame* bodies, long long revision)
+                                         const FrameSnapshot& s, long long revision)
 {
     auto info = std::make_shared<SceneInfo>();
     info->revision = revision;
@@ -218,7 +229,6 @@ std::shared_ptr<SceneInfo> dumpSceneInfo(const std::string& dumpPath, const Lamm
     info->source = dumpPath;
     // the first frame's spheres, as Tumble's scenes take their initial bodies (LAMMPS's box may be
     // far larger than what is in it)
-    const FrameSnapshot s = dumpSnapshot(first, bodies, nullptr, {}, dumpPath, 0);
     const PositionColumns pc = positionColumns(first);
     for (int a = 0; a < 3; ++a) {
         info->bounds[2 * a] = first.box[a][0];

@@ -30,10 +30,11 @@ FrameSnapshot dumpSnapshot(const LammpsDumpFrame& atoms, const LammpsDumpFrame* 
                            std::shared_ptr<const SceneInfo> scene, const DumpSnapshotOptions& options,
                            const std::string& file, long long line);
 
-/// The SceneInfo of a replay: its name and source, the first frame's box as bounds, z up, and,
-/// when bodies are given, each clump member's offset in its body's frame (for the ghost and trails).
+/// The SceneInfo of a replay: its name and source, the first frame's spheres' extent as bounds,
+/// z up, and each clump member's offset in its body's frame (for the ghost and trails). first: the
+/// first frame; s: its snapshot (dumpSnapshot, with the rigid bodies when there are some).
 std::shared_ptr<SceneInfo> dumpSceneInfo(const std::string& dumpPath, const LammpsDumpFrame& first,
-                                         const LammpsDumpFrame* bodies, long long revision);
+                                         const FrameSnapshot& s, long long revision);
 
 /// Whether a local dump frame has the columns of LammpsExport's rigid-body dump.
 bool isRigidBodyDump(const LammpsDumpFrame& frame);

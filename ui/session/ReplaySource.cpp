@@ -184,16 +184,38 @@ void ReplaySource::indexAll()
                     dropBodies(e.what());
                 }
             }
-            std::shared_ptr<SceneInfo> scene;
-            if (m_marks.empty()) // (only this thread appends)
-                scene = dumpSceneInfo(m_dumpPath, frame, bodiesHere, ++g_replayRevision);
+            // the first frame: the replay's SceneInfo, and on screen at once (the loader would
+            // read it again); the frames after it are only checked, their values not kept
+            std::shared_ptr<FrameSnapshot> first;
+            if (m_marks.empty()) { // (only this thread appends)
+                DumpSnapshotOptions options;
+                {
+                    std::lock_guard lock(m_mutex);
+                    options = m_options;
+                }
+                first = std::make_shared<FrameSnapshot>(
+                    dumpSnapshot(frame, bodiesHere, nullptr, options, m_dumpPath, mark.line + 1));
+                first->scene = dumpSceneInfo(m_dumpPath, frame, *first, ++g_replayRevision);
+                reader.setKeepValues(false);
+                frame.values = {}; // (its capacity too)
+            }
             {
                 std::lock_guard lock(m_mutex);
-                if (scene) {
-                    m_scene = std::move(scene);
+                if (first) {
+                    m_scene = first->scene;
                     m_columns = frame.columns;
-                    if (m_asked.load() < 0) {
-                        m_asked = 0; // the first frame is shown as soon as it is read
+                    if (m_energy)
+                        first->energy.push_back(m_energy);
+                    if (m_asked.load() < 0 && m_options.colourColumn == first->speedsTitle &&
+                        m_options.selected == -1) {
+                        // (nothing else was asked for meanwhile: this snapshot answers the first ask)
+                        m_asked = 0;
+                        first->serial = ++m_serial;
+                        m_snapshot = first;
+                        m_shown = 0;
+                        m_builtGeneration = ++m_generation;
+                    } else if (m_asked.load() < 0) {
+                        m_asked = 0;
                         ++m_generation;
                     }
                 }
@@ -220,7 +242,6 @@ void ReplaySource::loadLoop()
 {
     std::unique_ptr<LammpsDumpReader> atoms, bodies;
     LammpsDumpFrame frame, bodyFrame;
-    long long built = -1; // the generation of the newest snapshot (or failed read)
     for (;;) {
         FrameMark mark;
         DumpSnapshotOptions options;
@@ -233,7 +254,8 @@ void ReplaySource::loadLoop()
             std::unique_lock lock(m_mutex);
             m_changed.wait(lock, [&] {
                 const long long a = m_asked.load();
-                return m_stop || (a >= 0 && a < static_cast<long long>(m_marks.size()) && m_generation != built);
+                return m_stop ||
+                       (a >= 0 && a < static_cast<long long>(m_marks.size()) && m_generation != m_builtGeneration);
             });
             if (m_stop)
                 return;
@@ -270,12 +292,10 @@ void ReplaySource::loadLoop()
                 m_shown = k;
                 m_builtGeneration = generation;
             }
-            built = generation;
         } catch (const DumpError& e) {
             std::lock_guard lock(m_mutex);
             m_status.error = e.what();
-            m_builtGeneration = generation;
-            built = generation; // not again, until something else is asked for
+            m_builtGeneration = generation; // not again, until something else is asked for
         }
         m_changed.notify_all();
     }
