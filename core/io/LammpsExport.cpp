@@ -140,15 +140,20 @@ std::string rigidFile(const Scene& scene)
         // the inertia tensor about the centre of mass in the world frame: R diag(J) R^T
         const Mat3 r = w.orientation[b].toRotationMatrix();
         const Mat3 i = r * w.inertia[b].asDiagonal() * r.transpose();
+        // rigid/small's set-up sums its atoms' forces but leaves its gravity keyword out, so the
+        // first half kick would miss g dt/2 and the clump fall half a step late: given here, every
+        // step from the first is Tumble's (docs/LAMMPS.md, "Clumps under gravity")
+        const Vec3 v = w.velocity[b] + 0.5 * scene.params.dt * w.gravity;
         rows += std::to_string(w.bodyId(b) + 1) + " " + formatNumber(w.mass[b]) + " " + vec(w.position[b]) + " " +
                 formatNumber(i(0, 0)) + " " + formatNumber(i(1, 1)) + " " + formatNumber(i(2, 2)) + " " +
-                formatNumber(i(0, 1)) + " " + formatNumber(i(0, 2)) + " " + formatNumber(i(1, 2)) + " " +
-                vec(w.velocity[b]) + " " + vec(w.angularMomentum[b]) + " 0 0 0\n";
+                formatNumber(i(0, 1)) + " " + formatNumber(i(0, 2)) + " " + formatNumber(i(1, 2)) + " " + vec(v) + " " +
+                vec(w.angularMomentum[b]) + " 0 0 0\n";
     }
     return "# fix rigid/small infile: Tumble's clumps, mass properties of the union of their spheres\n"
            "# (overlaps counted once); per body: molecule id, mass (kg), centre of mass (m), inertia\n"
-           "# ixx iyy izz ixy ixz iyz about it in the world frame (kg m^2), velocity (m/s), angular\n"
-           "# momentum (kg m^2/s), image flags\n" +
+           "# ixx iyy izz ixy ixz iyz about it in the world frame (kg m^2), velocity (m/s; plus g dt/2,\n"
+           "# the half kick of gravity that rigid/small's set-up leaves out), angular momentum (kg m^2/s),\n"
+           "# image flags\n" +
            std::to_string(count) + "\n" + rows;
 }
 
@@ -433,7 +438,10 @@ std::string readme(const Scene& scene, const Layout& l, const LammpsExportResult
          "| mixed materials | one `pair_coeff I J` per type pair with Tumble's mixed law |\n"
          "| plane walls | `fix wall/gran granular` (`xplane`, `yplane`, `zplane`, or a `region plane`), one per wall "
          "and body material |\n"
-         "| gravity | `fix gravity` (clumps: on their own mass, `rigid/small ... gravity`) |\n"
+         "| gravity | `fix gravity` (clumps: on their own mass, `rigid/small ... gravity`; their initial velocity in "
+         "`clumps.rigid` is Tumble's plus g dt/2, the half kick rigid/small's set-up leaves out (29Sep2021 to the "
+         "current source), so the dump's first frame shows it and every later step is Tumble's; a LAMMPS whose "
+         "set-up included it would put the clumps half a step early) |\n"
          "| viscous damping beta | `fix addforce` of -beta m v per atom |\n"
          "| velocity Verlet | `fix nve/sphere`; clumps `fix rigid/small` |\n"
          "| fixed / driven spheres | not integrated / `fix move linear` |\n"
