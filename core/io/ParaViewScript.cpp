@@ -158,9 +158,15 @@ def main():
         edges.AmbientColor = edges.DiffuseColor = [0.9, 0.9, 0.9]
         edges.LineWidth = 2.0
 
-    # the walls: infinite planes, drawn over the scene's extent and a margin, translucent grey
+    # the walls: infinite planes, drawn over the scene's extent and a margin, translucent grey;
+    # an axis-aligned wall ends the margin on its solid side, so a box of walls closes
     size = max(box[1] - box[0], box[3] - box[2], box[5] - box[4], 1e-3)
     padded = [box[k] + (0.15 * size if k % 2 else -0.15 * size) for k in range(6)]
+    for point, normal in WALLS:
+        n = unit(normal)
+        for k in range(3):
+            if abs(n[k]) > 0.999 and padded[2 * k] < point[k] < padded[2 * k + 1]:
+                padded[2 * k if n[k] > 0 else 2 * k + 1] = point[k]
     for k, (point, normal) in enumerate(WALLS):
         origin, point1, point2 = wall_quad(point, normal, padded)
         plane = Plane(registrationName="wall %d" % k, Origin=origin, Point1=point1, Point2=point2)
@@ -168,6 +174,9 @@ def main():
         quad.ColorArrayName = ["POINTS", ""]
         quad.AmbientColor = quad.DiffuseColor = [0.75, 0.75, 0.75]
         quad.Opacity = 0.4
+        # the quad faces the free side: seen from the solid side (between the camera and the
+        # bodies) it is not drawn, so walls never hide what they hold
+        quad.BackfaceRepresentation = "Cull Backface"
         box = grow(box, bounds_of(plane, time))
 
     # the camera: from the chosen direction, fitted to everything shown
