@@ -247,10 +247,15 @@ std::string paraViewScript(const ParaViewScene& scene)
         py += "),\n";
     }
     py += "]\n";
-    py += "try:\n    HERE = os.path.dirname(os.path.abspath(__file__))\n"
-          "except NameError:  # a host that runs the script without __file__\n"
-          "    HERE = " +
-          pythonString(scene.directory) + "\n";
+    // paraview --script runs the text without __file__: then the directory written in, or the
+    // working directory, is where the collections are
+    py += "WRITTEN_IN = " + pythonString(scene.directory) + "\n";
+    py += "PLACES = [WRITTEN_IN, os.getcwd()]\n"
+          "if \"__file__\" in globals():\n"
+          "    PLACES.insert(0, os.path.dirname(os.path.abspath(__file__)))\n"
+          "HERE = next((d for d in PLACES if os.path.isfile(os.path.join(d, SPHERES))), None)\n"
+          "if HERE is None:\n"
+          "    raise SystemExit(SPHERES + \" is in none of \" + \", \".join(PLACES))\n";
     py += kBody;
     return py;
 }

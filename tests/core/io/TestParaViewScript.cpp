@@ -48,7 +48,7 @@ private slots:
         QVERIFY(contains(py, "    ((0, 0, 0), (0, 0, 1)),\n"));
         // numbers round-trip (shortest decimal)
         QVERIFY(contains(py, "    ((0.1, -0.3333333333333333, 2e-300), (-1, 0, 0)),\n"));
-        QVERIFY(contains(py, "HERE = \"/tmp/run\"\n"));
+        QVERIFY(contains(py, "WRITTEN_IN = \"/tmp/run\"\n"));
         // what it draws and how
         QVERIFY(contains(py, "\"Point Gaussian\""));
         QVERIFY(contains(py, "spheres.SetScaleArray = [\"POINTS\", \"radius\"]"));
@@ -68,7 +68,7 @@ private slots:
     {
         const std::string py = paraViewScript(ParaViewScene{"a\"b\\c.pvd", "", {}, "/x\ny"});
         QVERIFY(contains(py, "SPHERES = \"a\\\"b\\\\c.pvd\"\n"));
-        QVERIFY(contains(py, "HERE = \"/x\\x0ay\"\n"));
+        QVERIFY(contains(py, "WRITTEN_IN = \"/x\\x0ay\"\n"));
     }
 
     void isPython()
