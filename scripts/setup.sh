@@ -11,6 +11,7 @@ packages=(
     libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
     xvfb xauth
     lammps openmpi-bin
+    paraview
 )
 
 missing=()
@@ -18,16 +19,34 @@ for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+    sudo="sudo"
+fi
+
 if [ ${#missing[@]} -gt 0 ]; then
     echo "setup: installing ${missing[*]}"
-    sudo=""
-    if [ "$(id -u)" -ne 0 ]; then
+    if [ -n "$sudo" ]; then
         command -v sudo >/dev/null || { echo "setup: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
-        sudo="sudo"
     fi
     export DEBIAN_FRONTEND=noninteractive
     $sudo apt-get update -qq
     $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
+fi
+
+# pvpython, for the ParaView script beside every VTK output (app.ParaViewRender runs it): Debian 12's
+# python3-paraview conflicts with python3-vtk9, which libvtk9-dev needs, so apt would remove the
+# GUI's VTK to install it. It is unpacked beside the system instead, matching the paraview package
+# (whose libraries it uses); `pvpython` there finds its modules relative to itself.
+pvprefix=/opt/tumble/python3-paraview
+if ! command -v pvpython >/dev/null && [ ! -x "$pvprefix/usr/bin/pvpython" ]; then
+    echo "setup: unpacking python3-paraview into $pvprefix"
+    version=$(dpkg-query -W -f='${Version}' paraview)
+    deb=$(mktemp -d)
+    (cd "$deb" && apt-get download -qq "python3-paraview=$version")
+    $sudo mkdir -p "$pvprefix"
+    $sudo dpkg-deb -x "$deb"/python3-paraview_*.deb "$pvprefix"
+    rm -rf "$deb"
 fi
 
 # configure once; ninja re-runs cmake itself when a CMakeLists changes

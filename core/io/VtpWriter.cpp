@@ -1,11 +1,13 @@
 #include "io/VtpWriter.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <system_error>
 
 #include "io/IoError.h"
 #include "io/NumberFormat.h"
+#include "io/ParaViewScript.h"
 #include "io/TextFile.h"
 #include "model/OnStepKinematics.h"
 
@@ -165,6 +167,57 @@ std::string VtpWriter::frameText(const World& world, double dt)
     return x;
 }
 
+std::string VtpWriter::membersText(const World& world, double dt)
+{
+    std::vector<int> order;
+    world.membersInSceneOrder(order);
+    const std::size_t m = order.size();
+    std::string x;
+    x.reserve(256 + m * 160);
+    x += "<?xml version=\"1.0\"?>\n"
+         "<VTKFile type=\"PolyData\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n"
+         "  <PolyData>\n    <FieldData>\n";
+    appendTimeFields(x, world.time, world.step);
+    x += "    </FieldData>\n";
+    const std::string count = std::to_string(m);
+    x += "    <Piece NumberOfPoints=\"" + count + "\" NumberOfVerts=\"" + count +
+         "\" NumberOfLines=\"0\" NumberOfStrips=\"0\" NumberOfPolys=\"0\">\n"
+         "      <PointData Scalars=\"radius\" Vectors=\"velocity\">\n"
+         "        <DataArray type=\"Float64\" Name=\"radius\" format=\"ascii\">\n";
+    for (int k : order) {
+        appendNumber(x, world.memberRadius[static_cast<std::size_t>(k)]);
+        x += '\n';
+    }
+    // a member is coloured by its body's speed (the centre of mass velocity)
+    std::vector<Vec3> velocity(world.size());
+    for (std::size_t i = 0; i < world.size(); ++i)
+        velocity[i] = onStepKinematics(world, i, dt).velocity;
+    x += "        </DataArray>\n"
+         "        <DataArray type=\"Float64\" Name=\"velocity\" NumberOfComponents=\"3\" format=\"ascii\">\n";
+    for (int k : order) {
+        appendVec(x, velocity[static_cast<std::size_t>(world.memberBody[static_cast<std::size_t>(k)])]);
+        x += '\n';
+    }
+    x += "        </DataArray>\n"
+         "        <DataArray type=\"Int64\" Name=\"body_id\" format=\"ascii\">\n";
+    for (int k : order) {
+        appendNumber(x, static_cast<long long>(
+                            world.bodyId(static_cast<std::size_t>(world.memberBody[static_cast<std::size_t>(k)]))));
+        x += '\n';
+    }
+    x += "        </DataArray>\n      </PointData>\n"
+         "      <Points>\n"
+         "        <DataArray type=\"Float64\" Name=\"Points\" NumberOfComponents=\"3\" format=\"ascii\">\n";
+    for (int k : order) {
+        appendVec(x, world.memberPosition[static_cast<std::size_t>(k)]);
+        x += '\n';
+    }
+    x += "        </DataArray>\n      </Points>\n";
+    appendVertices(x, m);
+    x += "    </Piece>\n  </PolyData>\n</VTKFile>\n";
+    return x;
+}
+
 void VtpWriter::appendTimeFields(std::string& x, double time, long long step)
 {
     x += "      <DataArray type=\"Float64\" Name=\"TimeValue\" NumberOfTuples=\"1\" format=\"ascii\">";
@@ -244,6 +297,16 @@ std::string VtpWriter::cellCollectionPath() const
     return (std::filesystem::path(m_dir) / (m_base + "_cell.pvd")).string();
 }
 
+std::string VtpWriter::membersCollectionPath() const
+{
+    return (std::filesystem::path(m_dir) / (m_base + "_members.pvd")).string();
+}
+
+std::string VtpWriter::scriptPath() const
+{
+    return (std::filesystem::path(m_dir) / (m_base + "_paraview.py")).string();
+}
+
 void VtpWriter::writeSeries(const std::string& name, const std::string& text, std::vector<std::string>& files,
                             const std::string& collection, double time)
 {
@@ -275,16 +338,47 @@ std::string frameSuffix(long long step)
 
 void VtpWriter::writeFrame(const World& world, double dt)
 {
-    if (world.cell) // first, so a frame listed in the bodies' collection always has its cell
+    // first, so a frame listed in the bodies' collection always has its cell and members
+    if (world.cell)
         writeSeries(m_base + "_cell" + frameSuffix(world.step), cellText(world), m_cellFiles, cellCollectionPath(),
                     world.time);
-    writeFrameText(world.step, world.time, frameText(world, dt));
+    if (std::find(world.type.begin(), world.type.end(), BodyType::Clump) != world.type.end())
+        writeSeries(m_base + "_members" + frameSuffix(world.step), membersText(world, dt), m_memberFiles,
+                    membersCollectionPath(), world.time);
+    appendFrame(world.step, world.time, frameText(world, dt));
+    writeScriptOnce(&world);
 }
 
 void VtpWriter::writeFrameText(long long step, double time, const std::string& text)
 {
+    appendFrame(step, time, text);
+    writeScriptOnce(nullptr);
+}
+
+void VtpWriter::appendFrame(long long step, double time, const std::string& text)
+{
     writeSeries(m_base + frameSuffix(step), text, m_files, collectionPath(), time);
     m_times.push_back(time);
+}
+
+void VtpWriter::writeScriptOnce(const World* world)
+{
+    if (m_scriptWritten)
+        return;
+    ParaViewScene scene;
+    scene.spheres = m_base + ".pvd";
+    if (world) {
+        scene.walls = world->walls;
+        if (world->cell)
+            scene.cell = m_base + "_cell.pvd";
+        if (!m_memberFiles.empty()) // a clump's point is its centre of mass: its members are what it looks like
+            scene.spheres = m_base + "_members.pvd";
+    }
+    std::error_code ec;
+    const std::filesystem::path absolute = std::filesystem::absolute(m_dir, ec);
+    scene.directory = ec ? m_dir : absolute.lexically_normal().string();
+    writeFileAtomically(scriptPath(), paraViewScript(scene));
+    m_scriptWritten = true;
 }
 
 } // namespace tumble

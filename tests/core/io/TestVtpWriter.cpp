@@ -1,7 +1,8 @@
 // VtpWriter: well-formed VTK XML PolyData whose points are the bodies' centres and whose point
 // data (radius, velocity, id, ...) read back to the bit, one vertex cell per body, and a .pvd
 // collection that lists every frame with its time, valid after each frame; a periodic cell as its
-// own series of parallelepipeds.
+// own series of parallelepipeds; with clumps a series of their member spheres; the ParaView script
+// once, with the first frame, naming what it shows.
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
@@ -203,6 +204,7 @@ private slots:
         writer.writeFrame(world, 1e-5);
         const QString pvd = QString::fromStdString(writer.cellCollectionPath());
         QVERIFY(pvd.endsWith("tumble_cell.pvd"));
+        QVERIFY(readText(writer.scriptPath()).find("CELL = \"tumble_cell.pvd\"") != std::string::npos);
         const std::string collection = readText(pvd.toStdString());
         QVERIFY(collection.find("tumble_cell_000000042.vtp") != std::string::npos);
         QVERIFY(collection.find("tumble_cell_000000043.vtp") != std::string::npos);
@@ -267,6 +269,80 @@ private slots:
         none.writeFrame(twoBodies(), 1e-5);
         QVERIFY(!QFile::exists(QString::fromStdString(none.cellCollectionPath())));
         QCOMPARE(QDir(plain.path()).entryList({"*.vtp"}, QDir::Files).size(), 1);
+    }
+
+    void clumpsGoOutAsTheirMembers()
+    {
+        // a sphere and a turned two-member clump, then sorted: members in scene order, each at its
+        // world centre with its own radius, its body's scene id and velocity
+        QTemporaryDir dir;
+        World world = twoBodies();
+        const Quat turn(Eigen::AngleAxisd(std::numbers::pi / 2, Vec3::UnitZ()));
+        const int clump = world.addRigidBody(0, 2.0, Vec3(1e-4, 2e-4, 2e-4), turn, 0.05, Vec3(1, 2, 3), Vec3(0.5, 0, 0),
+                                             Vec3::Zero());
+        world.addMember(clump, Vec3(0.02, 0, 0), 0.015);
+        world.addMember(clump, Vec3(-0.02, 0, 0), 0.01);
+        world.updateMemberPositions();
+        std::vector<int> memberOrder;
+        World::PermuteScratch scratch;
+        world.permuteBodies({2, 1, 0}, memberOrder, scratch);
+        VtpWriter writer(dir.path().toStdString());
+        writer.writeFrame(world, 1e-5);
+        QVERIFY(QString::fromStdString(writer.membersCollectionPath()).endsWith("tumble_members.pvd"));
+        QVERIFY(readText(writer.membersCollectionPath()).find("tumble_members_000000042.vtp") != std::string::npos);
+        int points = -1;
+        auto arrays = readVtp(dir.filePath("tumble_members_000000042.vtp"), &points);
+        QCOMPARE(points, 4);
+        QCOMPARE(arrays["PointData/radius"].values, (std::vector<double>{0.01, 0.02 / 3.0, 0.015, 0.01}));
+        QCOMPARE(arrays["PointData/body_id"].values, (std::vector<double>{0, 1, 2, 2}));
+        const std::vector<double>& xyz = arrays["Points/Points"].values;
+        const Vec3 expected[4] = {Vec3(1.0 / 3.0, 0.0, std::numbers::pi), Vec3(-1e5, 2.5, 1e-17), Vec3(1, 2.02, 3),
+                                  Vec3(1, 1.98, 3)};
+        for (int m = 0; m < 4; ++m)
+            for (int k = 0; k < 3; ++k)
+                QVERIFY(std::abs(xyz[std::size_t(3 * m + k)] - expected[m][k]) < 1e-12);
+        const std::vector<double>& v = arrays["PointData/velocity"].values;
+        QCOMPARE(v[9], 0.5);
+        QCOMPARE(v[6], 0.5);
+        QCOMPARE(v[0], 0.1);
+        QCOMPARE(arrays["Verts/offsets"].values.size(), std::size_t(4));
+        // the script shows the members in place of the bodies
+        QVERIFY(readText(writer.scriptPath()).find("SPHERES = \"tumble_members.pvd\"") != std::string::npos);
+        // a world of spheres has no members series
+        QTemporaryDir plain;
+        VtpWriter none(plain.path().toStdString());
+        none.writeFrame(twoBodies(), 1e-5);
+        QVERIFY(!QFile::exists(QString::fromStdString(none.membersCollectionPath())));
+        QVERIFY(readText(none.scriptPath()).find("SPHERES = \"tumble.pvd\"") != std::string::npos);
+    }
+
+    void theParaViewScriptComesWithTheFirstFrame()
+    {
+        QTemporaryDir dir;
+        World world = twoBodies();
+        world.walls.push_back(Wall{Vec3(0, 0, -0.5), Vec3(0, 0, 1), 0});
+        VtpWriter writer(dir.path().toStdString(), "run");
+        QVERIFY(QString::fromStdString(writer.scriptPath()).endsWith("run_paraview.py"));
+        QVERIFY(!QFile::exists(QString::fromStdString(writer.scriptPath())));
+        writer.writeFrame(world, 1e-5);
+        const std::string script = readText(writer.scriptPath());
+        QVERIFY(script.find("SPHERES = \"run.pvd\"") != std::string::npos);
+        QVERIFY(script.find("((0, 0, -0.5), (0, 0, 1))") != std::string::npos);
+        QVERIFY(script.find("CELL = None") != std::string::npos);
+        // written once: a later frame leaves it be
+        QVERIFY(QFile::remove(QString::fromStdString(writer.scriptPath())));
+        ++world.step;
+        writer.writeFrame(world, 1e-5);
+        QVERIFY(!QFile::exists(QString::fromStdString(writer.scriptPath())));
+        // frames given as text (tumble-cli convert) get one too, without walls
+        QTemporaryDir converted;
+        VtpWriter text(converted.path().toStdString(), "lammps");
+        text.writeFrameText(7, 0.5, VtpWriter::frameText(twoBodies(), 1e-5));
+        const std::string plain = readText(text.scriptPath());
+        QVERIFY(plain.find("SPHERES = \"lammps.pvd\"") != std::string::npos);
+        QVERIFY(plain.find("WALLS = [\n]") != std::string::npos);
+        // the frame, the collection and the script
+        QCOMPARE(QDir(converted.path()).entryList(QDir::Files).size(), 3);
     }
 
     void emptyWorldIsAValidFrame()
