@@ -43,7 +43,9 @@ if ! command -v pvpython >/dev/null && [ ! -x "$pvprefix/usr/bin/pvpython" ]; th
     echo "setup: unpacking python3-paraview into $pvprefix"
     version=$(dpkg-query -W -f='${Version}' paraview)
     deb=$(mktemp -d)
-    (cd "$deb" && apt-get download -qq "python3-paraview=$version")
+    # (apt's lists may be older than the installed paraview when nothing else was missing)
+    (cd "$deb" && { apt-get download -qq "python3-paraview=$version" 2>/dev/null ||
+        { $sudo apt-get update -qq && apt-get download -qq "python3-paraview=$version"; }; })
     $sudo mkdir -p "$pvprefix"
     $sudo dpkg-deb -x "$deb"/python3-paraview_*.deb "$pvprefix"
     rm -rf "$deb"
