@@ -269,6 +269,157 @@ PourFigures lammpsFigures(const QString& dir)
 class TestExportLammps : public QObject {
     Q_OBJECT
 private slots:
+    // Simple shear L = g e_x e_y (Lees-Edwards) of a cell with three spheres that never touch, run
+    // by both programs for T = 0.14 s (strain 0.7, so both flip once): LAMMPS's box tilt is the
+    // closed form g T Ly - Lx, as Tumble's cell, to 1e-12 of Ly (round-off over 1400 steps); the
+    // sphere crossing the y face leaves with v_x - g Ly exactly in both, the one crossing the x
+    // face with its own velocity; every position is x0 + v0 T modulo the final lattice in Tumble
+    // (straight lines: Newton's law between crossings) to 1e-12 of the cell, and in LAMMPS too but
+    // for the crossing sphere, which ends dt g Ly further along x: LAMMPS wraps it by the box of
+    // the step before (the export notes it).
+    void shearedCellShiftsCrossingVelocities()
+    {
+        QTemporaryDir tmp;
+        const double g = 5.0, side = 0.1, t = 0.14;
+        const long long steps = 1400;
+        const std::array<std::array<double, 3>, 3> x0{{{0.05, 0.09, 0.05}, {0.02, 0.03, 0.02}, {0.05, 0.05, 0.08}}};
+        const std::array<std::array<double, 3>, 3> v0{{{0, 0.5, 0}, {1.0, 0, 0}, {0, 0, 0}}};
+        QString bodies;
+        for (std::size_t b = 0; b < 3; ++b)
+            bodies += QString(R"(%1{"type": "sphere", "material": "glass", "radius": 0.005, "position": [%2, %3, %4],)"
+                              R"( "velocity": [%5, %6, %7]})")
+                          .arg(b ? ", " : "")
+                          .arg(x0[b][0])
+                          .arg(x0[b][1])
+                          .arg(x0[b][2])
+                          .arg(v0[b][0])
+                          .arg(v0[b][1])
+                          .arg(v0[b][2]);
+        const QString text = QString(R"({"format": "tumble-scene", "version": 1, "name": "shear", "gravity": [0, 0, 0],
+  "integration": {"translation": "velocity_verlet", "rotation": "buss_2nd_order", "dt": 1e-4},
+  "materials": [{"name": "glass", "density": 2500, "contact": {"model": "linear", "kn": 1e4, "kt": 2.5e3,
+     "restitution": 0.8, "friction": 0.3, "friction_limit": "total"}}],
+  "bodies": [%1],
+  "cell": {"vectors": [[0.1, 0, 0], [0, 0.1, 0], [0, 0, 0.1]], "periodic": [true, true, true],
+           "velocity_gradient": [[0, 5, 0], [0, 0, 0], [0, 0, 0]], "model": "lees_edwards"}})")
+                                 .arg(bodies);
+        const QString scene = tmp.filePath("shear.json");
+        {
+            QFile f(scene);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text.toUtf8());
+        }
+        const QString dir = tmp.filePath("lammps");
+        const CliResult exported = runCli(
+            {"export-lammps", scene, dir, "--steps", QString::number(steps), "--dump-every", QString::number(steps)});
+        QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+        QVERIFY2(exported.err.count("not the same") == 1 && exported.err.contains("the step before"),
+                 qPrintable(exported.err));
+        const QString error = runLammps(dir);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const tumble::LammpsDumpFrame f = lastFrame(dir + "/dump.atoms");
+        QCOMPARE(f.rows, std::size_t{3});
+
+        // the box: tilt g T Ly flipped once by Lx, in LAMMPS and in Tumble's summary
+        const double tilt = g * t * side - side;
+        QVERIFY2(std::abs(f.tilt[0] - tilt) <= 1e-12 * side,
+                 qPrintable(QString("LAMMPS xy %1, closed form %2").arg(f.tilt[0], 0, 'g', 17).arg(tilt, 0, 'g', 17)));
+        const QString csv = tmp.filePath("track.csv"), json = tmp.filePath("summary.json");
+        const CliResult run = runCli({"run", scene, "--steps", QString::number(steps), "--track", "0,1,2",
+                                      "--track-csv", csv, "--every", QString::number(steps), "--summary-json", json});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QFile js(json);
+        QVERIFY(js.open(QIODevice::ReadOnly));
+        const QJsonArray sideB =
+            QJsonDocument::fromJson(js.readAll()).object()["cell"].toObject()["vectors"].toArray()[1].toArray();
+        QVERIFY2(
+            std::abs(sideB[0].toDouble() - tilt) <= 1e-12 * side,
+            qPrintable(
+                QString("Tumble xy %1, closed form %2").arg(sideB[0].toDouble(), 0, 'g', 17).arg(tilt, 0, 'g', 17)));
+
+        // the final lattice: a = (L, 0, 0), b = (tilt, L, 0), c = (0, 0, L)
+        auto offLattice = [&](const std::array<double, 3>& d) {
+            const double sy = d[1] / side, sx = (d[0] - tilt * sy) / side, sz = d[2] / side;
+            return std::max(
+                {std::abs(sx - std::round(sx)), std::abs(sy - std::round(sy)), std::abs(sz - std::round(sz))});
+        };
+        const QStringList rows = fileLines(csv);
+        for (std::size_t b = 0; b < 3; ++b) {
+            // crossing y shifts v_x by -g Ly; crossing x shifts nothing
+            const std::array<double, 3> v{v0[b][0] - (b == 0 ? g * side : 0.0), v0[b][1], v0[b][2]};
+            const std::array<double, 3> x{x0[b][0] + v0[b][0] * t, x0[b][1] + v0[b][1] * t, x0[b][2] + v0[b][2] * t};
+            // LAMMPS: the dump is sorted by id, atom b + 1 is body b; Tumble: the last step's row of body b
+            QStringList last;
+            for (const QString& line : rows) {
+                const QStringList c = line.split(',');
+                if (c.size() > 8 && c[0] == QString::number(steps) && c[2] == QString::number(b))
+                    last = c;
+            }
+            QVERIFY2(!last.isEmpty(), "no track row at the last step");
+            const std::array<double, 3> lammpsX{f.at(b, f.column("x")), f.at(b, f.column("y")), f.at(b, f.column("z"))};
+            const std::array<double, 3> tumbleX{last[3].toDouble(), last[4].toDouble(), last[5].toDouble()};
+            for (int k = 0; k < 3; ++k) {
+                const double lv = f.at(b, f.column(std::string("v") + "xyz"[k]));
+                const double tv = last[6 + k].toDouble();
+                const QString both = QString("sphere %1 v%2: LAMMPS %3, Tumble %4, closed form %5")
+                                         .arg(b)
+                                         .arg("xyz"[k])
+                                         .arg(lv, 0, 'g', 17)
+                                         .arg(tv, 0, 'g', 17)
+                                         .arg(v[static_cast<std::size_t>(k)], 0, 'g', 17);
+                QVERIFY2(std::abs(lv - v[static_cast<std::size_t>(k)]) <= 1e-12, qPrintable(both));
+                QVERIFY2(std::abs(tv - v[static_cast<std::size_t>(k)]) <= 1e-12, qPrintable(both));
+            }
+            std::array<double, 3> dl{}, dt{};
+            for (std::size_t k = 0; k < 3; ++k) {
+                dl[k] = lammpsX[k] - x[k];
+                dt[k] = tumbleX[k] - x[k];
+            }
+            // LAMMPS wraps an atom by its box of the step before (fix deform moves the box at the
+            // step's end): the crossing sphere ends one step's shear, dt g Ly, ahead along x
+            if (b == 0)
+                dl[0] -= 1e-4 * g * side;
+            QVERIFY2(
+                offLattice(dl) <= 1e-12,
+                qPrintable(QString("sphere %1: LAMMPS off the closed form by %2 periods").arg(b).arg(offLattice(dl))));
+            QVERIFY2(
+                offLattice(dt) <= 1e-12,
+                qPrintable(QString("sphere %1: Tumble off the closed form by %2 periods").arg(b).arg(offLattice(dt))));
+        }
+    }
+
+    // Debian 12's LAMMPS has no BPM package: a bonded scene's input stops at its first BPM word,
+    // the atom style, and at nothing before it
+    void bondedSceneNeedsBpm()
+    {
+        QTemporaryDir tmp;
+        const QString text = R"({"format": "tumble-scene", "version": 1, "name": "pair", "gravity": [0, 0, 0],
+  "integration": {"translation": "velocity_verlet", "rotation": "buss_2nd_order", "dt": 1e-6},
+  "materials": [{"name": "steel", "density": 7800, "contact": {"model": "linear", "kn": 1e6, "kt": 2e5,
+     "restitution": 0.5, "friction": 0.3}}],
+  "bodies": [{"type": "sphere", "material": "steel", "radius": 0.01, "position": [0, 0, 0]},
+             {"type": "sphere", "material": "steel", "radius": 0.01, "position": [0.02, 0, 0], "velocity": [0.1, 0, 0]}],
+  "bonds": [{"bodies": [0, 1], "kn": 1e5, "ks": 4e4, "kt": 4, "kb": 6}]})";
+        const QString scene = tmp.filePath("pair.json");
+        {
+            QFile f(scene);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text.toUtf8());
+        }
+        const QString dir = tmp.filePath("lammps");
+        const CliResult exported = runCli({"export-lammps", scene, dir, "--steps", "100"});
+        QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+        QVERIFY(exported.err.contains("BPM package"));
+        QVERIFY(!runLammps(dir).isEmpty());
+        const QStringList log = fileLines(dir + "/log.lammps");
+        QStringList errors;
+        for (const QString& line : log)
+            if (line.startsWith("ERROR"))
+                errors << line;
+        QVERIFY2(errors.size() == 1 && errors[0].contains("atom style") && errors[0].contains("bpm/sphere"),
+                 qPrintable(errors.join('\n')));
+    }
+
     void bouncingBall_data()
     {
         QTest::addColumn<QString>("contact");
