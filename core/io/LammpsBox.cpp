@@ -275,9 +275,9 @@ LammpsBox lammpsBox(const PeriodicCell& cell, const std::string& source)
     box.notes.push_back(
         "periodic cell: LAMMPS moves its box at the end of a step (fix deform's end_of_step), after the step's wrap "
         "and forces, so an atom crossing a moving face is wrapped by the box of the step before, dt L H n behind "
-        "Tumble's, and its ghost images are placed by that box too (a sphere crossing the y face of a cell sheared at "
-        "g ends dt g Ly "
-        "along x off its straight line, measured)");
+        "Tumble's, and its ghost images are placed by that box too (measured: a sphere crossing the y face of a cell "
+        "sheared at g ends dt g Ly along x off its straight line, and a pair touching across that face feels at step "
+        "n the force of the box at step n - 1)");
     if (cell.model() == CellModel::MediumCarried)
         box.notes.push_back(
             "periodic cell: the scene's bodies are medium-carried (Woo), LAMMPS has Newton's law with Lees-Edwards "
