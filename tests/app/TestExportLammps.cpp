@@ -13,6 +13,10 @@
 // - Clumps keep Tumble's mass and principal moments (from its union integration, overlaps
 //   counted once) in LAMMPS's rigid bodies to 1e-12, on two MPI ranks: two whose spheres overlap
 //   (LAMMPS's own sum would be 10% or more heavier) and one whose spheres do not.
+// - A periodic cell under simple shear (fix deform ... remap v): the box's tilt, flip included, and
+//   the velocity shift of a sphere through the sheared face are the closed forms in both programs to
+//   1e-12; a dense sheared gas's kinetic energy and shear stress agree with six Tumble runs within
+//   5 sd of theirs. A bonded scene stops in Debian's LAMMPS only at its BPM atom style.
 // - tumble-cli convert turns LAMMPS's dump of the mixed pile into VTK frame for frame (times and
 //   every position to the bit), and a dump cut short in its last frame into the frames before
 //   it, naming the line (exit 3).
