@@ -6,10 +6,13 @@
 #include <filesystem>
 #include <limits>
 #include <numbers>
+#include <optional>
 #include <set>
 
 #include "contact/ContactLaw.h"
 #include "io/IoError.h"
+#include "io/LammpsBonds.h"
+#include "io/LammpsBox.h"
 #include "io/LammpsModel.h"
 #include "io/NumberFormat.h"
 #include "io/TextFile.h"
@@ -25,6 +28,10 @@ std::string vec(const Vec3& v)
 }
 
 // what the exporter needs of the scene, worked out once
+struct Layout;
+Vec3 bodyPosition(const World& w, const Layout& l, std::size_t b);
+Vec3 bodyVelocity(const World& w, const Layout& l, std::size_t b);
+
 struct Layout {
     std::size_t materials = 0;
     bool clumps = false;
@@ -35,11 +42,37 @@ struct Layout {
     int atoms = 0;
     std::vector<std::vector<std::size_t>> members; // (bodies) each body's members
     std::vector<int> firstAtom;                    // (bodies) its first atom's id: atoms follow the scene's body order
+    std::optional<LammpsBox> box;                  // the periodic cell's box, when the scene has one
+    std::vector<Vec3> shift;                       // (bodies, with a cell) H n that wraps the body into the box, m
+    std::vector<Vec3> shiftVelocity;  // (bodies, with a cell) its image's velocity less its own, L H n, m/s
+    std::optional<LammpsBonds> bonds; // the bonds' types and coefficients, when the scene has bonds
     int type(const World& w, std::size_t b) const
     {
         return w.material[b] + 1 + (w.type[b] == BodyType::Clump ? static_cast<int>(materials) : 0);
     }
 };
+
+// whether the cell's medium moves (L ever non-zero): damping and kinetic energy are then taken
+// relative to it
+bool mediumMoves(const Layout& l)
+{
+    if (!l.box)
+        return false;
+    for (const std::string& v : l.box->mediumVelocity)
+        if (v != "0")
+            return true;
+    return false;
+}
+
+// body b's centre and velocity as written: at its image in the box in a periodic cell
+Vec3 bodyPosition(const World& w, const Layout& l, std::size_t b)
+{
+    return l.shift.empty() ? w.position[b] : Vec3(w.position[b] - l.shift[b]);
+}
+Vec3 bodyVelocity(const World& w, const Layout& l, std::size_t b)
+{
+    return l.shiftVelocity.empty() ? w.velocity[b] : Vec3(w.velocity[b] - l.shiftVelocity[b]);
+}
 
 Layout layoutOf(const Scene& scene)
 {
@@ -74,13 +107,26 @@ Layout layoutOf(const Scene& scene)
         id += static_cast<int>(l.members[b].size());
     }
     l.meanMemberRadius = w.memberCount() > 0 ? radii / static_cast<double>(w.memberCount()) : 0.0;
+    if (w.cell) {
+        // a body outside the box is written at its image inside it, with the image's velocity
+        // (Tumble's own wrap: x - H n, v - L H n), not left to read_data, which would wrap it
+        // without the velocity shift
+        l.box = lammpsBox(*w.cell, scene.source);
+        for (std::size_t b = 0; b < w.size(); ++b) {
+            l.shift.push_back(lammpsWrap(*l.box, w.position[b]));
+            l.shiftVelocity.push_back(l.box->gradient * l.shift.back());
+        }
+    }
+    if (!w.bonds.empty())
+        l.bonds = lammpsBonds(w);
     return l;
 }
 
-// the members of body b in world coordinates, as the loader placed them
-Vec3 memberPosition(const World& w, std::size_t b, std::size_t m)
+// the members of body b in world coordinates, as the loader placed them (in a periodic cell, at
+// the body's image in the box)
+Vec3 memberPosition(const World& w, const Layout& l, std::size_t b, std::size_t m)
 {
-    return w.position[b] + w.orientation[b] * w.memberOffset[m];
+    return bodyPosition(w, l, b) + w.orientation[b] * w.memberOffset[m];
 }
 
 std::string dataFile(const Scene& scene, const Layout& l)
@@ -90,6 +136,8 @@ std::string dataFile(const Scene& scene, const Layout& l)
     Vec3 lo = Vec3::Constant(std::numeric_limits<double>::max());
     Vec3 hi = -lo;
     std::string atoms, velocities, molecules;
+    std::vector<Vec3> xs;
+    std::vector<double> rs;
     int id = 0;
     for (std::size_t b = 0; b < w.size(); ++b) {
         // clump members share their body's mass: densities scaled so the atoms' masses sum to it
@@ -101,14 +149,18 @@ std::string dataFile(const Scene& scene, const Layout& l)
                                    : w.materials[static_cast<std::size_t>(w.material[b])].density;
         for (std::size_t m : members[b]) {
             ++id;
-            const Vec3 x = memberPosition(w, b, m);
+            const Vec3 x = memberPosition(w, l, b, m);
             const double r = w.memberRadius[m];
             lo = lo.cwiseMin(x - Vec3::Constant(r));
             hi = hi.cwiseMax(x + Vec3::Constant(r));
+            xs.push_back(x);
+            rs.push_back(r);
             // a member's velocity is its body's at its centre
-            const Vec3 v = w.velocity[b] + w.angularVelocity[b].cross(x - w.position[b]);
-            atoms += std::to_string(id) + " " + std::to_string(l.type(w, b)) + " " + formatNumber(2.0 * r) + " " +
-                     formatNumber(density) + " " + vec(x) + "\n";
+            const Vec3 v = bodyVelocity(w, l, b) + w.angularVelocity[b].cross(x - bodyPosition(w, l, b));
+            // atom_style bpm/sphere has the molecule id in its Atoms line, sphere a section of its own
+            atoms += std::to_string(id) + " " + (l.bonds ? std::to_string(w.bodyId(b) + 1) + " " : std::string()) +
+                     std::to_string(l.type(w, b)) + " " + formatNumber(2.0 * r) + " " + formatNumber(density) + " " +
+                     vec(x) + "\n";
             velocities += std::to_string(id) + " " + vec(v) + " " + vec(w.angularVelocity[b]) + "\n";
             molecules += std::to_string(id) + " " + std::to_string(w.bodyId(b) + 1) + "\n";
         }
@@ -120,15 +172,45 @@ std::string dataFile(const Scene& scene, const Layout& l)
     std::string out = "LAMMPS data file: Tumble scene \"" + scene.name + "\" (" + scene.source +
                       "), written by tumble-cli export-lammps\n\n";
     out += std::to_string(l.atoms) + " atoms\n";
-    out += std::to_string(l.materials * (l.clumps ? 2 : 1)) + " atom types\n\n";
-    out += formatNumber(lo.x()) + " " + formatNumber(hi.x()) + " xlo xhi\n";
-    out += formatNumber(lo.y()) + " " + formatNumber(hi.y()) + " ylo yhi\n";
-    out += formatNumber(lo.z()) + " " + formatNumber(hi.z()) + " zlo zhi\n\n";
-    out += "Atoms # sphere\n\n" + atoms + "\nVelocities\n\n" + velocities + "\nMolecules\n\n" + molecules;
+    if (l.bonds)
+        out += std::to_string(w.bonds.size()) + " bonds\n";
+    out += std::to_string(l.materials * (l.clumps ? 2 : 1)) + " atom types\n";
+    if (l.bonds)
+        out += std::to_string(l.bonds->coefficients.size()) + " bond types\n";
+    out += "\n";
+    if (l.box) {
+        // the cell's sides along its periodic axes; the atoms' padded extent along the others
+        LammpsBox box = *l.box;
+        fitOpenAxes(box, xs, rs, pad);
+        for (int k = 0; k < 3; ++k) {
+            const std::string axis(1, static_cast<char>('x' + k));
+            out += formatNumber(box.lo[k]) + " " + formatNumber(box.lo[k] + box.h(k, k)) + " " + axis + "lo " + axis +
+                   "hi\n";
+        }
+        if (box.triclinic)
+            out += formatNumber(box.h(0, 1)) + " " + formatNumber(box.h(0, 2)) + " " + formatNumber(box.h(1, 2)) +
+                   " xy xz yz\n";
+        out += "\n";
+    } else {
+        out += formatNumber(lo.x()) + " " + formatNumber(hi.x()) + " xlo xhi\n";
+        out += formatNumber(lo.y()) + " " + formatNumber(hi.y()) + " ylo yhi\n";
+        out += formatNumber(lo.z()) + " " + formatNumber(hi.z()) + " zlo zhi\n\n";
+    }
+    if (!l.bonds) {
+        out += "Atoms # sphere\n\n" + atoms + "\nVelocities\n\n" + velocities + "\nMolecules\n\n" + molecules;
+        return out;
+    }
+    // bonds join spheres, one atom each: atom id = the body's first atom
+    std::string bonds;
+    for (std::size_t k = 0; k < w.bonds.size(); ++k)
+        bonds += std::to_string(k + 1) + " " + std::to_string(l.bonds->type[k]) + " " +
+                 std::to_string(l.firstAtom[static_cast<std::size_t>(w.bonds.bodies[k][0])]) + " " +
+                 std::to_string(l.firstAtom[static_cast<std::size_t>(w.bonds.bodies[k][1])]) + "\n";
+    out += "Atoms # bpm/sphere\n\n" + atoms + "\nVelocities\n\n" + velocities + "\nBonds\n\n" + bonds;
     return out;
 }
 
-std::string rigidFile(const Scene& scene)
+std::string rigidFile(const Scene& scene, const Layout& l)
 {
     const World& w = scene.world;
     std::string rows;
@@ -143,9 +225,9 @@ std::string rigidFile(const Scene& scene)
         // rigid/small's set-up sums its atoms' forces but leaves its gravity keyword out, so the
         // first half kick would miss g dt/2 and the clump fall half a step late: given here, every
         // step from the first is Tumble's (docs/LAMMPS.md, "Clumps under gravity")
-        const Vec3 v = w.velocity[b] + 0.5 * scene.params.dt * w.gravity;
-        rows += std::to_string(w.bodyId(b) + 1) + " " + formatNumber(w.mass[b]) + " " + vec(w.position[b]) + " " +
-                formatNumber(i(0, 0)) + " " + formatNumber(i(1, 1)) + " " + formatNumber(i(2, 2)) + " " +
+        const Vec3 v = bodyVelocity(w, l, b) + 0.5 * scene.params.dt * w.gravity;
+        rows += std::to_string(w.bodyId(b) + 1) + " " + formatNumber(w.mass[b]) + " " + vec(bodyPosition(w, l, b)) +
+                " " + formatNumber(i(0, 0)) + " " + formatNumber(i(1, 1)) + " " + formatNumber(i(2, 2)) + " " +
                 formatNumber(i(0, 1)) + " " + formatNumber(i(0, 2)) + " " + formatNumber(i(1, 2)) + " " + vec(v) + " " +
                 vec(w.angularMomentum[b]) + " 0 0 0\n";
     }
@@ -202,13 +284,21 @@ Deck inputDeck(const Scene& scene, const Layout& l, long long steps, long long d
     s += "variable steps equal " + std::to_string(steps) + "\n";
     s += "variable dump_every equal " + std::to_string(dumpEvery) + "\n";
     s += "variable thermo_every equal " + std::to_string(thermoEvery) + "\n\n";
-    s += "units si\natom_style sphere\natom_modify map array\ndimension 3\nboundary m m m\nnewton off\n";
+    s += std::string("units si\natom_style ") + (l.bonds ? "bpm/sphere" : "sphere") +
+         "\natom_modify map array\ndimension 3\nboundary " + (l.box ? l.box->boundary : "m m m") + "\nnewton off\n";
     const double skin = p.skinFraction * l.meanMemberRadius;
     // ghosts reach a clump's far members (rigid/small's requirement)
     s += "comm_modify vel yes" + (l.clumps ? " cutoff " + formatNumber(l.largestClumpReach + skin) : std::string()) +
          "\n";
-    s += "fix prop all property/atom mol ghost yes\n";
-    s += "read_data tumble.data fix prop NULL Molecules\n\n";
+    if (l.bonds) {
+        // bpm/rotational: no pair force between bonded atoms (its doc's restriction); bpm/sphere
+        // carries the molecule ids itself
+        s += "special_bonds lj 0 1 1 coul 1 1 1\n";
+        s += "read_data tumble.data\n\n";
+    } else {
+        s += "fix prop all property/atom mol ghost yes\n";
+        s += "read_data tumble.data fix prop NULL Molecules\n\n";
+    }
 
     // groups: clump members by type, held spheres by atom id (a sphere's atom id is its index
     // among the atoms, which follow the scene's body order)
@@ -247,10 +337,39 @@ Deck inputDeck(const Scene& scene, const Layout& l, long long steps, long long d
                     note(n);
         }
     }
+    if (l.bonds) {
+        // smooth no: Tumble's bonds hold their full load until they break
+        s += "\nbond_style bpm/rotational smooth no\n";
+        for (std::size_t t = 0; t < l.bonds->coefficients.size(); ++t) {
+            s += "bond_coeff " + std::to_string(t + 1);
+            for (double c : l.bonds->coefficients[t])
+                s += " " + formatNumber(c);
+            s += "\n";
+        }
+        for (const std::string& n : l.bonds->notes)
+            note(n);
+    }
     s += "\ntimestep " + formatNumber(p.dt) + "\n";
     s += "neighbor " + formatNumber(skin) + " bin\n";
     s += std::string("neigh_modify delay 0 every 1 check yes") + (l.clumps ? " exclude molecule/intra clumps" : "") +
          "\n\n";
+    if (l.box && !l.box->input.empty()) {
+        s += "# the periodic cell: L(t) (1/s), its strain (-), the box's closed forms (m) and their rates\n" +
+             l.box->input + "\n";
+    }
+    if (l.box) {
+        for (const std::string& n : l.box->notes)
+            note(n);
+        if (l.clumps && l.box->deforms)
+            note("clumps in a deforming cell: rigid/small sets its atoms' velocities from the body's, so a clump "
+                 "crossing a sheared face keeps its velocity where Tumble gives it its image's, v - L H n");
+        const Mat3& h = l.box->h;
+        for (int k = 0; k < 3; ++k)
+            if (l.box->periodic[k] && std::abs(w.gravity.dot(h.col(k))) > 0.0)
+                note("potential_gravity in the thermo log: LAMMPS wraps atoms into the box along the periodic sides, "
+                     "Tumble keeps bodies within a quarter cell of it, so with gravity along a periodic side the two "
+                     "differ by m g . H n");
+    }
 
     // gravity and walls before the integrators: rigid/small sums its atoms' forces in its set-up
     const double g = w.gravity.norm();
@@ -294,8 +413,17 @@ Deck inputDeck(const Scene& scene, const Layout& l, long long steps, long long d
     // viscous damping -beta m v on every atom (fix viscous's gamma is one per type, not per mass)
     if (p.viscousDamping > 0.0) {
         s += "\nvariable beta equal " + formatNumber(p.viscousDamping) + "\n";
-        s += "variable viscous_x atom -v_beta*mass*vx\nvariable viscous_y atom -v_beta*mass*vy\n"
-             "variable viscous_z atom -v_beta*mass*vz\n";
+        if (mediumMoves(l)) {
+            // on the motion relative to the medium, as Tumble damps it in a deforming cell
+            for (int k = 0; k < 3; ++k) {
+                const std::string axis(1, static_cast<char>('x' + k));
+                s += "variable viscous_" + axis + " atom -v_beta*mass*(v" + axis + "-(" + l.box->mediumVelocity[k] +
+                     "))\n";
+            }
+        } else {
+            s += "variable viscous_x atom -v_beta*mass*vx\nvariable viscous_y atom -v_beta*mass*vy\n"
+                 "variable viscous_z atom -v_beta*mass*vz\n";
+        }
         s += "fix viscous all addforce v_viscous_x v_viscous_y v_viscous_z\n";
         note("viscous damping: the force -beta m v is exported (fix addforce); the torque -beta I w is not (LAMMPS "
              "29Sep2021 has no per-atom torque damping; fix viscous/sphere came later)" +
@@ -309,7 +437,8 @@ Deck inputDeck(const Scene& scene, const Layout& l, long long steps, long long d
              "on clumps)");
 
     // integrators
-    s += "\nfix integrate mobile nve/sphere\n";
+    // nve/bpm/sphere also turns the atoms' orientations, which bpm/rotational reads
+    s += std::string("\nfix integrate mobile ") + (l.bonds ? "nve/bpm/sphere" : "nve/sphere") + "\n";
     if (l.clumps)
         s += "fix rb clumps rigid/small molecule infile clumps.rigid" +
              std::string(g > 0.0 ? " gravity clump_gravity" : "") + "\n";
@@ -319,7 +448,10 @@ Deck inputDeck(const Scene& scene, const Layout& l, long long steps, long long d
             continue;
         const std::string id = std::to_string(l.firstAtom[b]);
         s += "group driven" + id + " id " + id + "\n";
-        s += "fix drive" + id + " driven" + id + " move linear " + vec(w.velocity[b]) + "\n";
+        s += "fix drive" + id + " driven" + id + " move linear " + vec(bodyVelocity(w, l, b)) + "\n";
+        if (l.bonds && w.angularVelocity[b].squaredNorm() > 0.0)
+            note("a driven sphere's spin: fix move does not turn its orientation, so its bonds do not feel it (Tumble "
+                 "turns a driven sphere at its angular velocity)");
     }
     if (p.translation != "velocity_verlet")
         note("integration: LAMMPS integrates spheres by velocity Verlet (nve/sphere), this scene by " + p.translation);
@@ -329,7 +461,18 @@ Deck inputDeck(const Scene& scene, const Layout& l, long long steps, long long d
              p.rotation + "; they differ at O(dt^2)");
 
     // energies, as Tumble's energy CSV names them
-    s += "\ncompute ke_spheres spheres ke\ncompute rot_spheres spheres erotate/sphere\n";
+    const bool medium = mediumMoves(l);
+    if (medium) {
+        // Tumble's energy CSV counts the motion relative to the medium in a deforming cell
+        s += "\nvariable fluctuation_ke atom 0.5*mass*((vx-(" + l.box->mediumVelocity[0] + "))^2+(vy-(" +
+             l.box->mediumVelocity[1] + "))^2+(vz-(" + l.box->mediumVelocity[2] + "))^2)\n";
+        s += "compute ke_spheres spheres reduce sum v_fluctuation_ke\ncompute rot_spheres spheres erotate/sphere\n";
+        if (l.clumps)
+            note("kinetic_translational in the thermo log: the clumps' share is their lab kinetic energy, Tumble's "
+                 "counts their motion relative to the medium");
+    } else {
+        s += "\ncompute ke_spheres spheres ke\ncompute rot_spheres spheres erotate/sphere\n";
+    }
     std::string ket = "c_ke_spheres";
     std::string ker = "c_rot_spheres";
     if (l.clumps) {
@@ -402,12 +545,21 @@ std::string readme(const Scene& scene, const Layout& l, const LammpsExportResult
          formatNumber(p.dt) + " s.\n\n";
     s += "Run it here with `mpirun -np " + std::to_string(procs) +
          " lmp -in tumble.in` (as root add `--allow-run-as-root`), or on a cluster with `sbatch job.slurm`. It "
-         "needs LAMMPS 29Sep2021 or later with the GRANULAR and RIGID packages (Debian 12's `lammps`). Edit "
-         "`steps`, `dump_every` and `thermo_every` at the top of `tumble.in`.\n\n";
-    s += "## Files\n\n"
-         "- `tumble.data`: the atoms (`atom_style sphere`: id, type, diameter, density, position), their velocities "
-         "and angular velocities, and their molecule ids: every atom's is its Tumble body's id + 1.\n"
-         "- `tumble.in`: the input. Atom type = material index + 1";
+         "needs LAMMPS 29Sep2021 or later with the GRANULAR and RIGID packages (Debian 12's `lammps`)" +
+         std::string(l.bonds ? "; its bonds need the BPM package as well, in LAMMPS 4May2022 or later (first stable "
+                               "release 23Jun2022), which Debian 12's `lammps` lacks"
+                             : "") +
+         ". Edit `steps`, `dump_every` and `thermo_every` at the top of `tumble.in`.\n\n";
+    s += "## Files\n\n";
+    if (l.bonds)
+        s += "- `tumble.data`: the atoms (`atom_style bpm/sphere`: id, molecule id = the Tumble body's id + 1, type, "
+             "diameter, density, position), their velocities and angular velocities, and the bonds (id, type, the "
+             "two atoms).\n";
+    else
+        s +=
+            "- `tumble.data`: the atoms (`atom_style sphere`: id, type, diameter, density, position), their velocities "
+            "and angular velocities, and their molecule ids: every atom's is its Tumble body's id + 1.\n";
+    s += "- `tumble.in`: the input. Atom type = material index + 1";
     if (l.clumps)
         s += ", plus " + std::to_string(l.materials) + " for a clump's spheres";
     s += ".\n";
@@ -445,7 +597,26 @@ std::string readme(const Scene& scene, const Layout& l, const LammpsExportResult
          "| viscous damping beta | `fix addforce` of -beta m v per atom |\n"
          "| velocity Verlet | `fix nve/sphere`; clumps `fix rigid/small` |\n"
          "| fixed / driven spheres | not integrated / `fix move linear` |\n"
-         "| neighbour skin | `neighbor` 0.3 x the mean sphere radius, rebuilt when needed |\n\n";
+         "| neighbour skin | `neighbor` 0.3 x the mean sphere radius, rebuilt when needed |\n";
+    if (l.box)
+        s += "| periodic cell (side vectors H, periodic axes) | `boundary` p along the periodic axes, m along the "
+             "others "
+             "(the atoms' extent, walls as above); the box is H (a along x, b in the xy plane: `xy xz yz` tilts), "
+             "reduced by LAMMPS's flip rule (the same lattice of images); a body outside it is written at its image "
+             "inside, x - H n, with its image's velocity v - L H n |\n"
+             "| velocity gradient L (constant or piecewise linear in time) | `variable` closed forms of the box, "
+             "H(t) = exp(A(t)) (I + S(t)) H0 with A, S the integrals of L's diagonal and upper part, and `fix deform "
+             "... variable ... remap v flip yes`: an atom crossing a face takes v - L H n (Lees-Edwards), the box "
+             "flips past half a period as Tumble's cell; viscous damping and the log's kinetic_translational act "
+             "on the motion relative to the medium, v - L x, as Tumble's |\n";
+    if (l.bonds)
+        s +=
+            "| Wang bonds kn, ks, kt, kb | `bond_style bpm/rotational smooth no`, `bond_coeff` k_r = kn, k_s = ks, k_t "
+            "= kt, k_b = kb (N/m, N m/rad), damping 0; one bond type per distinct law; `atom_style bpm/sphere`, "
+            "`special_bonds lj 0 1 1 coul 1 1 1` (no contact while bonded, as Tumble), `fix nve/bpm/sphere` |\n"
+            "| bond strengths | F_rc = tension, F_sc = shear, T_tc = twist, T_bc = bend (N, N m): LAMMPS's linear "
+            "sum, Tumble's `linear_sum` |\n";
+    s += "\n";
     s += "## What LAMMPS will not run as Tumble does\n\n";
     if (r.notes.empty())
         s += "Nothing: every part of this scene maps exactly.\n";
@@ -461,14 +632,6 @@ std::string readme(const Scene& scene, const Layout& l, const LammpsExportResult
 
 LammpsExportResult exportLammps(const Scene& scene, const std::string& dir, const LammpsExportOptions& options)
 {
-    const World& w = scene.world;
-    if (w.cell)
-        throw SceneError(scene.source, "/cell",
-                         "periodic cells are not exported to LAMMPS yet (a triclinic box with fix deform)");
-    if (!w.bonds.empty())
-        throw SceneError(scene.source, "/bonds",
-                         "bonds are not exported to LAMMPS yet (they need its BPM package, which Debian 12's "
-                         "LAMMPS lacks)");
     const Layout l = layoutOf(scene);
     LammpsExportResult r;
     r.atoms = l.atoms;
@@ -489,7 +652,7 @@ LammpsExportResult exportLammps(const Scene& scene, const std::string& dir, cons
     };
     write("tumble.data", dataFile(scene, l));
     if (l.clumps)
-        write("clumps.rigid", rigidFile(scene));
+        write("clumps.rigid", rigidFile(scene, l));
     write("tumble.in", deck.text);
     write("job.slurm", jobScript(scene, options.procs));
     write("README.md", readme(scene, l, r, options.procs));

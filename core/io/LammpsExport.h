@@ -1,7 +1,8 @@
 #pragma once
 // LammpsExport: a Tumble scene as a LAMMPS run (units si) for a cluster, in one directory:
 //   tumble.data   atom_style sphere: id type diameter density x y z, velocities and angular
-//                 velocities; molecule ids (every atom's is its body's scene id + 1)
+//                 velocities; molecule ids (every atom's is its body's scene id + 1); with bonds
+//                 atom_style bpm/sphere (the molecule id in the Atoms line) and a Bonds section
 //   clumps.rigid  the clumps' exact mass properties (Tumble's union integration) as a
 //                 fix rigid/small infile: LAMMPS would otherwise sum overlapping spheres
 //   tumble.in     the input: pair_style granular per type pair, fix wall/gran per wall, gravity,
@@ -16,7 +17,9 @@
 // omega force, %.17g, with ITEM: TIME), and for clumps dump.bodies (rigid/local: body, mass,
 // centre, velocity, quaternion, angular velocity, principal moments), and its energies to
 // log.lammps's thermo (step time kinetic_translational kinetic_rotational potential_gravity).
-// Periodic cells and bonds are refused for now (docs/LAMMPS.md).
+// A periodic cell becomes a triclinic box with fix deform ... remap v (io/LammpsBox), bonds
+// bond_style bpm/rotational on atom_style bpm/sphere (io/LammpsBonds; LAMMPS's BPM package,
+// which Debian 12's LAMMPS lacks: noted). docs/LAMMPS.md says what maps and what does not.
 #include <string>
 #include <vector>
 

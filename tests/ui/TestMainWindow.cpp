@@ -485,11 +485,14 @@ void TestMainWindow::exportsTheSceneToLammps()
     QVERIFY2(status.contains(QStringLiteral("Exported to")) && status.contains(QStringLiteral("294 atoms")) &&
                  status.contains(QStringLiteral("README.md")),
              qPrintable(status));
-    // a scene the export cannot carry yet is refused with the reason
-    QVERIFY(w->openBuiltinScene(QStringLiteral("cemented-shear")));
-    QVERIFY(!w->exportToLammps(dir.filePath(QStringLiteral("cell"))));
+    // a folder that cannot be made is refused, named
+    QFile blocker(dir.filePath(QStringLiteral("file")));
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    const QString unwritable = dir.filePath(QStringLiteral("file/pile"));
+    QVERIFY(!w->exportToLammps(unwritable));
     QVERIFY(w->errorBox());
-    QVERIFY2(w->errorBox()->text().contains(QStringLiteral("periodic cells")), qPrintable(w->errorBox()->text()));
+    QVERIFY2(w->errorBox()->text().contains(unwritable), qPrintable(w->errorBox()->text()));
     w->errorBox()->close();
     QTRY_VERIFY(!w->errorBox());
 }
