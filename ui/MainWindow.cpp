@@ -515,10 +515,18 @@ void MainWindow::closeEvent(QCloseEvent* event)
 void MainWindow::onFrame()
 {
     // its energy samples go to the plot
+    if (m_replay) {
+        m_replayBar->refresh();
+        // a file with no whole frame is no run to show: said, and the simulation comes back
+        if (const ReplaySource::Status st = m_replay->status(); !st.indexing && st.frames == 0) {
+            const QString why =
+                QString::fromStdString(st.error.empty() ? m_replay->dumpPath() + ": holds no frame" : st.error);
+            closeReplay();
+            showSceneError(tr("Cannot replay the LAMMPS run"), why);
+        }
+    }
     SnapshotPtr s = m_replay ? m_replay->takeSnapshot() : m_runner->takeSnapshot();
     m_panel->setRenderRate(m_sceneView->framesPerSecond());
-    if (m_replay)
-        m_replayBar->refresh();
     if (!s || s == m_shown)
         return;
     m_shown = s;
@@ -795,6 +803,8 @@ void MainWindow::closeReplay()
     m_energyPlot->clear();
     m_energyPlot->setBalanceShown(true);
     m_shown.reset();
+    if (m_scene) // the scene combo shows the simulation's scene again
+        showScene(m_scene->source);
 }
 
 void MainWindow::openReplayDialog()
@@ -806,9 +816,12 @@ void MainWindow::openReplayDialog()
 
 void MainWindow::showRunningScene()
 {
-    if (!m_shown || !m_shown->scene)
-        return;
-    const std::string& src = m_shown->scene->source;
+    if (m_shown && m_shown->scene)
+        showScene(m_shown->scene->source);
+}
+
+void MainWindow::showScene(const std::string& src)
+{
     const bool builtin = src.rfind("builtin:", 0) == 0;
     m_panel->setCurrentScene(builtin ? QString::fromStdString(src.substr(8)) : QString(),
                              QFileInfo(QString::fromStdString(src)).fileName());

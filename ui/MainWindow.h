@@ -199,6 +199,8 @@ private:
     void startScene(Scene scene, const QString& builtinId, const QString& displayName);
     /// The scene combo shows the scene that runs again (after a failed load or a cancelled dialog).
     void showRunningScene();
+    /// The scene combo shows the scene from src ("builtin:<id>" or a file path).
+    void showScene(const std::string& src);
     /// Shows page (the single view or the compare view) in the centre; the other asks for no room.
     void showCentrePage(QWidget* page);
     void togglePlay();

@@ -556,6 +556,18 @@ void TestMainWindow::replaysALammpsRun()
 
     // a scene ends the replay
     QVERIFY(w->openBuiltinScene(QStringLiteral("bouncing-ball")));
+    // a file that is no dump: named with its line and problem, and the simulation stays
+    QFile notDump(dir.filePath(QStringLiteral("scene.json")));
+    QVERIFY(notDump.open(QIODevice::WriteOnly));
+    notDump.write("{ \"format\": \"tumble-scene\" }\n");
+    notDump.close();
+    QVERIFY(w->openReplay(notDump.fileName()));
+    QTRY_VERIFY(w->errorBox());
+    QVERIFY2(w->errorBox()->text().contains(notDump.fileName() + QStringLiteral(": line 1: expected an ITEM: line")),
+             qPrintable(w->errorBox()->text()));
+    QVERIFY(!w->replaying());
+    w->errorBox()->close();
+    QTRY_VERIFY(!w->errorBox());
     QVERIFY(!w->replaying());
     QVERIFY(!w->replayBar()->isVisible());
     QVERIFY(w->timelineBar()->isVisible());
