@@ -202,7 +202,7 @@ private slots:
     void initTestCase()
     {
         if (findPvpython().isEmpty())
-            QSKIP("pvpython not found: scripts/setup.sh installs ParaView (paraview, and python3-paraview "
+            QFAIL("pvpython not found: scripts/setup.sh installs ParaView (paraview, and python3-paraview "
                   "unpacked into /opt/tumble/python3-paraview)");
     }
 

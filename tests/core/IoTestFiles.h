@@ -1,5 +1,6 @@
 #pragma once
 // Helpers for the core/io tests: read a written text file back and parse its numbers exactly.
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <charconv>
@@ -65,5 +66,20 @@ inline bool sameBits(double a, double b)
 {
     return std::memcmp(&a, &b, sizeof a) == 0;
 }
+
+/// A file named name holding text, in a directory of its own removed with it.
+class TempTextFile {
+public:
+    TempTextFile(const std::string& name, const std::string& text)
+        : m_path(m_dir.filePath(QString::fromStdString(name)).toStdString())
+    {
+        std::ofstream(m_path) << text;
+    }
+    const std::string& path() const { return m_path; }
+
+private:
+    QTemporaryDir m_dir;
+    std::string m_path;
+};
 
 } // namespace tumble::test

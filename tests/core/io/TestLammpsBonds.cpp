@@ -9,27 +9,20 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <map>
 #include <numbers>
 #include <set>
 #include <sstream>
 
+#include "IoTestFiles.h"
 #include "io/LammpsBonds.h"
 #include "io/LammpsExport.h"
 #include "scene/SceneLoader.h"
 
 using namespace tumble;
+using tumble::test::readText;
 
 namespace {
-
-std::string readText(const std::string& path)
-{
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 std::vector<std::string> split(const std::string& line)
 {

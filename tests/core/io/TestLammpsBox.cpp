@@ -7,25 +7,17 @@
 #include <QtTest>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
+#include "IoTestFiles.h"
 #include "io/LammpsBox.h"
 #include "io/LammpsExport.h"
 #include "scene/SceneError.h"
 #include "scene/SceneLoader.h"
 
 using namespace tumble;
+using tumble::test::readText;
 
 namespace {
-
-std::string readText(const std::string& path)
-{
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 QString scene(const QString& cell, const QString& bodies, const QString& walls = "[]")
 {

@@ -2,11 +2,9 @@
 // TIMESTEP, NUMBER OF ATOMS, BOX BOUNDS, triclinic tilts, ATOMS and local ENTRIES) come back as
 // written, and each kind of damage is refused at its line, naming the file and the problem,
 // after the frames before it were read whole.
-#include <QTemporaryDir>
 #include <QtTest>
 
-#include <fstream>
-
+#include "IoTestFiles.h"
 #include "io/LammpsDump.h"
 
 using namespace tumble;
@@ -40,17 +38,10 @@ ITEM: ATOMS id type radius x y z vx
 2 1 0.25 0.5 0.5 0.5 2
 )";
 
-class DumpFile {
+// a dump file of the given text
+class DumpFile : public test::TempTextFile {
 public:
-    explicit DumpFile(const std::string& text) : m_path(m_dir.filePath("dump.txt").toStdString())
-    {
-        std::ofstream(m_path) << text;
-    }
-    const std::string& path() const { return m_path; }
-
-private:
-    QTemporaryDir m_dir;
-    std::string m_path;
+    explicit DumpFile(const std::string& text) : TempTextFile("dump.txt", text) {}
 };
 
 } // namespace

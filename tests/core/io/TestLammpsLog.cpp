@@ -2,11 +2,9 @@
 // messages and warnings between and inside them skipped; a row that does not fit its header is
 // refused at its line, unless it is the file's last line (a run still writing, or killed), which
 // is dropped and said; a second run with other columns and a log without thermo are refused.
-#include <QTemporaryDir>
 #include <QtTest>
 
-#include <fstream>
-
+#include "IoTestFiles.h"
 #include "io/LammpsLog.h"
 
 using namespace tumble;
@@ -30,17 +28,10 @@ Loop time of 0.01 on 1 procs for 10 steps with 2 atoms
 Total wall time: 0:00:00
 )";
 
-class LogFile {
+// a log file of the given text
+class LogFile : public test::TempTextFile {
 public:
-    explicit LogFile(const std::string& text) : m_path(m_dir.filePath("log.lammps").toStdString())
-    {
-        std::ofstream(m_path) << text;
-    }
-    const std::string& path() const { return m_path; }
-
-private:
-    QTemporaryDir m_dir;
-    std::string m_path;
+    explicit LogFile(const std::string& text) : TempTextFile("log.lammps", text) {}
 };
 
 } // namespace

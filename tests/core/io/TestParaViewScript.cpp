@@ -74,7 +74,7 @@ private slots:
     void isPython()
     {
         if (QStandardPaths::findExecutable("python3").isEmpty())
-            QSKIP("python3 not found");
+            QFAIL("python3 not found (Debian's python3, which ParaView needs too)");
         for (const ParaViewScene& scene :
              {ParaViewScene{"tumble.pvd", "tumble_cell.pvd", {Wall{Vec3(0, 0, 0), Vec3(0, 0, 1), 0}}, "/d"},
               ParaViewScene{"q\"uote'.pvd", "", {}, "/x\ny\\"}}) {
