@@ -20,6 +20,18 @@ template <class V> void keepHeadroom(V& v, std::size_t n)
         v.reserve(n + n / 8);
 }
 
+// a search list emptied for the next build, with room for as many candidates as the last one
+// found and an eighth more; a list left far larger (by push_back's doubling, or the count fell)
+// is given back first, so the lists hold about what they need (issue 18: memory per body)
+template <class V> void reuseSlab(V& v)
+{
+    const std::size_t last = v.size();
+    v.clear();
+    if (v.capacity() > last + last / 2 + 64)
+        V().swap(v);
+    keepHeadroom(v, last);
+}
+
 using Key = std::pair<int, int>;
 
 Key pairKey(const PairCandidate& c)
@@ -144,7 +156,7 @@ struct PairScan {
     };
     Member member(int i) const { return {i, body[i], r[i], x[i]}; }
     bool bonded(int a, int b) const { return bondedBodies(bondStart, bondPartner, a, b); }
-    [[gnu::always_inline]] void near(const Member& a, int j, std::vector<PairCandidate>& out) const
+    template <class Out> [[gnu::always_inline]] void near(const Member& a, int j, Out& out) const
     {
         const double reach = (a.radius + r[j]) + skin;
         if ((a.x - x[j]).squaredNorm() >= reach * reach)
@@ -154,14 +166,7 @@ struct PairScan {
             return; // members of one rigid body never touch each other
         if (bondStart && bonded(a.body, bj))
             return; // the bond acts instead of the contact law
-        const int i = std::min(a.index, j);
-        const int k = std::max(a.index, j);
-        const int bi = i == a.index ? a.body : bj;
-        const int bk = i == a.index ? bj : a.body;
-        const bool crosses = static_cast<std::size_t>(bi) / kBodyChunk != static_cast<std::size_t>(bk) / kBodyChunk;
-        // a class table's index now; per-candidate constants once the slabs are joined (-1 until then)
-        const int params = classes > 0 ? cls[i] * classes + cls[k] : -1;
-        out.push_back({i, k, params, offset[i].isZero(0.0), offset[k].isZero(0.0), crosses});
+        out.push_back({std::min(a.index, j), std::max(a.index, j)});
     }
 };
 
@@ -321,8 +326,8 @@ std::size_t NeighbourList::searchBox(const World& w, double skin, ThreadPool* po
     const int* cellStart = m_cellStart.data();
     const int* cellBodies = m_cellBodies.data();
     auto search = [&](std::size_t s) {
-        std::vector<PairCandidate>& out = m_slabs[s];
-        out.clear();
+        auto& out = m_slabs[s];
+        reuseSlab(out);
         const int z0 = static_cast<int>(s * static_cast<std::size_t>(dims.z()) / slabs);
         const int z1 = static_cast<int>((s + 1) * static_cast<std::size_t>(dims.z()) / slabs);
         for (int cz = z0; cz < z1; ++cz) {
@@ -440,9 +445,10 @@ std::size_t NeighbourList::searchCell(const World& w, double skin)
 
     if (m_slabs.size() < kSearchSlabs)
         m_slabs.resize(kSearchSlabs);
-    std::vector<PairCandidate>& out = m_slabs[0];
-    out.clear();
-    const int classes = m_classTable ? static_cast<int>(m_classes.size()) : 0;
+    auto& out = m_slabs[0];
+    reuseSlab(out);
+    m_slabImages.clear();
+    keepHeadroom(m_slabImages, out.capacity());
     const bool bonded = !w.bonds.empty();
     // member a against member b's image o (in wrapped positions): the candidate in unwrapped
     // positions pairs a with b's image o + k_a - k_b
@@ -468,20 +474,8 @@ std::size_t NeighbourList::searchCell(const World& w, double skin)
             if (image[k] < -2 || image[k] > 2)
                 throw std::logic_error("neighbour list: a member lies more than a period from its cell");
         }
-        const int i = std::min(a, b);
-        const int j = std::max(a, b);
-        const int bi = w.memberBody[static_cast<std::size_t>(i)];
-        const int bj = w.memberBody[static_cast<std::size_t>(j)];
-        PairCandidate c{i,
-                        j,
-                        classes > 0 ? m_memberClass[static_cast<std::size_t>(i)] * classes +
-                                          m_memberClass[static_cast<std::size_t>(j)]
-                                    : -1,
-                        w.memberOffset[static_cast<std::size_t>(i)].isZero(0.0),
-                        w.memberOffset[static_cast<std::size_t>(j)].isZero(0.0),
-                        static_cast<std::size_t>(bi) / kBodyChunk != static_cast<std::size_t>(bj) / kBodyChunk,
-                        encodeImage(image[0], image[1], image[2])};
-        out.push_back(c);
+        out.push_back({std::min(a, b), std::max(a, b)});
+        m_slabImages.push_back(encodeImage(image[0], image[1], image[2]));
     };
     const ImageShift none{0, 0, 0};
     for (int cz = 0; cz < dims.z(); ++cz) {
@@ -594,13 +588,35 @@ void NeighbourList::build(const World& w, const ContactTable& table, double skin
     keepHeadroom(m_pairStart, n + 1);
     m_pairStart.assign(n + 1, 0);
     for (std::size_t s = 0; s < slabs; ++s)
-        for (const PairCandidate& c : m_slabs[s])
+        for (const SlabPair& c : m_slabs[s])
             ++m_pairStart[static_cast<std::size_t>(c.i) + 1];
     for (std::size_t k = 1; k <= n; ++k)
         m_pairStart[k] += m_pairStart[k - 1];
-    for (std::size_t s = 0; s < slabs; ++s)
-        for (const PairCandidate& c : m_slabs[s])
-            m_pairs[static_cast<std::size_t>(m_pairStart[static_cast<std::size_t>(c.i)]++)] = c;
+    {
+        // the candidate's other fields from i and j: a class table's index (per-candidate
+        // constants come below), centred members, crossing chunks, the image
+        const int classes = m_classTable ? static_cast<int>(m_classes.size()) : 0;
+        const int* cls = m_memberClass.data();
+        const int* body = w.memberBody.data();
+        const Vec3* offset = w.memberOffset.data();
+        for (std::size_t s = 0; s < slabs; ++s) {
+            const std::vector<SlabPair>& slab = m_slabs[s];
+            for (std::size_t t = 0; t < slab.size(); ++t) {
+                const int i = slab[t].i;
+                const int j = slab[t].j;
+                const auto bi = static_cast<std::size_t>(body[i]);
+                const auto bj = static_cast<std::size_t>(body[j]);
+                m_pairs[static_cast<std::size_t>(m_pairStart[static_cast<std::size_t>(i)]++)] =
+                    PairCandidate{i,
+                                  j,
+                                  classes > 0 ? cls[i] * classes + cls[j] : -1,
+                                  offset[i].isZero(0.0),
+                                  offset[j].isZero(0.0),
+                                  bi / kBodyChunk != bj / kBodyChunk,
+                                  m_periodic ? m_slabImages[t] : kNoImage};
+            }
+        }
+    }
     // (each start has moved to its i's end: i's partners are [start[i - 1], start[i]))
     auto byJ = [&](std::size_t r) {
         const std::size_t i1 = (r + 1) * n / kSearchSlabs;
