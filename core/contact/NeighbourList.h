@@ -166,23 +166,23 @@ private:
 
     double m_skin = 0.0;
     long long m_builds = 0;
-    std::vector<Vec3> m_reference;                   // (m) member positions at the last build, m
-    std::vector<int> m_cellOf;                       // (m) cell index of each member
-    std::vector<int> m_cellStart;                    // (cells + 1) offsets into m_cellBodies
-    std::vector<int> m_cellBodies;                   // (m) member indices sorted by cell
+    std::vector<Vec3> m_reference; // (m) member positions at the last build, m
+    std::vector<int> m_cellOf;     // (m) cell index of each member
+    std::vector<int> m_cellStart;  // (cells + 1) offsets into m_cellBodies
+    std::vector<int> m_cellBodies; // (m) member indices sorted by cell
     // the cell search's lists: (i, j) only, 8 B a candidate (the rest of a PairCandidate follows
     // from i and j when the lists are joined), and in a periodic cell each one's image
     struct SlabPair {
         int i;
         int j;
     };
-    std::vector<std::vector<SlabPair>> m_slabs;   // (kSearchSlabs)
-    std::vector<unsigned char> m_slabImages;      // parallel to m_slabs[0] in a periodic cell
-    std::vector<int> m_pairStart;                    // (m + 1) the counting sort's offsets by i
-    std::vector<PairCandidate> m_pairs;              // sorted by (i, j)
-    std::vector<WallCandidate> m_wallPairs;          // sorted by (member, wall)
-    ContactHistory m_pairHistory;                    // parallel to m_pairs
-    ContactHistory m_wallHistory;                    // parallel to m_wallPairs
+    std::vector<std::vector<SlabPair>> m_slabs; // (kSearchSlabs)
+    std::vector<unsigned char> m_slabImages;    // parallel to m_slabs[0] in a periodic cell
+    std::vector<int> m_pairStart;               // (m + 1) the counting sort's offsets by i
+    std::vector<PairCandidate> m_pairs;         // sorted by (i, j)
+    std::vector<WallCandidate> m_wallPairs;     // sorted by (member, wall)
+    ContactHistory m_pairHistory;               // parallel to m_pairs
+    ContactHistory m_wallHistory;               // parallel to m_wallPairs
     // while a rebuild carries history into the new lists: the touching contacts' keys (members
     // i, j; member, wall) in list order and their entries (every other entry is zero)
     std::vector<std::pair<int, int>> m_carriedPairKeys;

@@ -178,7 +178,7 @@ bool RenderThread::start()
     m_valid = m_setUpOk;
     lock.unlock();
     if (!m_valid)
-        m_thread->wait(); // it ended
+        join(); // it ended
     m_setUp = false;
     return m_valid;
 }
@@ -219,8 +219,24 @@ void RenderThread::stop()
         m_quit = true;
     }
     m_wake.notify_one();
-    m_thread->wait();
+    join();
     m_stopped = true;
+}
+
+void RenderThread::join()
+{
+    m_thread->wait();
+    // the thread's last act was finish(), under the mutex: taking it here makes everything the
+    // thread did happen before what follows, also for ThreadSanitizer, which cannot see
+    // QThread::wait's futex in an uninstrumented Qt (it reported the condition variables' and
+    // the VTK observers' destruction after the thread's last use as races)
+    std::lock_guard<std::mutex> lock(m_mutex);
+}
+
+void RenderThread::finish()
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_quit = true;
 }
 
 bool RenderThread::onThread() const
@@ -274,6 +290,7 @@ void RenderThread::run()
     m_idle.notify_all();
     if (!ok) {
         doneCurrent();
+        finish();
         return;
     }
     for (;;) {
@@ -296,6 +313,7 @@ void RenderThread::run()
     }
     doneCurrent();
     m_idle.notify_all();
+    finish();
 }
 
 } // namespace tumble::ui

@@ -70,6 +70,8 @@ private:
     bool start(); // the thread, until it made its context current; false if it could not
     void run();
     void doneCurrent();
+    void finish(); // the thread's last act (under the mutex)
+    void join();   // waits for the thread's end (see finish)
 
     std::unique_ptr<Glx> m_glx;
     QSurfaceFormat m_format;

@@ -17,6 +17,7 @@
 #include <vtkNew.h>
 #include <vtkOpenGLFramebufferObject.h>
 #include <vtkOpenGLState.h>
+#include <vtkTimerLog.h>
 
 #include <algorithm>
 #include <atomic>
@@ -72,6 +73,14 @@ struct VtkOpenGLWidget::Async {
 // ------------------------------------------------------------------------------------------------
 VtkOpenGLWidget::VtkOpenGLWidget(QWidget* parent) : QOpenGLWidget(parent)
 {
+    // VTK marks every render in one global timing table (vtkTimerLog, on by default) that nobody
+    // reads here, and it is not thread-safe: the 3D view's render thread and the plots' GUI-thread
+    // renders wrote it at once (ThreadSanitizer, issue 21). Off once, before any render thread.
+    static const bool timerLogOff = [] {
+        vtkTimerLog::LoggingOff();
+        return true;
+    }();
+    (void)timerLogOff;
     // the widget's own format: no multisampling (llvmpipe), a depth buffer for VTK
     QSurfaceFormat fmt = format();
     fmt.setSamples(0);
