@@ -137,13 +137,10 @@ bool bondedBodies(const int* start, const int* partner, int a, int b)
 // the cell search's pair test, on raw arrays held in registers: member ia (loaded once for a run
 // of partners) against member jb
 struct PairScan {
-    const Vec3* x;      // member positions, m
-    const double* r;    // member radii, m
-    const int* body;    // member's body
-    const Vec3* offset; // member's offset from its body's centre, m
-    const int* cls;     // member's class, with a class table
-    int classes;        // class count, 0 without a table
-    double skin;        // m
+    const Vec3* x;   // member positions, m
+    const double* r; // member radii, m
+    const int* body; // member's body
+    double skin;     // m
     // bonded bodies (BondSet::partnerStart, partners), null without bonds: a bonded pair gets no
     // contact candidate
     const int* bondStart;
@@ -317,9 +314,6 @@ std::size_t NeighbourList::searchBox(const World& w, double skin, ThreadPool* po
     const PairScan scan{w.memberPosition.data(),
                         w.memberRadius.data(),
                         w.memberBody.data(),
-                        w.memberOffset.data(),
-                        m_memberClass.data(),
-                        m_classTable ? static_cast<int>(m_classes.size()) : 0,
                         skin,
                         w.bonds.empty() ? nullptr : w.bonds.partnerStart.data(),
                         w.bonds.empty() ? nullptr : w.bonds.partners.data()};
