@@ -263,11 +263,13 @@ void TestRandomLiveChanges::thousandsOfChangesLeaveAConsistentState()
 
     // the single view: the runner's parameters are what the snapshot and the panel show
     SimulationRunner* runner = w->worker();
+    // (paused() can hold before the changes still queued are applied: a rotation change posted
+    // just before would then land between reading the runner and the snapshot; settled() waits
+    // for every change posted, and the window must show the snapshot that followed them)
     runner->pause();
-    QVERIFY(waitUntil([&]() { return runner->paused(); }, 5000));
+    QVERIFY(waitUntil([&]() { return runner->settled() && runner->paused(); }, 5000));
     QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) {
-        const SimParams p = runner->params();
-        return !s.playing && s.step == runner->steps() && s.params.dt == p.dt;
+        return !s.playing && s.serial == runner->latestSnapshot()->serial && s.step == runner->steps();
     }));
     const SimParams p = runner->params();
     QCOMPARE(p.validate(), std::string());

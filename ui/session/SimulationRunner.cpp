@@ -210,6 +210,7 @@ void SimulationRunner::post(Command c)
         if (m_stopRequested)
             return;
         m_queue.push_back(std::move(c));
+        m_commandsPosted.fetch_add(1);
     }
     m_queueCv.notify_one();
 }
@@ -385,6 +386,7 @@ void SimulationRunner::threadMain()
         }
 
         // commands land between steps, and show in a snapshot before the next batch
+        const auto taken = static_cast<long long>(commands.size());
         bool changed = false;
         for (const Command& c : commands)
             if (execute(run, c))
@@ -404,6 +406,7 @@ void SimulationRunner::threadMain()
             publish(run);
         if (run.sim)
             m_pacing->settled(*run.sim);
+        m_commandsDone.fetch_add(taken);
     }
     m_running = false;
 }

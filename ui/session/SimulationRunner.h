@@ -138,6 +138,10 @@ public:
 
     // state, readable from any thread
     bool paused() const { return !m_playing.load(); }
+    /// True when every command posted before this call has been applied and what it changed
+    /// published and mirrored here (params(), steps(), latestSnapshot()): what a caller waits
+    /// for before it compares what it asked for with what is shown.
+    bool settled() const { return m_commandsDone.load() >= m_commandsPosted.load(); }
     bool unstable() const { return m_unstable.load(); }
     long long steps() const { return m_steps.load(); }
     /// Simulated time, s.
@@ -203,6 +207,8 @@ private:
     std::condition_variable m_queueCv;
     std::vector<Command> m_queue;
     bool m_stopRequested = false;
+    std::atomic<long long> m_commandsPosted{0}; // counted under m_queueMutex
+    std::atomic<long long> m_commandsDone{0};   // counted by the thread after it published
 
     // latest snapshot
     mutable std::mutex m_snapshotMutex;

@@ -74,6 +74,7 @@ private slots:
     void badParameterIsReportedNotThrown();
     void blowUpPausesAndKeepsFiniteBodies();
     void laneAndMainViewKeepTheSameLastFiniteBodies();
+    void settledMeansEveryPostedChangeIsInForceAndPublished();
     void stopJoinsTheThread();
 };
 
@@ -666,6 +667,33 @@ void TestSimulationRunner::laneAndMainViewKeepTheSameLastFiniteBodies()
     if (finiteA->step < a->step - 1) { // the blow-up's own state was not finite: the fallback
         QVERIFY(a->positions == finiteA->positions);
         QVERIFY(b->positions == finiteB->positions);
+    }
+}
+
+void TestSimulationRunner::settledMeansEveryPostedChangeIsInForceAndPublished()
+{
+    // a change posted while paused moves neither steps() nor paused(): only settled() tells a
+    // caller that params() and the latest snapshot now hold it (playing or paused alike)
+    SimulationRunner w;
+    w.loadScene(settlingBox());
+    w.play();
+    QVERIFY(waitFor(w, [](const FrameSnapshot& f) { return f.playing && f.step > 5; }));
+    const std::string rotations[] = {"explicit_euler", "symplectic_euler", "fincham_leapfrog", "buss_2nd_order"};
+    for (int round = 0; round < 200; ++round) {
+        if (round == 100)
+            w.pause();
+        const std::string& r = rotations[round % 4];
+        LiveParams c;
+        c.rotation = r;
+        w.apply(c);
+        const auto t0 = Clock::now();
+        while (!w.settled() && Clock::now() - t0 < std::chrono::seconds(5))
+            std::this_thread::yield();
+        QVERIFY(w.settled());
+        QCOMPARE(w.params().rotation, r);
+        QCOMPARE(w.latestSnapshot()->params.rotation, r);
+        if (round >= 100)
+            QVERIFY(w.paused() && !w.latestSnapshot()->playing);
     }
 }
 
