@@ -6,8 +6,8 @@
 
 namespace tumble::cli {
 
-/// Bytes in use on the heap (glibc's mallinfo2: uordblks + hblkhd; under AddressSanitizer, its
-/// allocator's count), B.
+/// Bytes in use on the heap (glibc's mallinfo2: uordblks + hblkhd; under Address- or
+/// ThreadSanitizer, their allocator's count), B.
 std::size_t heapInUse();
 
 } // namespace tumble::cli

@@ -42,14 +42,14 @@ QString cliPath()
     return cli ? QString::fromLocal8Bit(cli) : QString();
 }
 
-// Under AddressSanitizer (the asan preset) tumble-cli cannot start within a virtual-memory
-// limit at all: the sanitizer reserves terabytes of address space for its shadow memory. The
-// tests of such limits skip there; the default run has them.
-#if defined(__SANITIZE_ADDRESS__)
-#define SKIP_UNDER_ADDRESS_SANITIZER()                                                                                 \
-    QSKIP("AddressSanitizer's shadow memory does not fit a ulimit -v; this test runs in the default build")
+// Under AddressSanitizer or ThreadSanitizer (the asan and tsan presets) tumble-cli cannot start
+// within a virtual-memory limit at all: the sanitizer reserves terabytes of address space for its
+// shadow memory. The tests of such limits skip there; the default run has them.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SKIP_UNDER_SANITIZER()                                                                                         \
+    QSKIP("a sanitizer's shadow memory does not fit a ulimit -v; this test runs in the default build")
 #else
-#define SKIP_UNDER_ADDRESS_SANITIZER()
+#define SKIP_UNDER_SANITIZER()
 #endif
 
 // runs tumble-cli; with a virtual-memory limit (KiB) through the shell's ulimit -v
@@ -369,7 +369,7 @@ private slots:
 
     void runOutOfMemoryIsNotAnInstability()
     {
-        SKIP_UNDER_ADDRESS_SANITIZER();
+        SKIP_UNDER_SANITIZER();
         // 8192 spheres whose velocities bring them all to one point in the first step: the
         // neighbour list then needs every pair (33 million candidates), far beyond 700 MB of
         // address space. The run reports running out of memory, with exit 5, and the files
@@ -407,7 +407,7 @@ private slots:
 
     void sceneTooBigForTheAddressSpaceIsRefusedUpFront()
     {
-        SKIP_UNDER_ADDRESS_SANITIZER();
+        SKIP_UNDER_SANITIZER();
         // a million generated spheres need about 2 GB; under ulimit -v 1 GB both inspect and run
         // refuse the scene with the figures before generating it
         QTemporaryDir dir;

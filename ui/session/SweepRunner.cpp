@@ -1,8 +1,8 @@
 #include "session/SweepRunner.h"
 
-#include <QMetaObject>
-
 #include <chrono>
+
+#include "session/QueuedCalls.h"
 
 namespace tumble::ui {
 
@@ -12,7 +12,7 @@ namespace {
 // 50 ms, at the end of a run always
 class Reporter {
 public:
-    explicit Reporter(SweepRunner* runner) : m_runner(runner) {}
+    Reporter(SweepRunner* runner, QueuedCalls* calls) : m_runner(runner), m_calls(calls) {}
 
     void within(double fraction)
     {
@@ -32,9 +32,10 @@ public:
 
 private:
     using Clock = std::chrono::steady_clock;
-    template <class F> void post(F f) { QMetaObject::invokeMethod(m_runner, std::move(f), Qt::QueuedConnection); }
+    template <class F> void post(F f) { m_calls->post(std::move(f)); }
 
     SweepRunner* m_runner;
+    QueuedCalls* m_calls;
     Clock::time_point m_last{};
 };
 
@@ -88,7 +89,7 @@ SweepResult runGrouped(const Scene& scene, const std::vector<SweepScheme>& plan,
 
 } // namespace
 
-SweepRunner::SweepRunner(QObject* parent) : QObject(parent)
+SweepRunner::SweepRunner(QObject* parent) : QObject(parent), m_calls(new QueuedCalls(this))
 {
     qRegisterMetaType<tumble::SweepResult>("tumble::SweepResult");
 }
@@ -125,17 +126,14 @@ bool SweepRunner::start(const Scene& scene, const std::vector<std::string>& sche
     }
     m_thread = std::thread([this, scene, plan = m_schemes, refused, dts, duration, useAnalytic, cancel]() {
         const auto fail = [this](const QString& message) {
-            QMetaObject::invokeMethod(
-                this,
-                [this, message]() {
-                    m_running = false;
-                    emit failed(message);
-                },
-                Qt::QueuedConnection);
+            m_calls->post([this, message]() {
+                m_running = false;
+                emit failed(message);
+            });
         };
         if (!refused.isEmpty())
             return fail(refused);
-        Reporter report(this);
+        Reporter report(this, m_calls);
         SweepOptions o;
         o.cancel = cancel.get();
         o.useAnalytic = useAnalytic;
@@ -150,13 +148,10 @@ bool SweepRunner::start(const Scene& scene, const std::vector<std::string>& sche
             SweepResult r = useAnalytic && !scene.analytic.empty() && !plan.empty()
                                 ? runByRun(scene, plan, dts, duration, o, report)
                                 : runGrouped(scene, plan, dts, duration, o, report);
-            QMetaObject::invokeMethod(
-                this,
-                [this, r = std::move(r)]() {
-                    m_running = false;
-                    emit finished(r);
-                },
-                Qt::QueuedConnection);
+            m_calls->post([this, r = std::move(r)]() {
+                m_running = false;
+                emit finished(r);
+            });
         } catch (const std::exception& e) {
             fail(QString::fromStdString(e.what()));
         }

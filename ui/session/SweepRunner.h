@@ -26,6 +26,8 @@
 
 namespace tumble::ui {
 
+class QueuedCalls;
+
 class SweepRunner : public QObject {
     Q_OBJECT
 public:
@@ -58,6 +60,7 @@ signals:
 private:
     void joinThread();
 
+    QueuedCalls* m_calls; // the thread's reports, made on the GUI thread
     std::thread m_thread;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     std::vector<SweepScheme> m_schemes;

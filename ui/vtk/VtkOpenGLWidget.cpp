@@ -113,6 +113,8 @@ VtkOpenGLWidget::VtkOpenGLWidget(QWidget* parent) : QOpenGLWidget(parent)
 
     m_interactor->Initialize();
 
+    connect(this, &VtkOpenGLWidget::frameRendered, this, &VtkOpenGLWidget::onFrameReady, Qt::QueuedConnection);
+
     // the camera counts as still kSettleMs after the last drag move or wheel turn
     m_settle = new QTimer(this);
     m_settle->setSingleShot(true);
@@ -679,8 +681,7 @@ void VtkOpenGLWidget::renderOnThread(long long serial)
                 a.ready.abandoned = true;
                 a.ready.renderMs = double(timer.nsecsElapsed()) * 1e-6;
             }
-            QMetaObject::invokeMethod(
-                this, [this]() { onFrameReady(); }, Qt::QueuedConnection);
+            emit frameRendered();
             return;
         }
 
@@ -712,8 +713,7 @@ void VtkOpenGLWidget::renderOnThread(long long serial)
         a.ready.renderMs = double(timer.nsecsElapsed()) * 1e-6;
         a.ready.abandoned = false;
     }
-    QMetaObject::invokeMethod(
-        this, [this]() { onFrameReady(); }, Qt::QueuedConnection);
+    emit frameRendered();
 }
 
 bool VtkOpenGLWidget::takeFrame()

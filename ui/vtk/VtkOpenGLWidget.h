@@ -118,6 +118,11 @@ signals:
     void userInteracted();
     /// Emitted after each painted frame.
     void framePainted();
+    /// (internal) the render thread finished or abandoned a frame: emitted on that thread,
+    /// connected queued to the GUI thread. A signal without arguments, not a posted lambda, so
+    /// no memory of Tumble's crosses threads through Qt's event queue, whose lock
+    /// ThreadSanitizer cannot see; the frame itself is handed over under Async::frames.
+    void frameRendered();
 
 protected:
     /// Called on the GUI thread right before a frame is rendered, with the pipeline free to
