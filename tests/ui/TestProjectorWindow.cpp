@@ -354,7 +354,7 @@ void TestProjectorWindow::viewKeepsDrawingUnderTheFileDialog()
     const long long frames = w->sceneView()->frameCount();
     const long long step = w->shownSnapshot()->step;
     QVERIFY(waitShown(*w, [&](const FrameSnapshot& s) { return s.step > step + 10; }));
-    QTRY_VERIFY(w->sceneView()->frameCount() > frames + 2);
+    QVERIFY(waitUntil([&]() { return w->sceneView()->frameCount() > frames + 2; }, 5000));
     // and what it draws is the scene, not a cleared surface
     const QImage frame = w->sceneView()->grabFramebuffer();
     QVERIFY(!frame.isNull());

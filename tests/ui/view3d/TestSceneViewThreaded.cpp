@@ -14,6 +14,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <memory>
 #include <thread>
 
 #include "ProjectedPoint.h"
@@ -92,6 +93,9 @@ void TestSceneViewThreaded::idleViewRendersNothing()
     view.resize(240, 200);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
+    // observers are added with no frame in flight (VTK's observer list is the render thread's
+    // while it renders)
+    view.grabFramebuffer();
     SlowFrames counter(rendererOf(view)); // counts the renders
     view.setSnapshot(twoBodies(-0.05, 1));
     QTRY_VERIFY_WITH_TIMEOUT(view.frameCount() >= 1, 3000);
@@ -125,11 +129,16 @@ void TestSceneViewThreaded::idleViewRendersNothing()
 
 void TestSceneViewThreaded::pickingFollowsTheFrameOnScreen()
 {
+    // (the observer outlives the view: the view's render thread may start a frame until the
+    // view is gone, and the observer's callback writes the counters)
+    std::unique_ptr<SlowFrames> observer;
     SceneView view;
     view.resize(300, 300);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
-    SlowFrames slow(rendererOf(view));
+    view.grabFramebuffer(); // nothing in flight while the observer is added
+    observer = std::make_unique<SlowFrames>(rendererOf(view));
+    SlowFrames& slow = *observer;
     view.setSnapshot(twoBodies(-0.05, 1));
     view.grabFramebuffer(); // on screen; nothing in flight
     const QPoint left = projected(view, -0.05, 0.0, 0.0);
