@@ -89,6 +89,7 @@ void TestSceneViewThreaded::mainViewIsThreadedCompactViewIsNot()
 
 void TestSceneViewThreaded::idleViewRendersNothing()
 {
+    std::unique_ptr<SlowFrames> observer; // outlives the view (see pickingFollowsTheFrameOnScreen)
     SceneView view;
     view.resize(240, 200);
     view.show();
@@ -96,7 +97,8 @@ void TestSceneViewThreaded::idleViewRendersNothing()
     // observers are added with no frame in flight (VTK's observer list is the render thread's
     // while it renders)
     view.grabFramebuffer();
-    SlowFrames counter(rendererOf(view)); // counts the renders
+    observer = std::make_unique<SlowFrames>(rendererOf(view));
+    SlowFrames& counter = *observer; // counts the renders
     view.setSnapshot(twoBodies(-0.05, 1));
     QTRY_VERIFY_WITH_TIMEOUT(view.frameCount() >= 1, 3000);
     // the first frames (show, expose) settle: 300 ms without a render; a render loop never does
