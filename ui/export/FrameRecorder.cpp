@@ -1,19 +1,55 @@
 #include "export/FrameRecorder.h"
 
 #include "export/PlotExport.h"
+#include "session/QueuedCalls.h"
 #include "vtk/VtkOpenGLWidget.h"
 
 namespace tumble::ui {
 
-FrameRecorder::FrameRecorder(QObject* parent) : QObject(parent)
+FrameRecorder::FrameRecorder(QObject* parent) : QObject(parent), m_calls(new QueuedCalls(this))
 {
-    m_pool.setMaxThreadCount(1);
+    m_encoder = std::thread([this]() { encode(); });
 }
 
 FrameRecorder::~FrameRecorder()
 {
     disconnect(m_viewConnection);
-    m_pool.waitForDone();
+    {
+        std::lock_guard lock(m_mutex);
+        m_quit = true; // after the frames already queued
+    }
+    m_work.notify_one();
+    m_encoder.join();
+}
+
+void FrameRecorder::encode()
+{
+    std::unique_lock lock(m_mutex);
+    for (;;) {
+        m_work.wait(lock, [this]() { return m_quit || !m_jobs.empty(); });
+        if (m_jobs.empty())
+            return; // quit, with nothing left to write
+        const Job job = std::move(m_jobs.front());
+        m_jobs.pop_front();
+        m_encoding = true;
+        lock.unlock();
+        const QString error = writePngImage(job.frame, job.path, true);
+        if (error.isEmpty()) {
+            ++m_written;
+            m_calls->post([this, index = job.index, path = job.path]() { emit frameWritten(index, path); });
+        }
+        lock.lock();
+        if (!error.isEmpty() && m_writeError.isEmpty())
+            m_writeError = error;
+        m_encoding = false;
+        m_done.notify_all();
+    }
+}
+
+void FrameRecorder::waitForEncoder(std::size_t atMost)
+{
+    std::unique_lock lock(m_mutex);
+    m_done.wait(lock, [&]() { return m_jobs.size() + (m_encoding ? 1 : 0) <= atMost; });
 }
 
 QString FrameRecorder::start(const QString& directory, const QString& baseName, int every, int maxFrames)
@@ -36,7 +72,10 @@ QString FrameRecorder::start(const QString& directory, const QString& baseName, 
     m_queued = 0;
     m_written = 0;
     m_error.clear();
-    m_writeError.clear();
+    {
+        std::lock_guard lock(m_mutex);
+        m_writeError.clear();
+    }
     m_recording = true;
     return {};
 }
@@ -67,10 +106,10 @@ void FrameRecorder::finish(const QString& error)
 {
     disconnect(m_viewConnection);
     m_recording = false;
-    m_pool.waitForDone(); // every counted frame on disk before anyone hears of the end
+    waitForEncoder(0); // every counted frame on disk before anyone hears of the end
     m_error = error;
     if (m_error.isEmpty()) {
-        const QMutexLocker lock(&m_writeErrorMutex);
+        std::lock_guard lock(m_mutex);
         m_error = m_writeError;
     }
     emit stopped(m_written.load(), m_error);
@@ -87,7 +126,7 @@ void FrameRecorder::offerFrame(const QImage& frame)
         return;
     QString writeError;
     {
-        const QMutexLocker lock(&m_writeErrorMutex);
+        std::lock_guard lock(m_mutex);
         writeError = m_writeError;
     }
     if (!writeError.isEmpty()) { // an earlier frame could not be written: stop there
@@ -98,23 +137,13 @@ void FrameRecorder::offerFrame(const QImage& frame)
     if (n % m_every != 0)
         return;
     const int index = m_queued++;
-    const QString path = framePath(index);
-    if (m_pending.load() >= kMaxPending)
-        m_pool.waitForDone(); // the encoder fell behind: wait rather than pile up frames
-    ++m_pending;
-    m_pool.start([this, frame, path, index]() {
-        const QString error = writePngImage(frame, path, true);
-        if (error.isEmpty()) {
-            ++m_written;
-            QMetaObject::invokeMethod(
-                this, [this, index, path]() { emit frameWritten(index, path); }, Qt::QueuedConnection);
-        } else {
-            const QMutexLocker lock(&m_writeErrorMutex);
-            if (m_writeError.isEmpty())
-                m_writeError = error;
-        }
-        --m_pending;
-    });
+    // the encoder fell behind: wait rather than pile up frames
+    waitForEncoder(kMaxPending - 1);
+    {
+        std::lock_guard lock(m_mutex);
+        m_jobs.push_back({frame, framePath(index), index});
+    }
+    m_work.notify_one();
     if (m_queued >= m_max)
         finish(QString());
 }

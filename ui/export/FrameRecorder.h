@@ -8,23 +8,28 @@
 // writes every n-th until the frame limit, then stops by itself. offerFrame() takes a frame
 // from any other source the same way. Each file is written through PlotExport's temporary-file
 // writer; the first error stops the recording and is reported, with the frames written so far
-// kept. The frame is copied out in paintGL, but encoded on one pool thread (in order, the
-// lightest PNG compression): a 400 x 430 frame costs ~20 ms to encode here, which the GUI thread
+// kept. The frame is copied out in paintGL, but encoded on an encoder thread of the recorder's
+// own (in order, the lightest PNG compression): a 400 x 430 frame costs ~20 ms to encode here, which the GUI thread
 // should not pay; if the encoder falls kMaxPending frames behind, the GUI waits for it rather
 // than piling up frames. Stopping waits for the frames in flight, so when stopped() is
-// emitted every counted frame is on disk.
+// emitted every counted frame is on disk. Frames go to the encoder, and its errors and
+// "written" notices come back, under one std::mutex (and session/QueuedCalls), so the hand-off
+// is one ThreadSanitizer can check; a QThreadPool's goes through Qt's locks, which it cannot see.
 #include <QDir>
 #include <QImage>
 #include <QMetaObject>
-#include <QMutex>
 #include <QObject>
 #include <QString>
-#include <QThreadPool>
 
 #include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
 
 namespace tumble::ui {
 
+class QueuedCalls;
 class VtkOpenGLWidget;
 
 class FrameRecorder : public QObject {
@@ -73,13 +78,27 @@ private:
     long long m_offered = 0; // frames seen since start
     int m_queued = 0;        // frames handed to the encoder
     std::atomic<int> m_written{0};
-    std::atomic<int> m_pending{0};
     bool m_recording = false;
     QString m_error;
-    QMutex m_writeErrorMutex;
-    QString m_writeError; // the encoder's first error, guarded by m_writeErrorMutex
     QMetaObject::Connection m_viewConnection;
-    QThreadPool m_pool; // one thread: frames are encoded in order
+
+    // the encoder thread: frames in order, under m_mutex
+    struct Job {
+        QImage frame;
+        QString path;
+        int index = 0;
+    };
+    void encode();
+    void waitForEncoder(std::size_t atMost); // until at most atMost frames wait or encode
+    std::mutex m_mutex;
+    std::condition_variable m_work; // a job or the end for the encoder
+    std::condition_variable m_done; // a job finished
+    std::deque<Job> m_jobs;         // under m_mutex
+    bool m_encoding = false;        // under m_mutex: a job is being written
+    bool m_quit = false;            // under m_mutex
+    QString m_writeError;           // under m_mutex: the encoder's first error
+    QueuedCalls* m_calls = nullptr; // frameWritten, emitted on the GUI thread
+    std::thread m_encoder;
 };
 
 } // namespace tumble::ui
