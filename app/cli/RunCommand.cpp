@@ -1,5 +1,6 @@
 #include "RunCommand.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <memory>
@@ -241,9 +242,37 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
     sample(true);
     if (vtp)
         vtp->writeFrame(sim.world(), params.dt);
-    for (long long k = 1; k <= steps && instability.empty(); ++k) {
+    long long k = 0; // steps taken
+    // after each stable step: rows and frames at whole multiples of the intervals since the
+    // scene's step 0, so a resumed run (--state-in) writes the rows the uninterrupted one would have
+    auto afterStep = [&] {
+        ++k;
+        const long long at = sim.world().step;
+        const bool last = k == steps;
+        const bool frame = vtp && (at % o.vtkEvery == 0 || last);
+        if (at % o.every == 0 || last)
+            sample(false);
+        else if (frame && !sim.checkEnergySample(sim.energy()))
+            instability = sim.instabilityMessage(); // a frame is shown too: the same check first
+        if (!instability.empty())
+            return;
+        done = k;
+        doneTime = sim.world().time;
+        if (frame)
+            vtp->writeFrame(sim.world(), params.dt);
+    };
+    // the steps run joined (Simulation::run) up to the next one whose bodies are read: a row of a
+    // file that reads them, a frame, the last; energy rows in between come from the passes
+    const bool rowsReadBodies = trackCsv || phaseCsv || bondCsv || stressCsv;
+    while (k < steps && instability.empty()) {
+        const long long at = sim.world().step;
+        long long n = steps - k;
+        if (rowsReadBodies)
+            n = std::min(n, o.every - at % o.every);
+        if (vtp)
+            n = std::min(n, o.vtkEvery - at % o.vtkEvery);
         try {
-            sim.step();
+            sim.run(n, afterStep);
         } catch (const std::bad_alloc&) {
             // running out of memory is not an instability, and no dt helps it
             outOfMemory = outOfMemoryMessage(sim.world().step + 1, sim.world().time + params.dt);
@@ -258,25 +287,8 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
             instability = msg.str();
             break;
         }
-        if (sim.isUnstable()) {
+        if (sim.isUnstable() && instability.empty())
             instability = sim.instabilityMessage();
-            break;
-        }
-        // rows and frames at whole multiples of the intervals since the scene's step 0, so a
-        // resumed run (--state-in) writes the rows the uninterrupted one would have
-        const long long at = sim.world().step;
-        const bool last = k == steps;
-        const bool frame = vtp && (at % o.vtkEvery == 0 || last);
-        if (at % o.every == 0 || last)
-            sample(false);
-        else if (frame && !sim.checkEnergySample(sim.energy()))
-            instability = sim.instabilityMessage(); // a frame is shown too: the same check first
-        if (!instability.empty())
-            break;
-        done = k;
-        doneTime = sim.world().time;
-        if (frame)
-            vtp->writeFrame(sim.world(), params.dt);
     }
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

@@ -70,6 +70,7 @@ Simulation::Simulation(World world, SimParams params) : m_world(std::move(world)
         m_sorter.sort(m_world, m_neighbours);
     m_layout.analyse(m_world, m_table);
     m_bodyChunks.resize(chunkCount(n, kBodyChunk));
+    m_nextChunks.resize(m_bodyChunks.size());
     if (m_params.threads > 1)
         m_pool = std::make_unique<ThreadPool>(m_params.threads);
     m_motion.resize(n);
@@ -406,6 +407,12 @@ void Simulation::bookChannelWork(const ChannelWork& work)
 
 void Simulation::step()
 {
+    advance(false);
+}
+
+void Simulation::advance(bool joinNext)
+{
+    const bool begun = std::exchange(m_begun, false);
     if (isUnstable())
         return;
     prepareMedium();
@@ -415,7 +422,7 @@ void Simulation::step()
     if (m_translation->multiStage())
         multiStageStep();
     else
-        singleStageStep();
+        singleStageStep(begun, joinNext);
 }
 
 void Simulation::prepareMedium()
@@ -494,10 +501,20 @@ void Simulation::wrapBodies()
         w.updateMemberPositions(); // (the neighbour list sees a whole period's move and rebuilds)
 }
 
-void Simulation::run(long long steps)
+void Simulation::run(long long steps, const std::function<void()>& afterStep)
 {
-    for (long long k = 0; k < steps && !isUnstable(); ++k)
-        step();
+    try {
+        for (long long k = 0; k < steps && !isUnstable(); ++k) {
+            // the last step is never joined: the caller looks at the state after it
+            advance(k + 1 < steps);
+            if (afterStep && !isUnstable())
+                afterStep();
+        }
+    } catch (...) {
+        m_begun = false; // (a failed step or caller: the next step begins on its own)
+        throw;
+    }
+    m_begun = false; // (true only between two steps of this loop; an instability ends it)
 }
 
 void Simulation::multiStageStep()
@@ -565,7 +582,27 @@ void Simulation::contactPass()
     sumBlocks();
 }
 
-void Simulation::contactAndEndPassInOrder(const PassContext& p)
+void Simulation::endAndBegin(const PassContext& p, std::size_t c, bool gather, bool join)
+{
+    endPass(p, c, gather);
+    // the chunk's next begin pass while its bodies are in this core's cache; a chunk gone
+    // non-finite stays as its end pass left it (the step reports it)
+    if (join && !m_bodyChunks[c].bad)
+        FusedPasses::begin(p, c, m_nextChunks[c]);
+}
+
+bool Simulation::mayJoinNext() const
+{
+    const World& w = m_world;
+    // the fused passes (beginPass, endPass); no cell, whose medium and wrap come between steps;
+    // no bonds, whose release reads the step's motion after the end pass; no runaway check (it
+    // may stop the run, the state on step) and no sort after this step
+    return m_fused && !w.cell && !w.medium.moves && w.bonds.empty() && w.velocityTiming == VelocityTiming::OnStep &&
+           w.angularTiming == VelocityTiming::OnStep && (w.step + 1) % kRunawayCheckInterval != 0 &&
+           !(BodySorter::applies(m_params.sortBodies, w.size()) && m_sorter.due(m_neighbours));
+}
+
+void Simulation::contactAndEndPassInOrder(const PassContext& p, bool join)
 {
     // contactPass, then endPass of every chunk, on one thread: each chunk's end pass follows its
     // block at once, while its bodies are in cache. A pair's member j never lies in an earlier
@@ -575,9 +612,10 @@ void Simulation::contactAndEndPassInOrder(const PassContext& p)
     // waits cost more than the cache saves.)
     const std::size_t chunks = m_bodyChunks.size();
     m_blockSums.resize(chunks); // sized with the chunks, once
+    // (a chunk's bodies are read by no later block either: its next begin pass may follow)
     for (std::size_t c = 0; c < chunks; ++c) {
         m_blockSums[c] = blockContacts(c);
-        endPass(p, c, true);
+        endAndBegin(p, c, true, join);
     }
     sumBlocks();
 }
@@ -591,7 +629,7 @@ void Simulation::sumBlocks()
     m_contacts = total;
 }
 
-void Simulation::singleStageStep()
+void Simulation::singleStageStep(bool begun, bool joinNext)
 {
     World& w = m_world;
     const double dt = m_params.dt;
@@ -599,7 +637,10 @@ void Simulation::singleStageStep()
     const CellPower cellAtStart = cellPower();
     const std::size_t chunks = m_bodyChunks.size();
     const PassContext p = passContext();
-    forChunks(chunks, [this, &p](std::size_t c) { beginPass(p, c); });
+    if (begun)
+        ++m_joinedSteps;
+    else
+        forChunks(chunks, [this, &p](std::size_t c) { beginPass(p, c); });
     advanceCell();
     if (!cellWideEnough())
         return;
@@ -622,11 +663,13 @@ void Simulation::singleStageStep()
         m_blocks.build(w, m_neighbours, chunks, m_layout.membersByBody);
 
     startEvaluation(true);
+    const bool join = joinNext && mayJoinNext();
     if (m_layout.membersByBody && !m_pool) {
-        contactAndEndPassInOrder(p);
+        contactAndEndPassInOrder(p, join);
     } else {
         contactPass();
-        forChunks(chunks, [this, &p](std::size_t c) { endPass(p, c, m_layout.membersByBody); });
+        const bool gather = m_layout.membersByBody;
+        forChunks(chunks, [this, &p, gather, join](std::size_t c) { endAndBegin(p, c, gather, join); });
     }
     bookContactLosses(true);
 
@@ -659,6 +702,10 @@ void Simulation::singleStageStep()
     m_bodyEnergyValid = true;
     checkRunaway();
     sortBodiesIfDue();
+    if (join && !isUnstable()) {
+        std::swap(m_bodyChunks, m_nextChunks); // the next step's begin pass is done
+        m_begun = true;
+    }
 }
 
 void Simulation::checkStability()

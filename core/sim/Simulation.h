@@ -25,6 +25,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -80,8 +81,13 @@ public:
 
     /// Advances one step of params().dt; does nothing once unstable.
     void step();
-    /// Advances up to n steps, stopping early if the run becomes unstable.
-    void run(long long n);
+    /// Advances up to n steps, stopping early if the run becomes unstable. afterStep, if given,
+    /// is called after each step that ended stable: it may read energy(), world().step and
+    /// world().time and check the sample (checkEnergySample, which may stop the run), but not the
+    /// bodies, which may already be in the next step's first half (steps are joined: one step's
+    /// end pass and the next one's begin pass in one sweep per chunk, the same bits as n calls
+    /// of step() in fewer passes over the bodies). After the last step the state is on step.
+    void run(long long n, const std::function<void()>& afterStep = {});
 
     const World& world() const { return m_world; }
     const SimParams& params() const { return m_params; }
@@ -122,6 +128,8 @@ public:
     const NeighbourList& neighbours() const { return m_neighbours; }
     /// Times the bodies were put in a new order (SimParams::sortBodies); World::bodyId maps them.
     long long bodySorts() const { return m_sorter.sorts(); }
+    /// Steps whose begin pass ran in the previous step's end pass (run()), since construction.
+    long long joinedSteps() const { return m_joinedSteps; }
     /// Force evaluations so far, including the one at construction (RK4 does four per step).
     long long forceEvaluations() const { return m_forceEvaluations; }
     /// The force stages' names, in the order a step adds their loads.
@@ -167,8 +175,13 @@ private:
     bool evaluateStage(World& world, double elapsed, bool endOfStep) override;
     ChannelWork dissipativePower(const World& world) const override;
 
+    // a step; joinNext: the next step's begin pass may follow this one's end pass at once
+    void advance(bool joinNext);
     void multiStageStep();
-    void singleStageStep();
+    void singleStageStep(bool begun, bool joinNext);
+    // whether the next step's begin pass may run in this step's end pass: nothing between the
+    // two steps (a sort, a bond's release, a runaway check, a cell) looks at the bodies
+    bool mayJoinNext() const;
     // a periodic cell's medium: its motion over the coming step (World::medium), then the cell
     // moved by it once the bodies have drifted
     void prepareMedium();
@@ -195,7 +208,9 @@ private:
     bool beginPass(const PassContext& p, std::size_t chunk);
     void endPass(const PassContext& p, std::size_t chunk, bool gather);
     void contactPass();
-    void contactAndEndPassInOrder(const PassContext& p);
+    void contactAndEndPassInOrder(const PassContext& p, bool join);
+    // the end pass of chunk c, and with join the next step's begin pass of the chunk at once
+    void endAndBegin(const PassContext& p, std::size_t chunk, bool gather, bool join);
     ContactSums blockContacts(std::size_t chunk);
     void sumBlocks();
     void evaluateForces(bool endOfStep, bool inStep);
@@ -234,8 +249,11 @@ private:
     BodyLayout m_layout;
     ContactBlocks m_blocks;
     BodySorter m_sorter;
-    std::unique_ptr<ThreadPool> m_pool;   // null with one thread
-    std::vector<BodyChunk> m_bodyChunks;  // what each chunk of a step's passes found
+    std::unique_ptr<ThreadPool> m_pool;  // null with one thread
+    std::vector<BodyChunk> m_bodyChunks; // what each chunk of a step's passes found
+    std::vector<BodyChunk> m_nextChunks; // the next step's begin pass, run in this one's end pass
+    bool m_begun = false;                // the step's begin pass ran in the last step's end pass
+    long long m_joinedSteps = 0;
     std::vector<ContactSums> m_blockSums; // each contact block's sums
     BodyEnergy m_bodyEnergy;              // J, of the current state, valid right after a single-stage step
     bool m_bodyEnergyValid = false;

@@ -7,6 +7,8 @@
 
 #include <cstdlib>
 
+#include "WaitScale.h"
+
 namespace tumble::test {
 
 struct CliResult {
@@ -15,6 +17,7 @@ struct CliResult {
     QString err;
 };
 
+// (timeoutMs is a normal build's: the sanitizer presets stretch it, WaitScale.h)
 inline CliResult runCli(const QStringList& args, int timeoutMs = 60000)
 {
     CliResult r;
@@ -25,7 +28,7 @@ inline CliResult runCli(const QStringList& args, int timeoutMs = 60000)
     }
     QProcess p;
     p.start(QString::fromLocal8Bit(cli), args);
-    if (!p.waitForFinished(timeoutMs)) {
+    if (!p.waitForFinished(timeoutMs * waitScale())) {
         p.kill();
         p.waitForFinished();
         r.err = "tumble-cli did not finish in time";

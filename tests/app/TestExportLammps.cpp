@@ -70,8 +70,8 @@ QString runLammps(const QString& dir, int ranks = 1)
     } else {
         p.start(lmp, args);
     }
-    if (!p.waitForFinished(240000))
-        return "lmp did not finish in 4 minutes";
+    if (!p.waitForFinished(240000 * waitScale()))
+        return "lmp did not finish in " + QString::number(4 * waitScale()) + " minutes";
     if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
         return "lmp failed: " + QString::fromLocal8Bit(p.readAllStandardError()) +
                QString::fromLocal8Bit(p.readAllStandardOutput()).right(2000);

@@ -43,6 +43,19 @@ struct Hash {
     }
 };
 
+std::uint64_t energyHash(const EnergySample& e)
+{
+    Hash h;
+    h.bytes(&e.step, sizeof e.step);
+    for (double x :
+         {e.time, e.kineticTranslational, e.kineticRotational, e.potentialGravity, e.elasticNormal, e.elasticTangential,
+          e.elasticRolling, e.elasticBondNormal, e.elasticBondShear, e.elasticBondTwist, e.elasticBondBend,
+          e.dissipatedBondBreaking, e.dissipatedDashpot, e.dissipatedFriction, e.dissipatedRolling,
+          e.dissipatedLocalDamping, e.dissipatedViscous, e.dissipatedStiffness, e.balanceError})
+        h.add(x);
+    return h.h;
+}
+
 std::uint64_t stateHash(const Simulation& sim)
 {
     const World& w = sim.world();
@@ -75,13 +88,8 @@ std::uint64_t stateHash(const Simulation& sim)
     }
     for (const auto& b : sim.world().bonds.bodies)
         h.bytes(b.data(), sizeof(int) * 2);
-    const EnergySample e = sim.energy();
-    for (double x :
-         {e.kineticTranslational, e.kineticRotational, e.potentialGravity, e.elasticNormal, e.elasticTangential,
-          e.elasticRolling, e.elasticBondNormal, e.elasticBondShear, e.elasticBondTwist, e.elasticBondBend,
-          e.dissipatedBondBreaking, e.dissipatedDashpot, e.dissipatedFriction, e.dissipatedRolling,
-          e.dissipatedLocalDamping, e.dissipatedViscous, e.dissipatedStiffness, e.balanceError})
-        h.add(x);
+    const std::uint64_t energy = energyHash(sim.energy());
+    h.bytes(&energy, sizeof energy);
     return h.h;
 }
 
@@ -365,6 +373,53 @@ private slots:
         }
         QCOMPARE(hashes[1], hashes[0]);
         QCOMPARE(hashes[2], hashes[0]);
+    }
+
+    // run() joins one step's end pass and the next one's begin pass: the same bits, state and
+    // every step's energy, as one step() at a time, on one thread and on two
+    void joinedStepsAreSingleSteps_data()
+    {
+        QTest::addColumn<QString>("scene");
+        QTest::addColumn<double>("localDamping");
+        QTest::addColumn<int>("threads");
+        for (int threads : {1, 2}) {
+            const QByteArray t = " on " + QByteArray::number(threads) + " thread(s)";
+            QTest::newRow("friction pile" + t) << "pile" << 0.0 << threads;
+            QTest::newRow("friction pile, damped" + t) << "pile" << 0.3 << threads;
+            QTest::newRow("clump crowd, two chunks" + t) << "crowd" << 0.0 << threads;
+        }
+    }
+
+    void joinedStepsAreSingleSteps()
+    {
+        QFETCH(QString, scene);
+        QFETCH(double, localDamping);
+        QFETCH(int, threads);
+        Scene s = scene == "pile" ? frictionPile() : clumpCrowd();
+        s.params.localDamping = localDamping;
+        const long long steps = 400;
+        Simulation joined = makeSim(s, threads);
+        Simulation single = makeSim(s, threads);
+        std::vector<std::uint64_t> joinedEnergy;
+        // in uneven batches, each ending on step: the next batch starts from a state on step
+        for (long long done = 0, batch = 1; done < steps; batch = 2 * batch + 3) {
+            const long long n = std::min(batch, steps - done);
+            joined.run(n, [&] { joinedEnergy.push_back(energyHash(joined.energy())); });
+            done += n;
+        }
+        QCOMPARE(joined.world().step, steps);
+        for (long long k = 0; k < steps; ++k) {
+            single.step();
+            QVERIFY2(joinedEnergy[std::size_t(k)] == energyHash(single.energy()),
+                     ("the energy (or its step or time) differs at step " + std::to_string(k + 1)).c_str());
+        }
+        QVERIFY2(!single.isUnstable(), single.instabilityMessage().c_str());
+        QCOMPARE(stateHash(joined), stateHash(single));
+        QVERIFY(single.contactCount() > 20);
+        QVERIFY(single.neighbourListBuilds() > 1);
+        // most steps were joined (not the first of a batch, nor one before a runaway check or a sort)
+        QCOMPARE(single.joinedSteps(), 0LL);
+        QVERIFY2(joined.joinedSteps() > steps * 3 / 4, std::to_string(joined.joinedSteps()).c_str());
     }
 
     void threadsChangedMidRun()
