@@ -6,6 +6,7 @@
 
 #include "energy/EnergyLedger.h"
 #include "integrate/TranslationScheme.h"
+#include "sim/LiveliestBody.h"
 
 namespace tumble {
 
@@ -15,7 +16,8 @@ struct BodyChunk {
     BodyEnergy energy;        ///< J, the chunk's kinetic and potential energy at the step's end
     std::size_t firstBad = 0; ///< first body with a non-finite position (pass 1) or velocity (2)
     bool bad = false;
-    bool rebuild = false; ///< a member moved past half the skin
+    bool rebuild = false;    ///< a member moved past half the skin
+    LiveliestBody liveliest; ///< at the step's end (the fused end pass only)
 };
 
 } // namespace tumble

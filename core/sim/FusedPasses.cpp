@@ -163,6 +163,7 @@ template <bool kDamped, bool kSpheres> void endPass(const PassContext& p, std::s
     ChannelWork work{};
     double kinetic = r.energy.kineticTranslational;
     double rotational = r.energy.kineticRotational;
+    LiveliestBody lively; // (a runaway's report reads it after a joined step: Simulation::run)
     if (gather)
         p.blocks.gather(w, b0, b1);
     const auto finish = stages.finishingTerms(w); // (unused without damping)
@@ -184,9 +185,14 @@ template <bool kDamped, bool kSpheres> void endPass(const PassContext& p, std::s
             else
                 Buss2ndOrder::endTurning(w, i, half);
         }
-        kinetic += 0.5 * mass[i] * v[i].squaredNorm();
-        rotational += 0.5 * om[i].dot(l[i]);
+        const double v2 = v[i].squaredNorm();
+        const double translationalEnergy = 0.5 * mass[i] * v2;
+        const double rotationalEnergy = 0.5 * om[i].dot(l[i]);
+        kinetic += translationalEnergy;
+        rotational += rotationalEnergy;
+        lively.consider(i, translationalEnergy, rotationalEnergy, v2);
     }
+    r.liveliest = lively;
     work[kDashpot] = dashWork;
     for (int ch = 0; ch < kDissipationChannels; ++ch)
         if (f[ch])

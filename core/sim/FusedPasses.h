@@ -19,7 +19,8 @@ struct FusedPasses {
 
     /// As ChunkPasses::begin.
     static bool begin(const PassContext& p, std::size_t chunk, BodyChunk& r);
-    /// As ChunkPasses::end, for a world with on-step velocities and momenta.
+    /// As ChunkPasses::end, for a world with on-step velocities and momenta; finds the chunk's
+    /// liveliest body too (BodyChunk::liveliest).
     static void end(const PassContext& p, std::size_t chunk, BodyChunk& r, bool gather);
 };
 

@@ -10,26 +10,7 @@ namespace tumble {
 
 namespace {
 
-constexpr std::size_t kNoBody = std::numeric_limits<std::size_t>::max();
-
-// the body with the most kinetic energy (translation + rotation, non-finite counting as most):
-// where a runaway shows first
-std::size_t liveliestBody(const World& w)
-{
-    std::size_t best = kNoBody;
-    double most = -1.0;
-    for (std::size_t i = 0; i < w.size(); ++i) {
-        double e = 0.5 * w.mass[i] * w.velocity[i].squaredNorm() +
-                   0.5 * std::abs(w.angularVelocity[i].dot(w.angularMomentum[i]));
-        if (!std::isfinite(e))
-            e = std::numeric_limits<double>::infinity();
-        if (e > most) {
-            most = e;
-            best = i;
-        }
-    }
-    return best;
-}
+constexpr std::size_t kNoBody = LiveliestBody::kNone;
 
 } // namespace
 
@@ -81,12 +62,18 @@ void InstabilityReport::nonFiniteVelocity(const World& w, std::size_t i, double 
 void InstabilityReport::runaway(const World& w, double balanceError, double factor, double scale, double dt,
                                 double criticalDt)
 {
+    runaway(w, LiveliestBody::of(w), balanceError, factor, scale, dt, criticalDt);
+}
+
+void InstabilityReport::runaway(const World& w, const LiveliestBody& lively, double balanceError, double factor,
+                                double scale, double dt, double criticalDt)
+{
     std::ostringstream what;
     what << "runaway energy, balance error " << balanceError << " J exceeds " << factor
          << " x the scene's energy scale (" << scale << " J)";
-    const std::size_t body = liveliestBody(w);
+    const std::size_t body = lively.body;
     if (body != kNoBody)
-        what << "; body " << w.bodyId(body) << " has the most kinetic energy (speed " << w.velocity[body].norm()
+        what << "; body " << w.bodyId(body) << " has the most kinetic energy (speed " << std::sqrt(lively.speed2)
              << " m/s)";
     report(w, w.step, w.time, body, what.str(), dt, criticalDt);
 }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "model/World.h"
+#include "sim/LiveliestBody.h"
 
 namespace tumble {
 
@@ -40,6 +41,10 @@ public:
     /// energy scale (J); names the body with the most kinetic energy and advises on dt (s)
     /// against the critical one (s).
     void runaway(const World& w, double balanceError, double factor, double scale, double dt, double criticalDt);
+    /// The same with the liveliest body as the step's end pass found it (the bodies may have
+    /// moved on since: Simulation::run's joined steps).
+    void runaway(const World& w, const LiveliestBody& lively, double balanceError, double factor, double scale,
+                 double dt, double criticalDt);
 
     /// After step w.step a periodic cell is narrower (width, m) than twice the reach (m): the
     /// contacts' (2 x the largest radius + skin: a body could meet two images of another), or with

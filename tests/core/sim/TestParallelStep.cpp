@@ -15,6 +15,7 @@
 #include "SceneText.h"
 #include "scene/BuiltinScenes.h"
 #include "scene/SceneLoader.h"
+#include "sim/CriticalTimestep.h"
 #include "sim/Simulation.h"
 
 using namespace tumble;
@@ -420,6 +421,32 @@ private slots:
         // most steps were joined (not the first of a batch, nor one before a runaway check or a sort)
         QCOMPARE(single.joinedSteps(), 0LL);
         QVERIFY2(joined.joinedSteps() > steps * 3 / 4, std::to_string(joined.joinedSteps()).c_str());
+    }
+
+    // a runaway found by the caller after a joined step (tumble-cli checks every sample) names the
+    // body and speed that one step() at a time names, though the bodies have moved on by then
+    void joinedRunawayIsReportedAsSingleSteps()
+    {
+        for (int threads : {1, 2}) {
+            Scene s = frictionPile();
+            s.params.dt = 8.0 * criticalTimestep(s.world); // unstable within a few dozen steps
+            Simulation joined = makeSim(s, threads);
+            Simulation single = makeSim(s, threads);
+            joined.run(1000, [&] { joined.checkEnergySample(joined.energy()); });
+            for (int k = 0; k < 1000 && !single.isUnstable(); ++k) {
+                single.step();
+                if (!single.isUnstable())
+                    single.checkEnergySample(single.energy());
+            }
+            QVERIFY(single.isUnstable());
+            QVERIFY2(single.instabilityMessage().find("runaway energy") != std::string::npos,
+                     single.instabilityMessage().c_str());
+            // (a step before a runaway check of the core's own is never joined)
+            QVERIFY2(single.instability().step() % 64 != 0, single.instabilityMessage().c_str());
+            QVERIFY(joined.joinedSteps() > 0);
+            QCOMPARE(joined.instabilityMessage(), single.instabilityMessage());
+            QCOMPARE(joined.instability().body(), single.instability().body());
+        }
     }
 
     void threadsChangedMidRun()
