@@ -242,10 +242,12 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
     sample(true);
     if (vtp)
         vtp->writeFrame(sim.world(), params.dt);
-    long long k = 0; // steps taken
+    long long k = 0;          // steps taken
+    bool inAfterStep = false; // (what the outputs throw is theirs, not the step's: it goes on up)
     // after each stable step: rows and frames at whole multiples of the intervals since the
     // scene's step 0, so a resumed run (--state-in) writes the rows the uninterrupted one would have
     auto afterStep = [&] {
+        inAfterStep = true;
         ++k;
         const long long at = sim.world().step;
         const bool last = k == steps;
@@ -254,12 +256,13 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
             sample(false);
         else if (frame && !sim.checkEnergySample(sim.energy()))
             instability = sim.instabilityMessage(); // a frame is shown too: the same check first
-        if (!instability.empty())
-            return;
-        done = k;
-        doneTime = sim.world().time;
-        if (frame)
-            vtp->writeFrame(sim.world(), params.dt);
+        if (instability.empty()) {
+            done = k;
+            doneTime = sim.world().time;
+            if (frame)
+                vtp->writeFrame(sim.world(), params.dt);
+        }
+        inAfterStep = false;
     };
     // the steps run joined (Simulation::run) up to the next one whose bodies are read: a row of a
     // file that reads them, a frame, the last; energy rows in between come from the passes
@@ -274,10 +277,14 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
         try {
             sim.run(n, afterStep);
         } catch (const std::bad_alloc&) {
+            if (inAfterStep)
+                throw;
             // running out of memory is not an instability, and no dt helps it
             outOfMemory = outOfMemoryMessage(sim.world().step + 1, sim.world().time + params.dt);
             break;
         } catch (const std::exception& e) {
+            if (inAfterStep)
+                throw;
             // a state that has run away (finite but astronomically large positions) can break
             // the step itself before the core's periodic runaway check sees it
             std::ostringstream msg;
