@@ -33,7 +33,7 @@ std::vector<LaneSample> run(const std::string& sceneId, const std::string& prese
     Simulation sim(scene.world, p);
     std::vector<LaneSample> out;
     for (int k = 0; k < samples; ++k) {
-        out.push_back({k, sim.energy()});
+        out.push_back({k, sim.energy(), {}, {}});
         sim.run(every);
     }
     if (interval)
@@ -265,7 +265,7 @@ void TestDriftPlot::envelopeBandsHoldEveryStepsDrift()
     Simulation sim(scene.world, scene.params);
     const EnergySample first = sim.energy();
     const double e0 = first.total();
-    std::vector<LaneSample> samples{{0, first, EnergyEnvelope::of(first, scene.params.dt)}};
+    std::vector<LaneSample> samples{{0, first, EnergyEnvelope::of(first, scene.params.dt), {}}};
     std::vector<double> stepDrift; // per step after the first sample
     EnergyEnvelope since;
     for (int s = 1; s <= 500; ++s) {
@@ -274,7 +274,7 @@ void TestDriftPlot::envelopeBandsHoldEveryStepsDrift()
         since.addStep(e, scene.params.dt);
         stepDrift.push_back((e.total() + e.dissipated - e0) / std::abs(e0));
         if (s % 25 == 0) {
-            samples.push_back({s / 25, e, since});
+            samples.push_back({s / 25, e, since, {}});
             since = EnergyEnvelope();
         }
     }
@@ -331,9 +331,9 @@ void TestDriftPlot::logBandReachesTheFloorWhenTheDriftChangesSign()
     };
     DriftPlot plot;
     plot.setLane(0, QStringLiteral("lane"), Qt::red);
-    plot.appendSamples(0, {{0, sample(1.0), EnergyEnvelope::of(sample(1.0), 1e-3)},
-                           {1, sample(1.0 + 1e-6), envelope(1.0 - 2e-6, 1.0 + 1e-6)},
-                           {2, sample(1.0 + 3e-6), envelope(1.0 + 1e-6, 1.0 + 3e-6)}});
+    plot.appendSamples(0, {{0, sample(1.0), EnergyEnvelope::of(sample(1.0), 1e-3), {}},
+                           {1, sample(1.0 + 1e-6), envelope(1.0 - 2e-6, 1.0 + 1e-6), {}},
+                           {2, sample(1.0 + 3e-6), envelope(1.0 + 1e-6, 1.0 + 3e-6), {}}});
     const std::vector<double> lo = plot.driftLow(0), hi = plot.driftHigh(0);
     QCOMPARE(lo[1], (1.0 - 2e-6) - 1.0);
     QCOMPARE(hi[1], (1.0 + 1e-6) - 1.0);

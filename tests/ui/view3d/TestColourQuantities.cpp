@@ -150,9 +150,9 @@ private slots:
         QVERIFY(w.openBuiltinScene(QString::fromStdString(defaultSceneId())));
         w.worker()->play();
         w.setColourMode(ColourMode::Height);
-        QVERIFY(test::waitShown(w, [](const FrameSnapshot& s) {
-            return s.memberQuantity == MemberQuantity::Height && s.memberValues.size() == s.memberCount() &&
-                   s.memberCount() > 0;
+        QVERIFY(test::waitShown(w, [](const FrameSnapshot& f) {
+            return f.memberQuantity == MemberQuantity::Height && f.memberValues.size() == f.memberCount() &&
+                   f.memberCount() > 0;
         }));
         // the default scene's gravity is along -z: a sphere's height is its centre's z
         const SnapshotPtr s = w.shownSnapshot();
@@ -161,7 +161,7 @@ private slots:
                 QCOMPARE(s->memberValues[j], s->positions[3 * j + 2]);
         // the force chains, from the panel's box
         w.controlPanel()->forceChainsBox()->setChecked(true);
-        QVERIFY(test::waitShown(w, [](const FrameSnapshot& s) { return s.chainsAsked; }));
+        QVERIFY(test::waitShown(w, [](const FrameSnapshot& f) { return f.chainsAsked; }));
         QCOMPARE(w.shownSnapshot()->chainForce.size() * 2, w.shownSnapshot()->chainMembers.size());
     }
 };
