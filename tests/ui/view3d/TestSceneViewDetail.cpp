@@ -15,6 +15,7 @@
 
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "SlowFrames.h"
@@ -112,6 +113,8 @@ private slots:
 
 void TestSceneViewDetail::slowViewDragsAtACoarseLevelThenFullQuality()
 {
+    // (the slowing observer outlives the view: the render thread may call it until the view goes)
+    std::optional<SlowFrames> slow;
     SceneView view;
     view.resize(320, 240);
     view.show();
@@ -125,8 +128,8 @@ void TestSceneViewDetail::slowViewDragsAtACoarseLevelThenFullQuality()
     const QSize full = view.shownFrameSize();
 
     // every frame takes 200 ms: far over the budget at any level
-    SlowFrames slow(rendererOf(view));
-    slow.sleepMs = 200;
+    slow.emplace(rendererOf(view));
+    slow->sleepMs = 200;
     view.grabFramebuffer(); // a full-quality frame measured that slow
     QVERIFY(view.interactiveDetail().estimateMs(0) > InteractiveDetail::kBudgetMs);
 
@@ -180,6 +183,8 @@ void TestSceneViewDetail::slowViewDragsAtACoarseLevelThenFullQuality()
 
 void TestSceneViewDetail::dragAbandonsTheSlowFrameInFlight()
 {
+    // (the slowing observers outlive the view: the render thread may call them until the view goes)
+    std::vector<std::unique_ptr<SlowFrames>> shares;
     SceneView view;
     view.resize(320, 240);
     view.show();
@@ -187,7 +192,7 @@ void TestSceneViewDetail::dragAbandonsTheSlowFrameInFlight()
     view.setSnapshot(cube(1));
     view.grabFramebuffer();
     // every share 150 ms: a full-quality frame takes over a second
-    const auto shares = slowShares(view, 150);
+    shares = slowShares(view, 150);
     QCOMPARE(int(shares.size()), SceneView::kSphereParts);
     view.grabFramebuffer();
     QVERIFY(view.interactiveDetail().estimateMs(0) > InteractiveDetail::kBudgetMs);
