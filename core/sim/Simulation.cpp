@@ -740,17 +740,15 @@ bool Simulation::checkEnergySample(const EnergySample& s)
                   std::isfinite(s.externalWork) && std::isfinite(s.balanceError);
     if (finite && std::abs(s.balanceError) <= kRunawayFactor * m_ledger.scale())
         return true;
-    if (m_begun) {
-        // a joined step's bodies are in the next step already: the liveliest as its end pass saw
-        // them (the step's own chunks are the swapped-out ones)
-        LiveliestBody lively;
+    // a joined step's bodies are in the next step already: the liveliest as its end pass saw them
+    // (the step's own chunks are the swapped-out ones)
+    LiveliestBody lively;
+    if (m_begun)
         for (const BodyChunk& r : m_nextChunks)
             lively.add(r.liveliest);
-        m_instability.runaway(m_world, lively, s.balanceError, kRunawayFactor, m_ledger.scale(), m_params.dt,
-                              m_criticalDt);
-        return false;
-    }
-    m_instability.runaway(m_world, s.balanceError, kRunawayFactor, m_ledger.scale(), m_params.dt, m_criticalDt);
+    else
+        lively = LiveliestBody::of(m_world);
+    m_instability.runaway(m_world, lively, s.balanceError, kRunawayFactor, m_ledger.scale(), m_params.dt, m_criticalDt);
     return false;
 }
 
