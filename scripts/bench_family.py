@@ -3,7 +3,8 @@
 Per system: LAMMPS (OMP_NUM_THREADS=1) and Tumble at each thread count run alternately, R rounds;
 rates are bodies x steps / wall time of the stepping loop (LAMMPS's "Loop time", Tumble's summary
 wall_seconds: both exclude set-up and the first force evaluation), bodies counted the same on both
-sides (a clump is one body). --verify compares both programs' kinetic energy over a short run and
+sides (a clump is one body). Each program sums its energies at the same steps: LAMMPS's thermo
+steps, Tumble's energy rows (--energy-csv, --every). --verify compares both programs' kinetic energy over a short run and
 measures the fraction of bodies that had a pair contact during the timed run.
 """
 import argparse
@@ -41,6 +42,8 @@ class Case:
             self.dt, self.seed = 1e-4, None
             with open(LATTICE_DECK) as f:
                 self.lattice_text = f.read()
+            m = re.search(r"^thermo\s+(\d+)", self.lattice_text, re.M)
+            self.thermo = min(int(m.group(1)), self.steps) if m else self.steps
             return
         build, steps = fam.FAMILY[name]
         self.system = build(seed, max(1, round(steps * scale)))
@@ -51,6 +54,7 @@ class Case:
         self.system.write(self.dir)
         self.critical_dt, self.dt, self.seed = crit, self.system.dt, seed
         self.steps, self.bodies, self.verify_steps = self.system.steps, self.system.bodies, self.system.verify_steps
+        self.thermo = self.steps  # the generated decks print thermo at the first and last step
 
     def deck(self, steps, thermo=None, contacts_every=0):
         if self.system:
@@ -229,7 +233,10 @@ def main():
                 t, _ = lammps(c, c.steps)
                 rates[c.name]["lammps"].append(c.bodies * c.steps / t)
                 for n in threads:
-                    t, s = tumble(c, a.cli, c.steps, n)
+                    # Tumble's energy rows at the steps LAMMPS prints thermo: both programs sum
+                    # their energies there and only there
+                    t, s = tumble(c, a.cli, c.steps, n, energy_csv=os.path.join(c.dir, f"energy-{n}.csv"),
+                                  every=c.thermo)
                     rates[c.name][f"tumble_{n}"].append(c.bodies * c.steps / t)
                     heap[c.name] = max(heap[c.name], s.get("heap_bytes_per_body", 0.0))
                 print(f"round {r + 1}/{a.repeats} {c.name:9s} " + ", ".join(

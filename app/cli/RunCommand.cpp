@@ -265,7 +265,8 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
         inAfterStep = false;
     };
     // the steps run joined (Simulation::run) up to the next one whose bodies are read: a row of a
-    // file that reads them, a frame, the last; energy rows in between come from the passes
+    // file that reads them, a frame, the last; energy rows in between come from the passes, and
+    // the joined steps between rows skip the kinetic energy sums
     const bool rowsReadBodies = trackCsv || phaseCsv || bondCsv || stressCsv;
     while (k < steps && instability.empty()) {
         const long long at = sim.world().step;
@@ -275,7 +276,7 @@ int runCommand(const CliOptions& o, std::ostream& out, std::ostream& err)
         if (vtp)
             n = std::min(n, o.vtkEvery - at % o.vtkEvery);
         try {
-            sim.run(n, afterStep);
+            sim.run(n, afterStep, o.every); // (energy rows only at multiples of --every)
         } catch (const std::bad_alloc&) {
             if (inAfterStep)
                 throw;

@@ -132,7 +132,11 @@ template <bool kDamped, bool kSpheres> bool beginPass(const PassContext& p, std:
     return !r.bad;
 }
 
-template <bool kDamped, bool kSpheres> void endPass(const PassContext& p, std::size_t c, BodyChunk& r, bool gather)
+// kEnergy: sums the kinetic energies and finds the liveliest body; else (a joined step nobody
+// samples: PassContext::bodyEnergy) only a sum of the velocities and momenta, which a
+// non-finite one makes non-finite, as the energies would be
+template <bool kDamped, bool kSpheres, bool kEnergy>
+void endPass(const PassContext& p, std::size_t c, BodyChunk& r, bool gather)
 {
     World& w = p.world;
     const double half = 0.5 * p.dt;
@@ -164,6 +168,7 @@ template <bool kDamped, bool kSpheres> void endPass(const PassContext& p, std::s
     double kinetic = r.energy.kineticTranslational;
     double rotational = r.energy.kineticRotational;
     LiveliestBody lively; // (a runaway's report reads it after a joined step: Simulation::run)
+    double finite = 0.0;  // without kEnergy
     if (gather)
         p.blocks.gather(w, b0, b1);
     const auto finish = stages.finishingTerms(w); // (unused without damping)
@@ -185,12 +190,16 @@ template <bool kDamped, bool kSpheres> void endPass(const PassContext& p, std::s
             else
                 Buss2ndOrder::endTurning(w, i, half);
         }
-        const double v2 = v[i].squaredNorm();
-        const double translationalEnergy = 0.5 * mass[i] * v2;
-        const double rotationalEnergy = 0.5 * om[i].dot(l[i]);
-        kinetic += translationalEnergy;
-        rotational += rotationalEnergy;
-        lively.consider(i, translationalEnergy, rotationalEnergy, v2);
+        if constexpr (kEnergy) {
+            const double v2 = v[i].squaredNorm();
+            const double translationalEnergy = 0.5 * mass[i] * v2;
+            const double rotationalEnergy = 0.5 * om[i].dot(l[i]);
+            kinetic += translationalEnergy;
+            rotational += rotationalEnergy;
+            lively.consider(i, translationalEnergy, rotationalEnergy, v2);
+        } else {
+            finite += ((v[i].x() + v[i].y()) + (v[i].z() + l[i].x())) + (l[i].y() + l[i].z());
+        }
     }
     r.liveliest = lively;
     work[kDashpot] = dashWork;
@@ -200,8 +209,8 @@ template <bool kDamped, bool kSpheres> void endPass(const PassContext& p, std::s
     r.energy.kineticTranslational = kinetic;
     r.energy.kineticRotational = rotational;
     // a non-finite force makes the velocity so, and that or a non-finite momentum makes the
-    // energies so (0 x inf is NaN): only then search
-    if (!std::isfinite(kinetic) || !std::isfinite(rotational)) {
+    // energies (or the plain sum) so (0 x inf is NaN): only then search
+    if (!std::isfinite(kinetic) || !std::isfinite(rotational) || !std::isfinite(finite)) {
         if (const std::size_t bad = firstNonFinite(b0, b1, w.velocity, w.angularMomentum, w.force); bad < b1) {
             r.bad = true;
             r.firstBad = bad;
@@ -228,10 +237,16 @@ bool FusedPasses::begin(const PassContext& p, std::size_t c, BodyChunk& r)
 void FusedPasses::end(const PassContext& p, std::size_t c, BodyChunk& r, bool gather)
 {
     const bool damped = p.channelLoaded[kLocalDamping] || p.channelLoaded[kViscous] || p.channelLoaded[kDrive];
-    if (p.layout.spheres)
-        damped ? endPass<true, true>(p, c, r, gather) : endPass<false, true>(p, c, r, gather);
-    else
-        damped ? endPass<true, false>(p, c, r, gather) : endPass<false, false>(p, c, r, gather);
+    if (!p.bodyEnergy) {
+        if (p.layout.spheres)
+            damped ? endPass<true, true, false>(p, c, r, gather) : endPass<false, true, false>(p, c, r, gather);
+        else
+            damped ? endPass<true, false, false>(p, c, r, gather) : endPass<false, false, false>(p, c, r, gather);
+    } else if (p.layout.spheres) {
+        damped ? endPass<true, true, true>(p, c, r, gather) : endPass<false, true, true>(p, c, r, gather);
+    } else {
+        damped ? endPass<true, false, true>(p, c, r, gather) : endPass<false, false, true>(p, c, r, gather);
+    }
 }
 
 } // namespace tumble

@@ -27,6 +27,9 @@ struct PassContext {
     const ForceStages& stages;
     /// which dissipative channels the last force evaluation may have written (the others are zero)
     const std::array<bool, kDissipationChannels>& channelLoaded;
+    /// whether the end pass sums the bodies' kinetic energies (and finds the liveliest body):
+    /// a joined step nobody samples skips them and only checks that the state is finite
+    bool bodyEnergy = true;
 };
 
 } // namespace tumble

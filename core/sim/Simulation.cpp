@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
 
 #include <unsupported/Eigen/MatrixFunctions>
 
@@ -501,8 +504,12 @@ void Simulation::wrapBodies()
         w.updateMemberPositions(); // (the neighbour list sees a whole period's move and rebuilds)
 }
 
-void Simulation::run(long long steps, const std::function<void()>& afterStep)
+void Simulation::run(long long steps, const std::function<void()>& afterStep, long long energyEvery)
 {
+    if (energyEvery < 1)
+        throw std::invalid_argument("Simulation::run: energyEvery must be at least 1");
+    // without afterStep nobody reads energy() before the last step, which is never joined
+    m_energyEvery = afterStep ? energyEvery : std::numeric_limits<long long>::max();
     try {
         for (long long k = 0; k < steps && !isUnstable(); ++k) {
             // the last step is never joined: the caller looks at the state after it
@@ -512,9 +519,11 @@ void Simulation::run(long long steps, const std::function<void()>& afterStep)
         }
     } catch (...) {
         m_begun = false; // (a failed step or caller: the next step begins on its own)
+        m_energyEvery = 1;
         throw;
     }
     m_begun = false; // (true only between two steps of this loop; an instability ends it)
+    m_energyEvery = 1;
 }
 
 void Simulation::multiStageStep()
@@ -664,12 +673,15 @@ void Simulation::singleStageStep(bool begun, bool joinNext)
 
     startEvaluation(true);
     const bool join = joinNext && mayJoinNext();
+    // a step that is not joined leaves the state on step, and its energy may be read at any time
+    PassContext ending = p;
+    ending.bodyEnergy = !join || (w.step + 1) % m_energyEvery == 0;
     if (m_layout.membersByBody && !m_pool) {
-        contactAndEndPassInOrder(p, join);
+        contactAndEndPassInOrder(ending, join);
     } else {
         contactPass();
         const bool gather = m_layout.membersByBody;
-        forChunks(chunks, [this, &p, gather, join](std::size_t c) { endAndBegin(p, c, gather, join); });
+        forChunks(chunks, [this, &ending, gather, join](std::size_t c) { endAndBegin(ending, c, gather, join); });
     }
     bookContactLosses(true);
 
@@ -699,7 +711,7 @@ void Simulation::singleStageStep(bool begun, bool joinNext)
         }
     }
     m_bodyEnergy = energy;
-    m_bodyEnergyValid = true;
+    m_bodyEnergyValid = ending.bodyEnergy;
     checkRunaway();
     sortBodiesIfDue();
     if (join && !isUnstable()) {
@@ -756,6 +768,11 @@ EnergySample Simulation::energy() const
 {
     if (m_bodyEnergyValid)
         return m_ledger.sample(m_bodyEnergy, elasticEnergy(), m_world.step, m_world.time);
+    // the bodies are in the next step already, and this step's sums were skipped
+    if (m_begun)
+        throw std::logic_error("Simulation::energy read after step " + std::to_string(m_world.step) +
+                               ", which run() was told nobody samples (energyEvery " + std::to_string(m_energyEvery) +
+                               ")");
     return m_ledger.sample(m_world, elasticEnergy(), m_params.dt);
 }
 

@@ -87,7 +87,11 @@ public:
     /// bodies, which may already be in the next step's first half (steps are joined: one step's
     /// end pass and the next one's begin pass in one sweep per chunk, the same bits as n calls
     /// of step() in fewer passes over the bodies). After the last step the state is on step.
-    void run(long long n, const std::function<void()>& afterStep = {});
+    /// energyEvery (>= 1): afterStep reads energy() only after steps whose number
+    /// (world().step) is a multiple of it; the other joined steps (and every one when there is
+    /// no afterStep) skip the kinetic energy sums, and reading energy() after one throws
+    /// std::logic_error. The last step's energy is always there.
+    void run(long long n, const std::function<void()>& afterStep = {}, long long energyEvery = 1);
 
     const World& world() const { return m_world; }
     const SimParams& params() const { return m_params; }
@@ -254,6 +258,7 @@ private:
     std::vector<BodyChunk> m_nextChunks; // the next step's begin pass, run in this one's end pass
     bool m_begun = false;                // the step's begin pass ran in the last step's end pass
     long long m_joinedSteps = 0;
+    long long m_energyEvery = 1;          // run()'s: the steps whose kinetic energies are summed when joined
     std::vector<ContactSums> m_blockSums; // each contact block's sums
     BodyEnergy m_bodyEnergy;              // J, of the current state, valid right after a single-stage step
     bool m_bodyEnergyValid = false;

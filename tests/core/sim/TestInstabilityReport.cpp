@@ -107,6 +107,36 @@ private slots:
         QCOMPARE(sim.world().step, 1LL);
     }
 
+    // steps joined by run() without a caller that reads their energy skip the kinetic energy
+    // sums; their check for a non-finite velocity is a plain sum, and it stops the run at the same
+    // step with the same message as one step() at a time
+    void nonFiniteVelocityInJoinedSteps()
+    {
+        const double dt = 1e-3;
+        auto scene = [&] {
+            // 20 m up at 10 km/s: two free steps, then 9.4 m into a floor of kn = 1e308 N/m
+            Scene s = fallingSphere("velocity_verlet", dt, 20.6, -1e4, 1e5);
+            s.world.materials[0].kn = 1e308;
+            return s;
+        };
+        Scene a = scene(), b = scene();
+        Simulation joined(std::move(a.world), a.params);
+        Simulation single(std::move(b.world), b.params);
+        joined.setSchemes("velocity_verlet", "buss_2nd_order");
+        single.setSchemes("velocity_verlet", "buss_2nd_order");
+        joined.run(10);
+        for (int k = 0; k < 10 && !single.isUnstable(); ++k)
+            single.step();
+        QVERIFY(single.isUnstable());
+        QCOMPARE(single.world().step, 3LL);
+        QVERIFY2(
+            startsWith(single.instabilityMessage(), prefix(3, 3 * dt) + "body 0 has a non-finite velocity or force"),
+            single.instabilityMessage().c_str());
+        QVERIFY(joined.joinedSteps() > 0); // (the steps before were joined)
+        QCOMPARE(joined.world().step, single.world().step);
+        QCOMPARE(joined.instabilityMessage(), single.instabilityMessage());
+    }
+
     void runaway_data()
     {
         QTest::addColumn<QString>("translation");

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -421,6 +422,58 @@ private slots:
         // most steps were joined (not the first of a batch, nor one before a runaway check or a sort)
         QCOMPARE(single.joinedSteps(), 0LL);
         QVERIFY2(joined.joinedSteps() > steps * 3 / 4, std::to_string(joined.joinedSteps()).c_str());
+    }
+
+    // run() told that its caller reads the energy only at every 8th step (or, without afterStep,
+    // only after the last) skips the kinetic energy sums of the other joined steps: the state,
+    // the energies read and the one after the last step are those of one step() at a time, and
+    // reading the energy after a skipped step is refused rather than answered from a state that
+    // has moved on
+    void sampledEnergyOnlyAtItsSteps_data() { joinedStepsAreSingleSteps_data(); }
+
+    void sampledEnergyOnlyAtItsSteps()
+    {
+        QFETCH(QString, scene);
+        QFETCH(double, localDamping);
+        QFETCH(int, threads);
+        Scene s = scene == "pile" ? frictionPile() : clumpCrowd();
+        s.params.localDamping = localDamping;
+        const long long steps = 400, every = 8;
+        Simulation sampled = makeSim(s, threads);
+        Simulation unobserved = makeSim(s, threads);
+        Simulation single = makeSim(s, threads);
+        std::vector<std::uint64_t> sampledEnergy;
+        long long refused = 0;
+        sampled.run(
+            steps,
+            [&] {
+                if (sampled.world().step % every == 0) {
+                    sampledEnergy.push_back(energyHash(sampled.energy()));
+                    return;
+                }
+                try {
+                    (void)sampled.energy(); // (a step before a runaway check or a sort is not joined)
+                } catch (const std::logic_error&) {
+                    ++refused;
+                }
+            },
+            every);
+        unobserved.run(steps);
+        for (long long k = 1; k <= steps; ++k) {
+            single.step();
+            if (k % every == 0)
+                QVERIFY2(sampledEnergy[std::size_t(k / every - 1)] == energyHash(single.energy()),
+                         ("the energy differs at step " + std::to_string(k)).c_str());
+        }
+        QVERIFY2(!single.isUnstable(), single.instabilityMessage().c_str());
+        QCOMPARE(sampledEnergy.size(), std::size_t(steps / every));
+        QCOMPARE(stateHash(sampled), stateHash(single));
+        QCOMPARE(stateHash(unobserved), stateHash(single));
+        QCOMPARE(energyHash(sampled.energy()), energyHash(single.energy()));
+        QCOMPARE(energyHash(unobserved.energy()), energyHash(single.energy()));
+        // most of the other steps were joined and skipped their sums
+        QVERIFY2(refused > (steps - steps / every) / 2, std::to_string(refused).c_str());
+        QVERIFY(unobserved.joinedSteps() > steps * 3 / 4);
     }
 
     // a runaway found by the caller after a joined step (tumble-cli checks every sample) names the
