@@ -75,12 +75,12 @@ void Buss2ndOrder::beginTurningSpheres(World& w, std::size_t begin, std::size_t 
         const Lanes4 off = t.norm2 - 1.0;
         const Lanes4Mask exact = still | ((t.halfAngle2 < kSmallHalfAngle2) & (off < kUnitTolerance) &
                                           (off > -kUnitTolerance) & ((t.rx != 0.0) | (t.ry != 0.0) | (t.rz != 0.0)));
+        const Vec3Lanes ln{t.lx, t.ly, t.lz};
         if (!allLanes(exact)) {
             for (std::size_t k = i; k < i + 4; ++k)
                 one(k); // a lane outside the series' bounds, or one that does not turn
             continue;
         }
-        const Vec3Lanes ln{lv.x + tv.x * steps.half, lv.y + tv.y * steps.half, lv.z + tv.z * steps.half};
         if (noLanes(still)) { // (every sphere of a flow turns)
             storeLanes(Vec3Lanes{t.rx, t.ry, t.rz}, rotation + i);
             storeLanes(QuatLanes{t.qw, t.qx, t.qy, t.qz}, q + i);

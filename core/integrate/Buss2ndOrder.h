@@ -80,7 +80,7 @@ public:
             else
                 q = unitProduct(rotationQuaternion(rotation), q); // a large angle, or q far from unit
         }
-        l += torque * steps.half;
+        l = Vec3(t.lx, t.ly, t.lz); // (l + M dt/2, as IsotropicTurn worked it out)
         w = l * invJ;
     }
     /// beginTurningIsotropic for spheres begin..end of the world (every body isotropic), four at
@@ -94,7 +94,7 @@ public:
     [[gnu::always_inline]] static void endTurningIsotropic(double j, const Vec3& torque, double half, Vec3& l, Vec3& w)
     {
         l += torque * half;
-        w = l / j; // eq. 23
+        w = l * (1.0 / j); // eq. 23 (one division, not three)
     }
 };
 

@@ -133,13 +133,21 @@ namespace lanes_detail {
 /// True when every lane of the mask is set.
 [[gnu::always_inline]] inline bool allLanes(Lanes4Mask m)
 {
+#if defined(__AVX__)
+    return _mm256_movemask_pd(std::bit_cast<Lanes4>(m)) == 0xf; // (one instruction: the sign bits)
+#else
     return (m[0] & m[1] & m[2] & m[3]) != 0;
+#endif
 }
 
 /// True when no lane of the mask is set.
 [[gnu::always_inline]] inline bool noLanes(Lanes4Mask m)
 {
+#if defined(__AVX__)
+    return _mm256_movemask_pd(std::bit_cast<Lanes4>(m)) == 0;
+#else
     return (m[0] | m[1] | m[2] | m[3]) == 0;
+#endif
 }
 
 } // namespace tumble
