@@ -237,16 +237,13 @@ bool FusedPasses::begin(const PassContext& p, std::size_t c, BodyChunk& r)
 void FusedPasses::end(const PassContext& p, std::size_t c, BodyChunk& r, bool gather)
 {
     const bool damped = p.channelLoaded[kLocalDamping] || p.channelLoaded[kViscous] || p.channelLoaded[kDrive];
-    if (!p.bodyEnergy) {
+    auto pass = [&]<bool kEnergy>() {
         if (p.layout.spheres)
-            damped ? endPass<true, true, false>(p, c, r, gather) : endPass<false, true, false>(p, c, r, gather);
+            damped ? endPass<true, true, kEnergy>(p, c, r, gather) : endPass<false, true, kEnergy>(p, c, r, gather);
         else
-            damped ? endPass<true, false, false>(p, c, r, gather) : endPass<false, false, false>(p, c, r, gather);
-    } else if (p.layout.spheres) {
-        damped ? endPass<true, true, true>(p, c, r, gather) : endPass<false, true, true>(p, c, r, gather);
-    } else {
-        damped ? endPass<true, false, true>(p, c, r, gather) : endPass<false, false, true>(p, c, r, gather);
-    }
+            damped ? endPass<true, false, kEnergy>(p, c, r, gather) : endPass<false, false, kEnergy>(p, c, r, gather);
+    };
+    p.bodyEnergy ? pass.template operator()<true>() : pass.template operator()<false>();
 }
 
 } // namespace tumble

@@ -510,20 +510,22 @@ void Simulation::run(long long steps, const std::function<void()>& afterStep, lo
         throw std::invalid_argument("Simulation::run: energyEvery must be at least 1");
     // without afterStep nobody reads energy() before the last step, which is never joined
     m_energyEvery = afterStep ? energyEvery : std::numeric_limits<long long>::max();
-    try {
-        for (long long k = 0; k < steps && !isUnstable(); ++k) {
-            // the last step is never joined: the caller looks at the state after it
-            advance(k + 1 < steps);
-            if (afterStep && !isUnstable())
-                afterStep();
+    // however the loop ends (an instability, a failed step or caller), the next step begins on
+    // its own and sums its energy: m_begun is true only between two steps of this loop
+    struct Reset {
+        Simulation& sim;
+        ~Reset()
+        {
+            sim.m_begun = false;
+            sim.m_energyEvery = 1;
         }
-    } catch (...) {
-        m_begun = false; // (a failed step or caller: the next step begins on its own)
-        m_energyEvery = 1;
-        throw;
+    } reset{*this};
+    for (long long k = 0; k < steps && !isUnstable(); ++k) {
+        // the last step is never joined: the caller looks at the state after it
+        advance(k + 1 < steps);
+        if (afterStep && !isUnstable())
+            afterStep();
     }
-    m_begun = false; // (true only between two steps of this loop; an instability ends it)
-    m_energyEvery = 1;
 }
 
 void Simulation::multiStageStep()
@@ -645,7 +647,7 @@ void Simulation::singleStageStep(bool begun, bool joinNext)
     m_bodyEnergyValid = false;
     const CellPower cellAtStart = cellPower();
     const std::size_t chunks = m_bodyChunks.size();
-    const PassContext p = passContext();
+    PassContext p = passContext();
     if (begun)
         ++m_joinedSteps;
     else
@@ -674,14 +676,13 @@ void Simulation::singleStageStep(bool begun, bool joinNext)
     startEvaluation(true);
     const bool join = joinNext && mayJoinNext();
     // a step that is not joined leaves the state on step, and its energy may be read at any time
-    PassContext ending = p;
-    ending.bodyEnergy = !join || (w.step + 1) % m_energyEvery == 0;
+    p.bodyEnergy = !join || (w.step + 1) % m_energyEvery == 0;
     if (m_layout.membersByBody && !m_pool) {
-        contactAndEndPassInOrder(ending, join);
+        contactAndEndPassInOrder(p, join);
     } else {
         contactPass();
         const bool gather = m_layout.membersByBody;
-        forChunks(chunks, [this, &ending, gather, join](std::size_t c) { endAndBegin(ending, c, gather, join); });
+        forChunks(chunks, [this, &p, gather, join](std::size_t c) { endAndBegin(p, c, gather, join); });
     }
     bookContactLosses(true);
 
@@ -711,7 +712,7 @@ void Simulation::singleStageStep(bool begun, bool joinNext)
         }
     }
     m_bodyEnergy = energy;
-    m_bodyEnergyValid = ending.bodyEnergy;
+    m_bodyEnergyValid = p.bodyEnergy;
     checkRunaway();
     sortBodiesIfDue();
     if (join && !isUnstable()) {

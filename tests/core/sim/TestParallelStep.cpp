@@ -276,6 +276,22 @@ Simulation makeSim(Scene scene, int threads)
     return Simulation(std::move(scene.world), p);
 }
 
+// the scene of a row of joinedStepsAreSingleSteps_data (pile or crowd, with its local damping)
+Scene joinedRowScene()
+{
+    QFETCH(QString, scene);
+    QFETCH(double, localDamping);
+    Scene s = scene == "pile" ? frictionPile() : clumpCrowd();
+    s.params.localDamping = localDamping;
+    return s;
+}
+
+int joinedRowThreads()
+{
+    QFETCH(int, threads);
+    return threads;
+}
+
 } // namespace
 
 class TestParallelStep : public QObject {
@@ -394,11 +410,8 @@ private slots:
 
     void joinedStepsAreSingleSteps()
     {
-        QFETCH(QString, scene);
-        QFETCH(double, localDamping);
-        QFETCH(int, threads);
-        Scene s = scene == "pile" ? frictionPile() : clumpCrowd();
-        s.params.localDamping = localDamping;
+        const int threads = joinedRowThreads();
+        const Scene s = joinedRowScene();
         const long long steps = 400;
         Simulation joined = makeSim(s, threads);
         Simulation single = makeSim(s, threads);
@@ -433,11 +446,8 @@ private slots:
 
     void sampledEnergyOnlyAtItsSteps()
     {
-        QFETCH(QString, scene);
-        QFETCH(double, localDamping);
-        QFETCH(int, threads);
-        Scene s = scene == "pile" ? frictionPile() : clumpCrowd();
-        s.params.localDamping = localDamping;
+        const int threads = joinedRowThreads();
+        const Scene s = joinedRowScene();
         const long long steps = 400, every = 8;
         Simulation sampled = makeSim(s, threads);
         Simulation unobserved = makeSim(s, threads);
