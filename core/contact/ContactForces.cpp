@@ -1,10 +1,14 @@
 #include "contact/ContactForces.h"
 
 #include "contact/ImageTable.h"
+#include "math/Atan2Lanes.h"
+#include "math/LaneRows.h"
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
+#include <cstring>
 
 namespace tumble {
 
@@ -483,6 +487,211 @@ template <class Kernel, class Make> constexpr std::array<Kernel, 2 * kLawCentred
     return t;
 }
 
+// Touching pairs held back for linearShearLanes, one per lane, as the candidate loop found them:
+// branch d = p_i - p_j (m) and |d|^2 (m^2), the radii (m), the bodies, the pair's constants as
+// scaled() gives them (N/m, N s/m, N/m, -), its index, candidate and deferred slot (null: member
+// j's body is in the block).
+struct HeldPairs {
+    alignas(32) double dx[4], dy[4], dz[4], dist2[4], ri[4], rj[4], kn[4], cn[4], kt[4], mu[4];
+    int a[4], b[4];
+    std::size_t k[4];
+    const PairCandidate* p[4];
+    DeferredLoad* slot[4];
+    int count = 0;
+
+    [[gnu::always_inline]] void hold(const PairContext& c, const PairCandidate& pair, std::size_t index, const Vec3& d,
+                                     double d2, double radiusI, double radiusJ, DeferredLoad* s)
+    {
+        const int e = count++;
+        dx[e] = d.x();
+        dy[e] = d.y();
+        dz[e] = d.z();
+        dist2[e] = d2;
+        ri[e] = radiusI;
+        rj[e] = radiusJ;
+        a[e] = c.memberBody[pair.i];
+        b[e] = c.memberBody[pair.j];
+        k[e] = index;
+        p[e] = &pair;
+        slot[e] = s;
+        const ContactParams& unit = c.table[pair.params];
+        if (c.scales) {
+            const PairScale& scale = c.scales[index];
+            kn[e] = unit.kn * scale.root;
+            kt[e] = unit.kt * scale.root;
+            cn[e] = scale.cn;
+        } else {
+            kn[e] = unit.kn;
+            kt[e] = unit.kt;
+            cn[e] = unit.cn;
+        }
+        mu[e] = unit.friction;
+    }
+};
+
+[[gnu::always_inline]] inline Lanes4 heldLanes(const double (&v)[4])
+{
+    Lanes4 l;
+    std::memcpy(&l, v, sizeof l);
+    return l;
+}
+
+// the Vec3s v[i[0..3]] as lanes
+[[gnu::always_inline]] inline Vec3Lanes gatherVec3(const Vec3* v, const int (&i)[4])
+{
+    const double* p[4] = {v[i[0]].data(), v[i[1]].data(), v[i[2]].data(), v[i[3]].data()};
+    Vec3Lanes l;
+    gatherPositions(p, l.x, l.y, l.z);
+    return l;
+}
+
+[[gnu::always_inline]] inline Vec3Lanes gatherVec3(const Vec3* v, const std::size_t (&i)[4])
+{
+    const double* p[4] = {v[i[0]].data(), v[i[1]].data(), v[i[2]].data(), v[i[3]].data()};
+    Vec3Lanes l;
+    gatherPositions(p, l.x, l.y, l.z);
+    return l;
+}
+
+// Four touching pairs of spheres under the linear law with friction (kLawShear), one per lane:
+// pairKernelBody<FixedLaw<kLawShear>, true, Blocked>'s arithmetic operation for operation, in the
+// same order and without fused multiply-adds, so every pair's loads, spring and sums have the
+// bits that kernel gives it. Branches become per-lane selects (a square root or division that
+// only some lanes need is taken when some lane needs it). Each body array's loads are added
+// pair by pair in list order (a body's force sees the same sequence of sums as one pair at a
+// time gives it), and so are the energy sums.
+template <bool Blocked> [[gnu::always_inline]] inline void linearShearLanes(const PairContext& c, const HeldPairs& h)
+{
+    const BodyView& body = c.body;
+    ContactSums& sums = *c.sums;
+    const Lanes4 Kn = heldLanes(h.kn), Cn = heldLanes(h.cn), Kt = heldLanes(h.kt), Mu = heldLanes(h.mu);
+    const Lanes4 Ri = heldLanes(h.ri), Rj = heldLanes(h.rj);
+    const Lanes4 dist = sqrtLanes(heldLanes(h.dist2));
+    const Lanes4 inv = 1.0 / dist;
+    const Lanes4 nx = heldLanes(h.dx) * inv, ny = heldLanes(h.dy) * inv, nz = heldLanes(h.dz) * inv;
+    const Lanes4 overlap = (Ri + Rj) - dist;
+    const Lanes4 reachI = Ri - 0.5 * overlap;
+    const Lanes4 reachJ = Rj - 0.5 * overlap;
+    // v_rel and the slide at the contact point: (v_a - v_b) - (reachI w_a + reachJ w_b) x n
+    auto relative = [&](const Vec3* translation, const Vec3* rotation) {
+        const Vec3Lanes sa = gatherVec3(rotation, h.a), sb = gatherVec3(rotation, h.b);
+        const Lanes4 sx = reachI * sa.x + reachJ * sb.x;
+        const Lanes4 sy = reachI * sa.y + reachJ * sb.y;
+        const Lanes4 sz = reachI * sa.z + reachJ * sb.z;
+        const Vec3Lanes ta = gatherVec3(translation, h.a), tb = gatherVec3(translation, h.b);
+        return Vec3Lanes{(ta.x - tb.x) - (sy * nz - sz * ny), (ta.y - tb.y) - (sz * nx - sx * nz),
+                         (ta.z - tb.z) - (sx * ny - sy * nx)};
+    };
+    auto dotN = [&](const Vec3Lanes& v) { return (v.x * nx + v.y * ny) + v.z * nz; };
+    // the normal spring and dashpot (normalForce)
+    const Lanes4 vn = dotN(relative(body.velocity, body.angularVelocity));
+    const Lanes4 elastic = Kn * overlap;
+    const Lanes4 normalEnergy = 0.5 * elastic * overlap;
+    const Lanes4 damping = -Cn * vn;
+    const Lanes4 limit = Mu * elastic;
+    // the stored spring turned into the tangent plane (intoPlane)
+    const Vec3Lanes o = gatherVec3(c.history.shear, h.k);
+    const Lanes4 along = dotN(o);
+    const Lanes4 tx = o.x - along * nx, ty = o.y - along * ny, tz = o.z - along * nz;
+    const Lanes4 t2 = (tx * tx + ty * ty) + tz * tz;
+    const Lanes4 e = along * along / t2;
+    const auto series = e < 1e-4;
+    Lanes4 grow = 1.0 + e * (0.5 - 0.125 * e);
+    if (!allLanes(std::bit_cast<Lanes4Mask>(series)))
+        grow = pick(series, grow, sqrtLanes(1.0 + e));
+    const auto keep = along == 0.0;           // already in the plane (or zero)
+    const auto empty = ~series & ~(t2 > 0.0); // (t2 > 0 false: no tangential part)
+    const Lanes4 zero{};
+    const Lanes4 sx = pick(keep, o.x, pick(empty, zero, tx * grow));
+    const Lanes4 sy = pick(keep, o.y, pick(empty, zero, ty * grow));
+    const Lanes4 sz = pick(keep, o.z, pick(empty, zero, tz * grow));
+    // plus the slide's in-plane part, capped at Coulomb's limit (cappedSpring)
+    const Vec3Lanes slide = relative(body.displacement, body.rotation);
+    const Lanes4 along2 = dotN(slide);
+    const Lanes4 ix = slide.x - along2 * nx, iy = slide.y - along2 * ny, iz = slide.z - along2 * nz;
+    Lanes4 ux = sx + ix, uy = sy + iy, uz = sz + iz;
+    const Lanes4 minusKt = -Kt;
+    Lanes4 lx = minusKt * ux, ly = minusKt * uy, lz = minusKt * uz;
+    const Lanes4 load2 = (lx * lx + ly * ly) + lz * lz;
+    const auto capped = load2 > limit * limit;
+    const Lanes4Mask slipped = std::bit_cast<Lanes4Mask>(capped);
+    const bool anySlipped = !noLanes(slipped);
+    if (anySlipped) {
+        const Lanes4 f = limit / sqrtLanes(load2);
+        lx = pick(capped, lx * f, lx);
+        ly = pick(capped, ly * f, ly);
+        lz = pick(capped, lz * f, lz);
+        ux = pick(capped, -lx / Kt, ux);
+        uy = pick(capped, -ly / Kt, uy);
+        uz = pick(capped, -lz / Kt, uz);
+    }
+    const Lanes4 u2 = (ux * ux + uy * uy) + uz * uz;
+    const Lanes4 tangentialEnergy = 0.5 * Kt * u2;
+    // the spring's loss where it slipped (bookSpring: linear, so only there)
+    Lanes4 lost{};
+    if (anySlipped) {
+        const Lanes4 cx = Kt * sx + Kt * ux, cy = Kt * sy + Kt * uy, cz = Kt * sz + Kt * uz;
+        lost = 0.5 * ((cx * ix + cy * iy) + cz * iz) - 0.5 * (Kt * u2 - Kt * ((sx * sx + sy * sy) + sz * sz));
+    }
+    // the sums, pair by pair
+    alignas(32) double en[4], et[4], loss[4], depth[4];
+    std::memcpy(en, &normalEnergy, sizeof en);
+    std::memcpy(et, &tangentialEnergy, sizeof et);
+    std::memcpy(loss, &lost, sizeof loss);
+    std::memcpy(depth, &overlap, sizeof depth);
+    for (int l = 0; l < 4; ++l) {
+        sums.elasticNormal += en[l];
+        sums.elasticTangential += et[l];
+        if (slipped[l]) {
+            sums.stiffness += 0.0;
+            sums.friction += loss[l] - 0.0;
+        }
+        c.history.overlap[h.k[l]] = depth[l];
+    }
+    sums.active += 4;
+    RowParts r[4];
+    splitLanes(ux, uy, uz, r);
+    for (int l = 0; l < 4; ++l)
+        storeTo(c.history.shear[h.k[l]], r[l]);
+    // the total force, with resolve's zero tangential dashpot added (no dashpot in this law)
+    const Lanes4 dampZero{};
+    const Lanes4 fx = (elastic + damping) * nx + (lx + dampZero);
+    const Lanes4 fy = (elastic + damping) * ny + (ly + dampZero);
+    const Lanes4 fz = (elastic + damping) * nz + (lz + dampZero);
+    // each array's loads: on a, then on b (or b's slot), pair by pair
+    splitLanes(fx, fy, fz, r);
+    for (int l = 0; l < 4; ++l) {
+        addTo(body.force[h.a[l]], r[l]);
+        if (Blocked && h.slot[l])
+            storeNegated(h.slot[l]->force, r[l]);
+        else
+            subtractFrom(body.force[h.b[l]], r[l]);
+    }
+    // the moments: -reach n x F about each centre
+    const Lanes4 mx = ny * fz - nz * fy, my = nz * fx - nx * fz, mz = nx * fy - ny * fx;
+    const Lanes4 minusI = -reachI, minusJ = -reachJ;
+    splitLanes(minusI * mx, minusI * my, minusI * mz, r);
+    RowParts rb[4];
+    splitLanes(minusJ * mx, minusJ * my, minusJ * mz, rb);
+    for (int l = 0; l < 4; ++l) {
+        addTo(body.torque[h.a[l]], r[l]);
+        if (Blocked && h.slot[l])
+            storeTo(h.slot[l]->torque, rb[l]);
+        else
+            addTo(body.torque[h.b[l]], rb[l]);
+    }
+    splitLanes(damping * nx + dampZero, damping * ny + dampZero, damping * nz + dampZero, r);
+    for (int l = 0; l < 4; ++l) {
+        addTo(body.dashForce[h.a[l]], r[l]);
+        if (Blocked && h.slot[l]) {
+            storeNegated(h.slot[l]->dashpot, r[l]);
+            h.slot[l]->flags = kDeferredLoad | kDeferredTorque;
+        } else {
+            subtractFrom(body.dashForce[h.b[l]], r[l]);
+        }
+    }
+}
+
 // The pairs of one block; Blocked: some member j may belong to a body outside it; Commit: the
 // evaluation ends a step (contacts that opened empty their springs). The loop holds the distance
 // test alone; what a touching pair needs is in its kernel, called through a table. Uniform >= 0:
@@ -512,6 +721,15 @@ template <bool Blocked, bool Commit, int Uniform = -1, bool Periodic = false>
     const double* overlap = context.history.overlap;
     DeferredLoad* deferred = block.deferred;
     const std::size_t end = block.pairEnd;
+    // linear spheres with friction: touching pairs held back and taken four at a time
+    constexpr bool kLanes = Uniform == kLawShear && Commit && !Periodic;
+    HeldPairs held;
+    auto flushHeld = [&] { // one by one, in list order: the bits four at a time give them
+        for (int e = 0; e < held.count; ++e)
+            pairKernelBody<FixedLaw<kLawShear>, true, Blocked>(
+                context, *held.p[e], held.k[e], Vec3(held.dx[e], held.dy[e], held.dz[e]), held.dist2[e], held.slot[e]);
+        held.count = 0;
+    };
     for (std::size_t k = block.pairBegin; k < end; ++k) {
         const PairCandidate& p = pairs[k];
         Vec3 d = memberPosition[p.i] - memberPosition[p.j];
@@ -523,9 +741,12 @@ template <bool Blocked, bool Commit, int Uniform = -1, bool Periodic = false>
         const bool defer = Blocked && p.crossesChunk;
         if (!((dist2 < reach * reach) & (dist2 != 0.0))) {
             // every touching contact stores its overlap when it commits: zero means nothing to empty
-            if (Commit && overlap[k] != 0.0)
+            if (Commit && overlap[k] != 0.0) {
+                if constexpr (kLanes)
+                    flushHeld(); // (the friction sum in list order)
                 release(context.scales ? scaled(table[p.params], context.scales[k]) : table[p.params], context.history,
                         k, sums);
+            }
             if (defer)
                 (deferred++)->flags = 0;
             continue;
@@ -536,6 +757,12 @@ template <bool Blocked, bool Commit, int Uniform = -1, bool Periodic = false>
                 pairKernel<RuntimeLaw, true, Blocked, true>(context, p, k, d, dist2, defer ? deferred++ : nullptr);
             else
                 pairKernel<RuntimeLaw, false, Blocked, true>(context, p, k, d, dist2, defer ? deferred++ : nullptr);
+        } else if constexpr (kLanes) {
+            held.hold(context, p, k, d, dist2, memberRadius[p.i], memberRadius[p.j], defer ? deferred++ : nullptr);
+            if (held.count == 4) {
+                linearShearLanes<Blocked>(context, held);
+                held.count = 0;
+            }
         } else if constexpr (Uniform >= 0) {
             pairKernelBody<FixedLaw<static_cast<unsigned char>(Uniform)>, true, Blocked>(context, p, k, d, dist2,
                                                                                          defer ? deferred++ : nullptr);
@@ -546,6 +773,8 @@ template <bool Blocked, bool Commit, int Uniform = -1, bool Periodic = false>
             kernels[kernel](context, p, k, d, dist2, defer ? deferred++ : nullptr);
         }
     }
+    if constexpr (kLanes)
+        flushHeld();
     return sums;
 }
 
