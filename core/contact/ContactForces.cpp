@@ -98,10 +98,11 @@ struct NormalForce {
 };
 
 [[gnu::always_inline]] inline NormalForce normalForce(const ContactParams& p, bool hertz, double d, double root,
-                                                      double quarter, double vn, ContactSums& sums)
+                                                      double quarter, double vn, bool elasticSums, ContactSums& sums)
 {
     const double elastic = p.kn * d * root;
-    sums.elasticNormal += (hertz ? 0.4 : 0.5) * elastic * d;
+    if (elasticSums)
+        sums.elasticNormal += (hertz ? 0.4 : 0.5) * elastic * d;
     ++sums.active;
     return {elastic, -p.cn * quarter * vn};
 }
@@ -173,7 +174,8 @@ template <unsigned char Bits> struct FixedLaw {
 
 template <class Law>
 [[gnu::always_inline]] inline ContactLoad resolve(const ContactParams& p, const ContactGeometry& g,
-                                                  const HistoryEntry& h, bool commit, ContactSums& sums)
+                                                  const HistoryEntry& h, bool commit, bool elasticSums,
+                                                  ContactSums& sums)
 {
     const Vec3& n = g.n;
     const double d = g.overlap;
@@ -183,7 +185,7 @@ template <class Law>
     const double quarter = Law::hertz(p) ? std::sqrt(root) : 1.0;
     const double oldRoot = Law::hertz(p) ? std::sqrt(*h.overlap) : 1.0;
 
-    const NormalForce fn = normalForce(p, Law::hertz(p), d, root, quarter, vn, sums);
+    const NormalForce fn = normalForce(p, Law::hertz(p), d, root, quarter, vn, elasticSums, sums);
     const double fnElastic = fn.elastic;
     // the normal force Coulomb's caps scale with: elastic (PFC's), or total with the dashpot (LAMMPS's)
     const double fnCap = Law::totalCap(p) ? std::abs(fn.elastic + fn.damping) : fnElastic;
@@ -206,7 +208,8 @@ template <class Law>
         }
         load.force += s.load + damp;
         load.dashpot += damp;
-        sums.elasticTangential += 0.5 * kt * s.u.squaredNorm();
+        if (elasticSums)
+            sums.elasticTangential += 0.5 * kt * s.u.squaredNorm();
         if (commit) {
             bookSpring(Law::hertz(p), p.kt * oldRoot, kt, s.stored, s.u, s.step, s.capped, sums.friction,
                        sums.stiffness);
@@ -219,7 +222,8 @@ template <class Law>
         const double oldKr = p.rollingStiffness * (Law::hertz(p) ? 1.5 * p.kn * oldRoot : p.kn);
         const CappedSpring s = cappedSpring(*h.roll, g.turn, n, kr, p.rollingCap * fnCap);
         load.couple = s.load;
-        sums.elasticRolling += 0.5 * kr * s.u.squaredNorm();
+        if (elasticSums)
+            sums.elasticRolling += 0.5 * kr * s.u.squaredNorm();
         if (commit) {
             bookSpring(Law::hertz(p), oldKr, kr, s.stored, s.u, s.step, s.capped, sums.rolling, sums.stiffness);
             *h.roll = s.u;
@@ -272,7 +276,7 @@ struct SideLoad {
 // spin moves the contact point only along the tangent plane and a normal force has no moment
 [[gnu::always_inline]] inline Vec3 normalOnly(const BodyView& w, const ContactParams& p, const Vec3& n, double d, int a,
                                               bool centredA, const Vec3& ra, int b, bool centredB, const Vec3& rb,
-                                              ContactSums& sums, Vec3& dashpot,
+                                              bool elasticSums, ContactSums& sums, Vec3& dashpot,
                                               const Vec3& imageVelocity = Vec3::Zero())
 {
     Vec3 vrel = w.velocity[a] - imageVelocity;
@@ -284,7 +288,8 @@ struct SideLoad {
             vrel -= w.angularVelocity[b].cross(rb);
     }
     const double root = p.hertz ? std::sqrt(d) : 1.0;
-    const NormalForce fn = normalForce(p, p.hertz, d, root, p.hertz ? std::sqrt(root) : 1.0, vrel.dot(n), sums);
+    const NormalForce fn =
+        normalForce(p, p.hertz, d, root, p.hertz ? std::sqrt(root) : 1.0, vrel.dot(n), elasticSums, sums);
     dashpot = fn.damping * n;
     return (fn.elastic + fn.damping) * n;
 }
@@ -316,6 +321,7 @@ struct PairContext {
     const double* memberRadius; // m
     const int* memberBody;
     bool commit;
+    bool elastic; // sum the springs' elastic energy (ElasticSums)
     ContactSums* sums;
     const ImageTable* images = nullptr; // in a periodic cell: where member j's image is (NeighbourList::images)
 };
@@ -392,10 +398,11 @@ template <class Law, bool Centred, bool Blocked, bool Periodic = false>
     if (!Law::springs(params)) {
         // a normal force has no moment about a centred member's body
         if constexpr (Periodic)
-            la.force = normalOnly(body, params, n, overlap, a, centredI, ra, b, centredJ, rb, sums, la.dashpot,
-                                  c.images->velocity[p.image]);
+            la.force = normalOnly(body, params, n, overlap, a, centredI, ra, b, centredJ, rb, c.elastic, sums,
+                                  la.dashpot, c.images->velocity[p.image]);
         else
-            la.force = normalOnly(body, params, n, overlap, a, centredI, ra, b, centredJ, rb, sums, la.dashpot);
+            la.force =
+                normalOnly(body, params, n, overlap, a, centredI, ra, b, centredJ, rb, c.elastic, sums, la.dashpot);
         lb.force = -la.force;
         lb.dashpot = -la.dashpot;
         if (!spheres) {
@@ -431,7 +438,7 @@ template <class Law, bool Centred, bool Blocked, bool Periodic = false>
         g.slide -= c.images->slide[p.image];
     }
     g.turn = body.rotation[a] - body.rotation[b];
-    const ContactLoad load = resolve<Law>(params, g, c.history[k], c.commit, sums);
+    const ContactLoad load = resolve<Law>(params, g, c.history[k], c.commit, c.elastic, sums);
     la.force = load.force;
     lb.force = -load.force;
     la.dashpot = load.dashpot;
@@ -487,49 +494,58 @@ template <class Kernel, class Make> constexpr std::array<Kernel, 2 * kLawCentred
     return t;
 }
 
-// Touching pairs held back for linearShearLanes, one per lane, as the candidate loop found them:
-// branch d = p_i - p_j (m) and |d|^2 (m^2), the radii (m), the bodies, the pair's constants as
-// scaled() gives them (N/m, N s/m, N/m, -), its index, candidate and deferred slot (null: member
-// j's body is in the block).
+// Touching pairs held back for linearLanes, as the candidate loop found them: index k, branch
+// d = p_i - p_j (m) and |d|^2 (m^2), deferred slot (null: member j's body is in the block). The
+// loop writes every candidate at [count] and counts only the touching ones, with no branch on
+// touching (a dense pack's candidates touch or miss in no pattern a predictor learns), hence a
+// fifth entry.
 struct HeldPairs {
-    alignas(32) double dx[4], dy[4], dz[4], dist2[4], ri[4], rj[4], kn[4], cn[4], kt[4], mu[4];
-    int a[4], b[4];
-    std::size_t k[4];
-    const PairCandidate* p[4];
-    DeferredLoad* slot[4];
+    alignas(32) double dx[5], dy[5], dz[5], dist2[5];
+    std::size_t k[5];
+    DeferredLoad* slot[5];
     int count = 0;
+};
 
-    [[gnu::always_inline]] void hold(const PairContext& c, const PairCandidate& pair, std::size_t index, const Vec3& d,
-                                     double d2, double radiusI, double radiusJ, DeferredLoad* s)
+// the bodies, radii (m) and constants (scaled() gives them: N/m, N s/m, N/m, -, m, m^2) of the
+// four held pairs, one per lane
+template <bool Rolling> struct PairLanes {
+    alignas(32) double ri[4], rj[4], kn[4], cn[4], kt[4], mu[4], rollingCap[4], rollingStiffness[4];
+    int a[4], b[4];
+
+    [[gnu::always_inline]] PairLanes(const PairContext& c, const PairCandidate* pairs, const HeldPairs& h)
     {
-        const int e = count++;
-        dx[e] = d.x();
-        dy[e] = d.y();
-        dz[e] = d.z();
-        dist2[e] = d2;
-        ri[e] = radiusI;
-        rj[e] = radiusJ;
-        a[e] = c.memberBody[pair.i];
-        b[e] = c.memberBody[pair.j];
-        k[e] = index;
-        p[e] = &pair;
-        slot[e] = s;
-        const ContactParams& unit = c.table[pair.params];
-        if (c.scales) {
-            const PairScale& scale = c.scales[index];
-            kn[e] = unit.kn * scale.root;
-            kt[e] = unit.kt * scale.root;
-            cn[e] = scale.cn;
-        } else {
-            kn[e] = unit.kn;
-            kt[e] = unit.kt;
-            cn[e] = unit.cn;
+        for (int e = 0; e < 4; ++e) {
+            const std::size_t index = h.k[e];
+            const PairCandidate& pair = pairs[index];
+            a[e] = c.memberBody[pair.i];
+            b[e] = c.memberBody[pair.j];
+            ri[e] = c.memberRadius[pair.i];
+            rj[e] = c.memberRadius[pair.j];
+            const ContactParams& unit = c.table[pair.params];
+            if (c.scales) {
+                const PairScale& scale = c.scales[index];
+                kn[e] = unit.kn * scale.root;
+                kt[e] = unit.kt * scale.root;
+                cn[e] = scale.cn;
+                if constexpr (Rolling) {
+                    rollingCap[e] = scale.rollingCap;
+                    rollingStiffness[e] = 2.25 * scale.rollingCap * scale.rollingCap;
+                }
+            } else {
+                kn[e] = unit.kn;
+                kt[e] = unit.kt;
+                cn[e] = unit.cn;
+                if constexpr (Rolling) {
+                    rollingCap[e] = unit.rollingCap;
+                    rollingStiffness[e] = unit.rollingStiffness;
+                }
+            }
+            mu[e] = unit.friction;
         }
-        mu[e] = unit.friction;
     }
 };
 
-[[gnu::always_inline]] inline Lanes4 heldLanes(const double (&v)[4])
+[[gnu::always_inline]] inline Lanes4 heldLanes(const double* v)
 {
     Lanes4 l;
     std::memcpy(&l, v, sizeof l);
@@ -537,7 +553,7 @@ struct HeldPairs {
 }
 
 // the Vec3s v[i[0..3]] as lanes
-[[gnu::always_inline]] inline Vec3Lanes gatherVec3(const Vec3* v, const int (&i)[4])
+template <class Index> [[gnu::always_inline]] inline Vec3Lanes gatherVec3(const Vec3* v, const Index* i)
 {
     const double* p[4] = {v[i[0]].data(), v[i[1]].data(), v[i[2]].data(), v[i[3]].data()};
     Vec3Lanes l;
@@ -545,30 +561,71 @@ struct HeldPairs {
     return l;
 }
 
-[[gnu::always_inline]] inline Vec3Lanes gatherVec3(const Vec3* v, const std::size_t (&i)[4])
-{
-    const double* p[4] = {v[i[0]].data(), v[i[1]].data(), v[i[2]].data(), v[i[3]].data()};
-    Vec3Lanes l;
-    gatherPositions(p, l.x, l.y, l.z);
-    return l;
-}
+// cappedSpring on lanes, intoPlane's branches as selects: the spring stored in an earlier tangent
+// plane turned into the plane normal to n, plus the increment's in-plane part, capped so that
+// |k u| <= cap; and what bookSpring books when a linear spring slipped (zero where it did not)
+struct SpringLanes {
+    Vec3Lanes stored, step, u, load;
+    Lanes4Mask capped;
+    Lanes4 lost;
 
-// Four touching pairs of spheres under the linear law with friction (kLawShear), one per lane:
-// pairKernelBody<FixedLaw<kLawShear>, true, Blocked>'s arithmetic operation for operation, in the
-// same order and without fused multiply-adds, so every pair's loads, spring and sums have the
-// bits that kernel gives it. Branches become per-lane selects (a square root or division that
-// only some lanes need is taken when some lane needs it). Each body array's loads are added
-// pair by pair in list order (a body's force sees the same sequence of sums as one pair at a
-// time gives it), and so are the energy sums.
-template <bool Blocked> [[gnu::always_inline]] inline void linearShearLanes(const PairContext& c, const HeldPairs& h)
+    [[gnu::always_inline]] SpringLanes(const Vec3Lanes& old, const Vec3Lanes& increment, const Vec3Lanes& n, Lanes4 k,
+                                       Lanes4 cap)
+    {
+        auto dotN = [&](const Vec3Lanes& v) { return (v.x * n.x + v.y * n.y) + v.z * n.z; };
+        const Lanes4 along = dotN(old);
+        const Lanes4 tx = old.x - along * n.x, ty = old.y - along * n.y, tz = old.z - along * n.z;
+        const Lanes4 t2 = (tx * tx + ty * ty) + tz * tz;
+        const Lanes4 e = along * along / t2;
+        const auto series = e < 1e-4;
+        Lanes4 grow = 1.0 + e * (0.5 - 0.125 * e);
+        if (!allLanes(std::bit_cast<Lanes4Mask>(series)))
+            grow = pick(series, grow, sqrtLanes(1.0 + e));
+        const auto keep = along == 0.0;           // already in the plane (or zero)
+        const auto empty = ~series & ~(t2 > 0.0); // (t2 > 0 false: no tangential part)
+        const Lanes4 zero{};
+        stored = {pick(keep, old.x, pick(empty, zero, tx * grow)), pick(keep, old.y, pick(empty, zero, ty * grow)),
+                  pick(keep, old.z, pick(empty, zero, tz * grow))};
+        const Lanes4 along2 = dotN(increment);
+        step = {increment.x - along2 * n.x, increment.y - along2 * n.y, increment.z - along2 * n.z};
+        u = {stored.x + step.x, stored.y + step.y, stored.z + step.z};
+        const Lanes4 minusK = -k;
+        load = {minusK * u.x, minusK * u.y, minusK * u.z};
+        const Lanes4 load2 = (load.x * load.x + load.y * load.y) + load.z * load.z;
+        const auto over = load2 > cap * cap;
+        capped = std::bit_cast<Lanes4Mask>(over);
+        lost = Lanes4{};
+        if (noLanes(capped))
+            return;
+        const Lanes4 f = cap / sqrtLanes(load2);
+        load = {pick(over, load.x * f, load.x), pick(over, load.y * f, load.y), pick(over, load.z * f, load.z)};
+        u = {pick(over, -load.x / k, u.x), pick(over, -load.y / k, u.y), pick(over, -load.z / k, u.z)};
+        const Lanes4 cx = k * stored.x + k * u.x, cy = k * stored.y + k * u.y, cz = k * stored.z + k * u.z;
+        lost = 0.5 * ((cx * step.x + cy * step.y) + cz * step.z) - 0.5 * (k * squaredNorm(u) - k * squaredNorm(stored));
+    }
+
+    [[gnu::always_inline]] static Lanes4 squaredNorm(const Vec3Lanes& v) { return (v.x * v.x + v.y * v.y) + v.z * v.z; }
+};
+
+// Four touching pairs of spheres under the linear law with friction (kLawShear), and rolling
+// resistance (kLawRolling) with Rolling, one per lane: pairKernelBody<FixedLaw<law>, true,
+// Blocked>'s arithmetic operation for operation, in the same order and without fused
+// multiply-adds, so every pair's loads, springs and sums have the bits that kernel gives it.
+// Branches become per-lane selects (a square root or division that only some lanes need is taken
+// when some lane needs it). Each body array's loads are added pair by pair in list order (a
+// body's force sees the same sequence of sums as one pair at a time gives it), and so are the
+// energy sums. A pair's arithmetic is some 150 operations (250 with rolling), so four at a time
+// take a fraction of the instructions, and one square root and one division serve four pairs.
+template <bool Blocked, bool Rolling>
+[[gnu::always_inline]] inline void linearLanes(const PairContext& c, const PairCandidate* pairs, const HeldPairs& held)
 {
+    const PairLanes<Rolling> h(c, pairs, held);
     const BodyView& body = c.body;
     ContactSums& sums = *c.sums;
-    const Lanes4 Kn = heldLanes(h.kn), Cn = heldLanes(h.cn), Kt = heldLanes(h.kt), Mu = heldLanes(h.mu);
     const Lanes4 Ri = heldLanes(h.ri), Rj = heldLanes(h.rj);
-    const Lanes4 dist = sqrtLanes(heldLanes(h.dist2));
+    const Lanes4 dist = sqrtLanes(heldLanes(held.dist2));
     const Lanes4 inv = 1.0 / dist;
-    const Lanes4 nx = heldLanes(h.dx) * inv, ny = heldLanes(h.dy) * inv, nz = heldLanes(h.dz) * inv;
+    const Vec3Lanes n{heldLanes(held.dx) * inv, heldLanes(held.dy) * inv, heldLanes(held.dz) * inv};
     const Lanes4 overlap = (Ri + Rj) - dist;
     const Lanes4 reachI = Ri - 0.5 * overlap;
     const Lanes4 reachJ = Rj - 0.5 * overlap;
@@ -579,117 +636,165 @@ template <bool Blocked> [[gnu::always_inline]] inline void linearShearLanes(cons
         const Lanes4 sy = reachI * sa.y + reachJ * sb.y;
         const Lanes4 sz = reachI * sa.z + reachJ * sb.z;
         const Vec3Lanes ta = gatherVec3(translation, h.a), tb = gatherVec3(translation, h.b);
-        return Vec3Lanes{(ta.x - tb.x) - (sy * nz - sz * ny), (ta.y - tb.y) - (sz * nx - sx * nz),
-                         (ta.z - tb.z) - (sx * ny - sy * nx)};
+        return Vec3Lanes{(ta.x - tb.x) - (sy * n.z - sz * n.y), (ta.y - tb.y) - (sz * n.x - sx * n.z),
+                         (ta.z - tb.z) - (sx * n.y - sy * n.x)};
     };
-    auto dotN = [&](const Vec3Lanes& v) { return (v.x * nx + v.y * ny) + v.z * nz; };
     // the normal spring and dashpot (normalForce)
-    const Lanes4 vn = dotN(relative(body.velocity, body.angularVelocity));
+    const Vec3Lanes vel = relative(body.velocity, body.angularVelocity);
+    const Lanes4 vn = (vel.x * n.x + vel.y * n.y) + vel.z * n.z;
+    const Lanes4 Kn = heldLanes(h.kn);
     const Lanes4 elastic = Kn * overlap;
-    const Lanes4 normalEnergy = 0.5 * elastic * overlap;
-    const Lanes4 damping = -Cn * vn;
-    const Lanes4 limit = Mu * elastic;
-    // the stored spring turned into the tangent plane (intoPlane)
-    const Vec3Lanes o = gatherVec3(c.history.shear, h.k);
-    const Lanes4 along = dotN(o);
-    const Lanes4 tx = o.x - along * nx, ty = o.y - along * ny, tz = o.z - along * nz;
-    const Lanes4 t2 = (tx * tx + ty * ty) + tz * tz;
-    const Lanes4 e = along * along / t2;
-    const auto series = e < 1e-4;
-    Lanes4 grow = 1.0 + e * (0.5 - 0.125 * e);
-    if (!allLanes(std::bit_cast<Lanes4Mask>(series)))
-        grow = pick(series, grow, sqrtLanes(1.0 + e));
-    const auto keep = along == 0.0;           // already in the plane (or zero)
-    const auto empty = ~series & ~(t2 > 0.0); // (t2 > 0 false: no tangential part)
-    const Lanes4 zero{};
-    const Lanes4 sx = pick(keep, o.x, pick(empty, zero, tx * grow));
-    const Lanes4 sy = pick(keep, o.y, pick(empty, zero, ty * grow));
-    const Lanes4 sz = pick(keep, o.z, pick(empty, zero, tz * grow));
-    // plus the slide's in-plane part, capped at Coulomb's limit (cappedSpring)
-    const Vec3Lanes slide = relative(body.displacement, body.rotation);
-    const Lanes4 along2 = dotN(slide);
-    const Lanes4 ix = slide.x - along2 * nx, iy = slide.y - along2 * ny, iz = slide.z - along2 * nz;
-    Lanes4 ux = sx + ix, uy = sy + iy, uz = sz + iz;
-    const Lanes4 minusKt = -Kt;
-    Lanes4 lx = minusKt * ux, ly = minusKt * uy, lz = minusKt * uz;
-    const Lanes4 load2 = (lx * lx + ly * ly) + lz * lz;
-    const auto capped = load2 > limit * limit;
-    const Lanes4Mask slipped = std::bit_cast<Lanes4Mask>(capped);
-    const bool anySlipped = !noLanes(slipped);
-    if (anySlipped) {
-        const Lanes4 f = limit / sqrtLanes(load2);
-        lx = pick(capped, lx * f, lx);
-        ly = pick(capped, ly * f, ly);
-        lz = pick(capped, lz * f, lz);
-        ux = pick(capped, -lx / Kt, ux);
-        uy = pick(capped, -ly / Kt, uy);
-        uz = pick(capped, -lz / Kt, uz);
-    }
-    const Lanes4 u2 = (ux * ux + uy * uy) + uz * uz;
-    const Lanes4 tangentialEnergy = 0.5 * Kt * u2;
-    // the spring's loss where it slipped (bookSpring: linear, so only there)
-    Lanes4 lost{};
-    if (anySlipped) {
-        const Lanes4 cx = Kt * sx + Kt * ux, cy = Kt * sy + Kt * uy, cz = Kt * sz + Kt * uz;
-        lost = 0.5 * ((cx * ix + cy * iy) + cz * iz) - 0.5 * (Kt * u2 - Kt * ((sx * sx + sy * sy) + sz * sz));
-    }
-    // the sums, pair by pair
+    const Lanes4 damping = -heldLanes(h.cn) * vn;
+    // the tangential spring, capped at Coulomb's limit
+    const Lanes4 Kt = heldLanes(h.kt);
+    const SpringLanes shear(gatherVec3(c.history.shear, held.k), relative(body.displacement, body.rotation), n, Kt,
+                            heldLanes(h.mu) * elastic);
+    // the sums, pair by pair; the springs as they are now
     alignas(32) double en[4], et[4], loss[4], depth[4];
-    std::memcpy(en, &normalEnergy, sizeof en);
-    std::memcpy(et, &tangentialEnergy, sizeof et);
-    std::memcpy(loss, &lost, sizeof loss);
+    if (c.elastic) {
+        const Lanes4 normalEnergy = 0.5 * elastic * overlap;
+        const Lanes4 tangentialEnergy = 0.5 * Kt * SpringLanes::squaredNorm(shear.u);
+        std::memcpy(en, &normalEnergy, sizeof en);
+        std::memcpy(et, &tangentialEnergy, sizeof et);
+        for (int l = 0; l < 4; ++l) {
+            sums.elasticNormal += en[l];
+            sums.elasticTangential += et[l];
+        }
+    }
+    sums.active += 4;
+    std::memcpy(loss, &shear.lost, sizeof loss);
     std::memcpy(depth, &overlap, sizeof depth);
     for (int l = 0; l < 4; ++l) {
-        sums.elasticNormal += en[l];
-        sums.elasticTangential += et[l];
-        if (slipped[l]) {
+        if (shear.capped[l]) {
             sums.stiffness += 0.0;
             sums.friction += loss[l] - 0.0;
         }
-        c.history.overlap[h.k[l]] = depth[l];
+        c.history.overlap[held.k[l]] = depth[l];
     }
-    sums.active += 4;
     RowParts r[4];
-    splitLanes(ux, uy, uz, r);
+    splitLanes(shear.u.x, shear.u.y, shear.u.z, r);
     for (int l = 0; l < 4; ++l)
-        storeTo(c.history.shear[h.k[l]], r[l]);
+        storeTo(c.history.shear[held.k[l]], r[l]);
     // the total force, with resolve's zero tangential dashpot added (no dashpot in this law)
     const Lanes4 dampZero{};
-    const Lanes4 fx = (elastic + damping) * nx + (lx + dampZero);
-    const Lanes4 fy = (elastic + damping) * ny + (ly + dampZero);
-    const Lanes4 fz = (elastic + damping) * nz + (lz + dampZero);
+    const Lanes4 fx = (elastic + damping) * n.x + (shear.load.x + dampZero);
+    const Lanes4 fy = (elastic + damping) * n.y + (shear.load.y + dampZero);
+    const Lanes4 fz = (elastic + damping) * n.z + (shear.load.z + dampZero);
     // each array's loads: on a, then on b (or b's slot), pair by pair
     splitLanes(fx, fy, fz, r);
     for (int l = 0; l < 4; ++l) {
         addTo(body.force[h.a[l]], r[l]);
-        if (Blocked && h.slot[l])
-            storeNegated(h.slot[l]->force, r[l]);
+        if (Blocked && held.slot[l])
+            storeNegated(held.slot[l]->force, r[l]);
         else
             subtractFrom(body.force[h.b[l]], r[l]);
     }
-    // the moments: -reach n x F about each centre
-    const Lanes4 mx = ny * fz - nz * fy, my = nz * fx - nx * fz, mz = nx * fy - ny * fx;
+    // the moments -reach n x F about each centre, and the rolling couple
+    const Lanes4 mx = n.y * fz - n.z * fy, my = n.z * fx - n.x * fz, mz = n.x * fy - n.y * fx;
     const Lanes4 minusI = -reachI, minusJ = -reachJ;
-    splitLanes(minusI * mx, minusI * my, minusI * mz, r);
+    Vec3Lanes ta{minusI * mx, minusI * my, minusI * mz};
+    Vec3Lanes tb{minusJ * mx, minusJ * my, minusJ * mz};
+    if constexpr (Rolling) {
+        // (the rolling stiffness follows the normal spring's tangent stiffness, kn when linear)
+        const Lanes4 Kr = heldLanes(h.rollingStiffness) * Kn;
+        const Vec3Lanes ra = gatherVec3(body.rotation, h.a), rb = gatherVec3(body.rotation, h.b);
+        const SpringLanes roll(gatherVec3(c.history.roll, held.k), Vec3Lanes{ra.x - rb.x, ra.y - rb.y, ra.z - rb.z}, n,
+                               Kr, heldLanes(h.rollingCap) * elastic);
+        if (c.elastic) {
+            const Lanes4 rollingEnergy = 0.5 * Kr * SpringLanes::squaredNorm(roll.u);
+            std::memcpy(en, &rollingEnergy, sizeof en);
+            for (int l = 0; l < 4; ++l)
+                sums.elasticRolling += en[l];
+        }
+        std::memcpy(loss, &roll.lost, sizeof loss);
+        for (int l = 0; l < 4; ++l) {
+            if (roll.capped[l]) {
+                sums.stiffness += 0.0;
+                sums.rolling += loss[l] - 0.0;
+            }
+        }
+        splitLanes(roll.u.x, roll.u.y, roll.u.z, r);
+        for (int l = 0; l < 4; ++l)
+            storeTo(c.history.roll[held.k[l]], r[l]);
+        ta = {ta.x + roll.load.x, ta.y + roll.load.y, ta.z + roll.load.z};
+        tb = {tb.x - roll.load.x, tb.y - roll.load.y, tb.z - roll.load.z};
+    }
+    splitLanes(ta.x, ta.y, ta.z, r);
     RowParts rb[4];
-    splitLanes(minusJ * mx, minusJ * my, minusJ * mz, rb);
+    splitLanes(tb.x, tb.y, tb.z, rb);
     for (int l = 0; l < 4; ++l) {
         addTo(body.torque[h.a[l]], r[l]);
-        if (Blocked && h.slot[l])
-            storeTo(h.slot[l]->torque, rb[l]);
+        if (Blocked && held.slot[l])
+            storeTo(held.slot[l]->torque, rb[l]);
         else
             addTo(body.torque[h.b[l]], rb[l]);
     }
-    splitLanes(damping * nx + dampZero, damping * ny + dampZero, damping * nz + dampZero, r);
+    splitLanes(damping * n.x + dampZero, damping * n.y + dampZero, damping * n.z + dampZero, r);
     for (int l = 0; l < 4; ++l) {
         addTo(body.dashForce[h.a[l]], r[l]);
-        if (Blocked && h.slot[l]) {
-            storeNegated(h.slot[l]->dashpot, r[l]);
-            h.slot[l]->flags = kDeferredLoad | kDeferredTorque;
+        if (Blocked && held.slot[l]) {
+            storeNegated(held.slot[l]->dashpot, r[l]);
+            held.slot[l]->flags = kDeferredLoad | kDeferredTorque;
         } else {
             subtractFrom(body.dashForce[h.b[l]], r[l]);
         }
     }
+}
+
+// The candidates of one block whose every pair is of spheres under the linear law with friction
+// (and rolling resistance with Rolling): as pairContacts, with the touching pairs taken four at a
+// time (linearLanes) and the rest one by one in list order (where a contact opened, before it
+// empties its springs, so every sum is added in list order).
+template <bool Blocked, bool Rolling>
+[[gnu::flatten]] void laneContacts(const PairContext& context, const PairCandidate* pairs, const ContactBlock& block)
+{
+    constexpr unsigned char kLaw = Rolling ? kLawShear | kLawRolling : kLawShear;
+    ContactSums& sums = *context.sums;
+    const Vec3* memberPosition = context.memberPosition;
+    const double* memberRadius = context.memberRadius;
+    const double* overlap = context.history.overlap;
+    DeferredLoad* deferred = block.deferred;
+    DeferredLoad spare; // (takes the flags of a candidate that has no slot)
+    HeldPairs held;
+    auto flush = [&] { // one by one: the bits four at a time give them
+        for (int e = 0; e < held.count; ++e)
+            pairKernelBody<FixedLaw<kLaw>, true, Blocked>(context, pairs[held.k[e]], held.k[e],
+                                                          Vec3(held.dx[e], held.dy[e], held.dz[e]), held.dist2[e],
+                                                          held.slot[e]);
+        held.count = 0;
+    };
+    const std::size_t end = block.pairEnd;
+    for (std::size_t k = block.pairBegin; k < end; ++k) {
+        const PairCandidate& p = pairs[k];
+        const Vec3 d = memberPosition[p.i] - memberPosition[p.j];
+        const double reach = memberRadius[p.i] + memberRadius[p.j];
+        const double dist2 = d.squaredNorm();
+        // (the blocks are body chunks: a pair leaves its block when its bodies' chunks differ)
+        const bool defer = Blocked && p.crossesChunk;
+        if (!((dist2 < reach * reach) & (dist2 != 0.0))) {
+            // a contact that stopped touching at a committed evaluation empties its springs
+            if (overlap[k] != 0.0) {
+                flush();
+                release(context.scales ? scaled(context.table[p.params], context.scales[k]) : context.table[p.params],
+                        context.history, k, sums);
+            }
+            if (defer)
+                (deferred++)->flags = 0;
+            continue;
+        }
+        const int e = held.count++;
+        held.k[e] = k;
+        held.dx[e] = d.x();
+        held.dy[e] = d.y();
+        held.dz[e] = d.z();
+        held.dist2[e] = dist2;
+        held.slot[e] = defer ? deferred++ : nullptr;
+        if (held.count == 4) {
+            linearLanes<Blocked, Rolling>(context, pairs, held);
+            held.count = 0;
+        }
+    }
+    flush();
 }
 
 // The pairs of one block; Blocked: some member j may belong to a body outside it; Commit: the
@@ -701,7 +806,7 @@ template <bool Blocked> [[gnu::always_inline]] inline void linearShearLanes(cons
 // same arithmetic).
 template <bool Blocked, bool Commit, int Uniform = -1, bool Periodic = false>
 [[gnu::flatten]] ContactSums pairContacts(World& w, NeighbourList& list, const StepMotion& motion,
-                                          const ContactBlock& block, unsigned centredBit)
+                                          const ContactBlock& block, unsigned centredBit, ElasticSums elastic)
 {
     ContactSums sums;
     const PairCandidate* pairs = list.pairs().data();
@@ -713,6 +818,7 @@ template <bool Blocked, bool Commit, int Uniform = -1, bool Periodic = false>
                               w.memberRadius.data(),
                               w.memberBody.data(),
                               Commit,
+                              elastic == ElasticSums::Summed,
                               &sums,
                               list.images()};
     const ContactParams* table = context.table;
@@ -721,15 +827,10 @@ template <bool Blocked, bool Commit, int Uniform = -1, bool Periodic = false>
     const double* overlap = context.history.overlap;
     DeferredLoad* deferred = block.deferred;
     const std::size_t end = block.pairEnd;
-    // linear spheres with friction: touching pairs held back and taken four at a time
-    constexpr bool kLanes = Uniform == kLawShear && Commit && !Periodic;
-    HeldPairs held;
-    auto flushHeld = [&] { // one by one, in list order: the bits four at a time give them
-        for (int e = 0; e < held.count; ++e)
-            pairKernelBody<FixedLaw<kLawShear>, true, Blocked>(
-                context, *held.p[e], held.k[e], Vec3(held.dx[e], held.dy[e], held.dz[e]), held.dist2[e], held.slot[e]);
-        held.count = 0;
-    };
+    if constexpr ((Uniform == kLawShear || Uniform == (kLawShear | kLawRolling)) && Commit && !Periodic) {
+        laneContacts<Blocked, Uniform == (kLawShear | kLawRolling)>(context, pairs, block);
+        return sums;
+    }
     for (std::size_t k = block.pairBegin; k < end; ++k) {
         const PairCandidate& p = pairs[k];
         Vec3 d = memberPosition[p.i] - memberPosition[p.j];
@@ -741,12 +842,9 @@ template <bool Blocked, bool Commit, int Uniform = -1, bool Periodic = false>
         const bool defer = Blocked && p.crossesChunk;
         if (!((dist2 < reach * reach) & (dist2 != 0.0))) {
             // every touching contact stores its overlap when it commits: zero means nothing to empty
-            if (Commit && overlap[k] != 0.0) {
-                if constexpr (kLanes)
-                    flushHeld(); // (the friction sum in list order)
+            if (Commit && overlap[k] != 0.0)
                 release(context.scales ? scaled(table[p.params], context.scales[k]) : table[p.params], context.history,
                         k, sums);
-            }
             if (defer)
                 (deferred++)->flags = 0;
             continue;
@@ -757,12 +855,6 @@ template <bool Blocked, bool Commit, int Uniform = -1, bool Periodic = false>
                 pairKernel<RuntimeLaw, true, Blocked, true>(context, p, k, d, dist2, defer ? deferred++ : nullptr);
             else
                 pairKernel<RuntimeLaw, false, Blocked, true>(context, p, k, d, dist2, defer ? deferred++ : nullptr);
-        } else if constexpr (kLanes) {
-            held.hold(context, p, k, d, dist2, memberRadius[p.i], memberRadius[p.j], defer ? deferred++ : nullptr);
-            if (held.count == 4) {
-                linearShearLanes<Blocked>(context, held);
-                held.count = 0;
-            }
         } else if constexpr (Uniform >= 0) {
             pairKernelBody<FixedLaw<static_cast<unsigned char>(Uniform)>, true, Blocked>(context, p, k, d, dist2,
                                                                                          defer ? deferred++ : nullptr);
@@ -773,18 +865,17 @@ template <bool Blocked, bool Commit, int Uniform = -1, bool Periodic = false>
             kernels[kernel](context, p, k, d, dist2, defer ? deferred++ : nullptr);
         }
     }
-    if constexpr (kLanes)
-        flushHeld();
     return sums;
 }
 
 // a block of a uniform list (Uniform: its law bits), committed evaluations only: every
 // single-stage step's (RK4's trial stages take the table)
 template <int Uniform>
-ContactSums uniformBlock(World& w, NeighbourList& list, const StepMotion& motion, const ContactBlock& block)
+ContactSums uniformBlock(World& w, NeighbourList& list, const StepMotion& motion, const ContactBlock& block,
+                         ElasticSums elastic)
 {
-    return block.deferred ? pairContacts<true, true, Uniform>(w, list, motion, block, 0)
-                          : pairContacts<false, true, Uniform>(w, list, motion, block, 0);
+    return block.deferred ? pairContacts<true, true, Uniform>(w, list, motion, block, 0, elastic)
+                          : pairContacts<false, true, Uniform>(w, list, motion, block, 0, elastic);
 }
 
 // One member touching a wall (s: the member centre's height above the plane, m, < its radius):
@@ -807,7 +898,8 @@ template <class Law, bool Centred>
                          : Vec3(c.memberPosition[cand.member] - wall.normal * (r - 0.5 * g.overlap) - body.position[b]);
     if (!Law::springs(params)) {
         Vec3 dashpot;
-        const Vec3 force = normalOnly(body, params, g.n, g.overlap, b, centred, arm, -1, true, arm, sums, dashpot);
+        const Vec3 force =
+            normalOnly(body, params, g.n, g.overlap, b, centred, arm, -1, true, arm, c.elastic, sums, dashpot);
         const SideLoad l{force, centred ? Vec3::Zero() : Vec3(arm.cross(force)), dashpot,
                          centred ? Vec3::Zero() : Vec3(arm.cross(dashpot))};
         applySide(body, b, l, !centred, !centred);
@@ -816,7 +908,7 @@ template <class Law, bool Centred>
     g.velocity = body.velocity[b] + body.angularVelocity[b].cross(arm);
     g.slide = body.displacement[b] + body.rotation[b].cross(arm);
     g.turn = body.rotation[b];
-    const ContactLoad load = resolve<Law>(params, g, c.history[k], c.commit, sums);
+    const ContactLoad load = resolve<Law>(params, g, c.history[k], c.commit, c.elastic, sums);
     SideLoad l{load.force, arm.cross(load.force), load.dashpot, Vec3::Zero()};
     if (Law::rolling(params))
         l.torque += load.couple;
@@ -830,7 +922,7 @@ using WallKernel = void (*)(const PairContext&, const WallCandidate&, const Wall
 
 // the wall candidates [begin, end): the distance test here, a touching member's law in its kernel
 ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit, std::size_t begin,
-                         std::size_t end, unsigned centredBit)
+                         std::size_t end, unsigned centredBit, ElasticSums elastic)
 {
     static constexpr std::array<WallKernel, 2 * kLawCentred> kernels =
         kernelTable<WallKernel>([]<class Law, bool Centred>() -> WallKernel { return &wallKernel<Law, Centred>; });
@@ -844,6 +936,7 @@ ContactSums wallContacts(World& w, NeighbourList& list, const StepMotion& motion
                               w.memberRadius.data(),
                               w.memberBody.data(),
                               commit,
+                              elastic == ElasticSums::Summed,
                               &sums};
     const Wall* wallData = w.walls.data();
     for (std::size_t k = begin; k < end; ++k) {
@@ -873,52 +966,53 @@ unsigned centredBitOf(ContactKernels kernels)
 } // namespace
 
 ContactSums addBlockPairContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit,
-                                 const ContactBlock& block, ContactKernels kernels)
+                                 const ContactBlock& block, ContactKernels kernels, ElasticSums elastic)
 {
     const unsigned centredBit = centredBitOf(kernels);
     ContactSums sums;
     // a list of one law between spheres (NeighbourList::uniformLaw) runs that law's loop
     switch (centredBit != 0 && commit && !list.images() ? list.uniformLaw() : -1) {
     case kLawShear:
-        sums = uniformBlock<kLawShear>(w, list, motion, block);
+        sums = uniformBlock<kLawShear>(w, list, motion, block, elastic);
         break;
     case kLawShear | kLawRolling:
-        sums = uniformBlock<kLawShear | kLawRolling>(w, list, motion, block);
+        sums = uniformBlock<kLawShear | kLawRolling>(w, list, motion, block, elastic);
         break;
     case kLawHertz | kLawShear | kLawShearDashpot:
-        sums = uniformBlock<kLawHertz | kLawShear | kLawShearDashpot>(w, list, motion, block);
+        sums = uniformBlock<kLawHertz | kLawShear | kLawShearDashpot>(w, list, motion, block, elastic);
         break;
     case kLawHertz | kLawShear | kLawRolling | kLawShearDashpot:
-        sums = uniformBlock<kLawHertz | kLawShear | kLawRolling | kLawShearDashpot>(w, list, motion, block);
+        sums = uniformBlock<kLawHertz | kLawShear | kLawRolling | kLawShearDashpot>(w, list, motion, block, elastic);
         break;
     default:
         if (list.images()) {
-            sums = block.deferred ? (commit ? pairContacts<true, true, -1, true>(w, list, motion, block, centredBit)
-                                            : pairContacts<true, false, -1, true>(w, list, motion, block, centredBit))
-                                  : (commit ? pairContacts<false, true, -1, true>(w, list, motion, block, centredBit)
-                                            : pairContacts<false, false, -1, true>(w, list, motion, block, centredBit));
+            sums = block.deferred
+                       ? (commit ? pairContacts<true, true, -1, true>(w, list, motion, block, centredBit, elastic)
+                                 : pairContacts<true, false, -1, true>(w, list, motion, block, centredBit, elastic))
+                       : (commit ? pairContacts<false, true, -1, true>(w, list, motion, block, centredBit, elastic)
+                                 : pairContacts<false, false, -1, true>(w, list, motion, block, centredBit, elastic));
             break;
         }
-        sums = block.deferred ? (commit ? pairContacts<true, true>(w, list, motion, block, centredBit)
-                                        : pairContacts<true, false>(w, list, motion, block, centredBit))
-                              : (commit ? pairContacts<false, true>(w, list, motion, block, centredBit)
-                                        : pairContacts<false, false>(w, list, motion, block, centredBit));
+        sums = block.deferred ? (commit ? pairContacts<true, true>(w, list, motion, block, centredBit, elastic)
+                                        : pairContacts<true, false>(w, list, motion, block, centredBit, elastic))
+                              : (commit ? pairContacts<false, true>(w, list, motion, block, centredBit, elastic)
+                                        : pairContacts<false, false>(w, list, motion, block, centredBit, elastic));
         break;
     }
     return sums;
 }
 
 ContactSums addBlockWallContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit,
-                                 const ContactBlock& block, ContactKernels kernels)
+                                 const ContactBlock& block, ContactKernels kernels, ElasticSums elastic)
 {
-    return wallContacts(w, list, motion, commit, block.wallBegin, block.wallEnd, centredBitOf(kernels));
+    return wallContacts(w, list, motion, commit, block.wallBegin, block.wallEnd, centredBitOf(kernels), elastic);
 }
 
 ContactSums addBlockContacts(World& w, NeighbourList& list, const StepMotion& motion, bool commit,
-                             const ContactBlock& block, ContactKernels kernels)
+                             const ContactBlock& block, ContactKernels kernels, ElasticSums elastic)
 {
-    ContactSums sums = addBlockPairContacts(w, list, motion, commit, block, kernels);
-    sums.add(addBlockWallContacts(w, list, motion, commit, block, kernels));
+    ContactSums sums = addBlockPairContacts(w, list, motion, commit, block, kernels, elastic);
+    sums.add(addBlockWallContacts(w, list, motion, commit, block, kernels, elastic));
     return sums;
 }
 

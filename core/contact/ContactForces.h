@@ -123,16 +123,25 @@ struct ContactBlock {
 /// reference the specialised kernels must match bit for bit).
 enum class ContactKernels { Specialised, Generic };
 
+/// Whether an evaluation sums the springs' elastic energy (ContactSums::elasticNormal,
+/// elasticTangential, elasticRolling). Skipped: they stay zero, for a step whose energy nobody
+/// reads (Simulation::run's joined steps). The losses (friction, rolling, stiffness) and the
+/// contact count are summed either way: the ledger books every step's.
+enum class ElasticSums { Summed, Skipped };
+
 /// Evaluates one block (see ContactBlock): its pairs, then its walls (the sums of both); commits
 /// history when commit is true.
 ContactSums addBlockContacts(World& world, NeighbourList& list, const StepMotion& motion, bool commit,
-                             const ContactBlock& block, ContactKernels kernels = ContactKernels::Specialised);
+                             const ContactBlock& block, ContactKernels kernels = ContactKernels::Specialised,
+                             ElasticSums elastic = ElasticSums::Summed);
 /// The pair candidates of one block alone (its wall range is not read).
 ContactSums addBlockPairContacts(World& world, NeighbourList& list, const StepMotion& motion, bool commit,
-                                 const ContactBlock& block, ContactKernels kernels = ContactKernels::Specialised);
+                                 const ContactBlock& block, ContactKernels kernels = ContactKernels::Specialised,
+                                 ElasticSums elastic = ElasticSums::Summed);
 /// The wall candidates of one block alone (its pair range is not read; nothing is deferred).
 ContactSums addBlockWallContacts(World& world, NeighbourList& list, const StepMotion& motion, bool commit,
-                                 const ContactBlock& block, ContactKernels kernels = ContactKernels::Specialised);
+                                 const ContactBlock& block, ContactKernels kernels = ContactKernels::Specialised,
+                                 ElasticSums elastic = ElasticSums::Summed);
 
 /// Every contact in list order, as one block holding every body. Adds loads to
 /// world.force/torque and the dashpot channel (which the caller reset).

@@ -12,10 +12,12 @@ namespace tumble {
 struct ContactStage {
     static constexpr std::string_view kName = "contacts";
 
-    static ContactSums block(World& w, NeighbourList& list, const StepMotion& motion, bool commit,
-                             const ContactBlock& b)
+    /// whether the springs' elastic energy is summed (Simulation: not in a step nobody samples)
+    ElasticSums elastic = ElasticSums::Summed;
+
+    ContactSums block(World& w, NeighbourList& list, const StepMotion& motion, bool commit, const ContactBlock& b) const
     {
-        return addBlockPairContacts(w, list, motion, commit, b);
+        return addBlockPairContacts(w, list, motion, commit, b, ContactKernels::Specialised, elastic);
     }
 };
 

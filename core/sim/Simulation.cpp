@@ -175,6 +175,8 @@ void Simulation::startEvaluation(bool inStep)
     const MediumStep& medium = m_world.medium;
     const bool mediumTorque = medium.carries && !medium.spin.isZero(0.0) && !m_world.dissipativeTorque[kMedium].empty();
     m_stages.get<MediumStage>().set(mediumTorque);
+    m_stages.get<ContactStage>().elastic = ElasticSums::Summed; // (a step nobody samples skips them)
+    m_stages.get<WallStage>().elastic = ElasticSums::Summed;
     m_channelLoaded = {true, m_params.localDamping > 0.0, m_params.viscousDamping > 0.0, m_world.hasHeldBodies(),
                        mediumTorque};
     // a single-stage step's damping load acts on a kick of dt and is booked against the step
@@ -677,6 +679,10 @@ void Simulation::singleStageStep(bool begun, bool joinNext)
     const bool join = joinNext && mayJoinNext();
     // a step that is not joined leaves the state on step, and its energy may be read at any time
     p.bodyEnergy = !join || (w.step + 1) % m_energyEvery == 0;
+    // and so may the springs' elastic energy (the losses are booked every step)
+    const ElasticSums elastic = p.bodyEnergy ? ElasticSums::Summed : ElasticSums::Skipped;
+    m_stages.get<ContactStage>().elastic = elastic;
+    m_stages.get<WallStage>().elastic = elastic;
     if (m_layout.membersByBody && !m_pool) {
         contactAndEndPassInOrder(p, join);
     } else {

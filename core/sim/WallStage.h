@@ -11,10 +11,12 @@ namespace tumble {
 struct WallStage {
     static constexpr std::string_view kName = "walls";
 
-    static ContactSums block(World& w, NeighbourList& list, const StepMotion& motion, bool commit,
-                             const ContactBlock& b)
+    /// whether the springs' elastic energy is summed (Simulation: not in a step nobody samples)
+    ElasticSums elastic = ElasticSums::Summed;
+
+    ContactSums block(World& w, NeighbourList& list, const StepMotion& motion, bool commit, const ContactBlock& b) const
     {
-        return addBlockWallContacts(w, list, motion, commit, b);
+        return addBlockWallContacts(w, list, motion, commit, b, ContactKernels::Specialised, elastic);
     }
 };
 
