@@ -630,8 +630,7 @@ template <bool Blocked, bool Rolling>
     const Lanes4 reachI = Ri - 0.5 * overlap;
     const Lanes4 reachJ = Rj - 0.5 * overlap;
     // v_rel and the slide at the contact point: (v_a - v_b) - (reachI w_a + reachJ w_b) x n
-    auto relative = [&](const Vec3* translation, const Vec3* rotation) {
-        const Vec3Lanes sa = gatherVec3(rotation, h.a), sb = gatherVec3(rotation, h.b);
+    auto relative = [&](const Vec3* translation, const Vec3Lanes& sa, const Vec3Lanes& sb) {
         const Lanes4 sx = reachI * sa.x + reachJ * sb.x;
         const Lanes4 sy = reachI * sa.y + reachJ * sb.y;
         const Lanes4 sz = reachI * sa.z + reachJ * sb.z;
@@ -640,14 +639,20 @@ template <bool Blocked, bool Rolling>
                          (ta.z - tb.z) - (sx * n.y - sy * n.x)};
     };
     // the normal spring and dashpot (normalForce)
-    const Vec3Lanes vel = relative(body.velocity, body.angularVelocity);
+    const Vec3Lanes vel =
+        relative(body.velocity, gatherVec3(body.angularVelocity, h.a), gatherVec3(body.angularVelocity, h.b));
     const Lanes4 vn = (vel.x * n.x + vel.y * n.y) + vel.z * n.z;
     const Lanes4 Kn = heldLanes(h.kn);
     const Lanes4 elastic = Kn * overlap;
     const Lanes4 damping = -heldLanes(h.cn) * vn;
     // the tangential spring, capped at Coulomb's limit
     const Lanes4 Kt = heldLanes(h.kt);
-    const SpringLanes shear(gatherVec3(c.history.shear, held.k), relative(body.displacement, body.rotation), n, Kt,
+    // (the rotations gathered once: the slide's, and the rolling spring's turn)
+    const Vec3Lanes rotA = gatherVec3(body.rotation, h.a), rotB = gatherVec3(body.rotation, h.b);
+    Vec3Lanes turn{};
+    if constexpr (Rolling)
+        turn = {rotA.x - rotB.x, rotA.y - rotB.y, rotA.z - rotB.z};
+    const SpringLanes shear(gatherVec3(c.history.shear, held.k), relative(body.displacement, rotA, rotB), n, Kt,
                             heldLanes(h.mu) * elastic);
     // the sums, pair by pair; the springs as they are now
     alignas(32) double en[4], et[4], loss[4], depth[4];
@@ -697,9 +702,7 @@ template <bool Blocked, bool Rolling>
     if constexpr (Rolling) {
         // (the rolling stiffness follows the normal spring's tangent stiffness, kn when linear)
         const Lanes4 Kr = heldLanes(h.rollingStiffness) * Kn;
-        const Vec3Lanes ra = gatherVec3(body.rotation, h.a), rb = gatherVec3(body.rotation, h.b);
-        const SpringLanes roll(gatherVec3(c.history.roll, held.k), Vec3Lanes{ra.x - rb.x, ra.y - rb.y, ra.z - rb.z}, n,
-                               Kr, heldLanes(h.rollingCap) * elastic);
+        const SpringLanes roll(gatherVec3(c.history.roll, held.k), turn, n, Kr, heldLanes(h.rollingCap) * elastic);
         if (c.elastic) {
             const Lanes4 rollingEnergy = 0.5 * Kr * SpringLanes::squaredNorm(roll.u);
             std::memcpy(en, &rollingEnergy, sizeof en);
