@@ -90,7 +90,7 @@ namespace tumble {
 }
 #endif
 
-// One bond's vector out of lanes (x, y, z): with AVX its (x, y) pair and z, split from the lanes
+// One body's vector out of lanes (x, y, z): with AVX its (x, y) pair and z, split from the lanes
 // by unpacking (no full transpose) and added to a Vec3 as a pair and a scalar; else a row.
 #if defined(__AVX__)
 struct RowParts {

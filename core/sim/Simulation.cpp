@@ -679,7 +679,7 @@ void Simulation::singleStageStep(bool begun, bool joinNext)
     const bool join = joinNext && mayJoinNext();
     // a step that is not joined leaves the state on step, and its energy may be read at any time
     p.bodyEnergy = !join || (w.step + 1) % m_energyEvery == 0;
-    // and so may the springs' elastic energy (the losses are booked every step)
+    // likewise the springs' elastic energy (their losses are booked every step)
     const ElasticSums elastic = p.bodyEnergy ? ElasticSums::Summed : ElasticSums::Skipped;
     m_stages.get<ContactStage>().elastic = elastic;
     m_stages.get<WallStage>().elastic = elastic;
