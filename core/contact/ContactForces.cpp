@@ -495,14 +495,11 @@ template <class Kernel, class Make> constexpr std::array<Kernel, 2 * kLawCentred
 }
 
 // Touching pairs held back for linearLanes, as the candidate loop found them: index k, branch
-// d = p_i - p_j (m) and |d|^2 (m^2), deferred slot (null: member j's body is in the block). The
-// loop writes every candidate at [count] and counts only the touching ones, with no branch on
-// touching (a dense pack's candidates touch or miss in no pattern a predictor learns), hence a
-// fifth entry.
+// d = p_i - p_j (m) and |d|^2 (m^2), deferred slot (null: member j's body is in the block).
 struct HeldPairs {
-    alignas(32) double dx[5], dy[5], dz[5], dist2[5];
-    std::size_t k[5];
-    DeferredLoad* slot[5];
+    alignas(32) double dx[4], dy[4], dz[4], dist2[4];
+    std::size_t k[4];
+    DeferredLoad* slot[4];
     int count = 0;
 };
 
@@ -522,25 +519,15 @@ template <bool Rolling> struct PairLanes {
             ri[e] = c.memberRadius[pair.i];
             rj[e] = c.memberRadius[pair.j];
             const ContactParams& unit = c.table[pair.params];
-            if (c.scales) {
-                const PairScale& scale = c.scales[index];
-                kn[e] = unit.kn * scale.root;
-                kt[e] = unit.kt * scale.root;
-                cn[e] = scale.cn;
-                if constexpr (Rolling) {
-                    rollingCap[e] = scale.rollingCap;
-                    rollingStiffness[e] = 2.25 * scale.rollingCap * scale.rollingCap;
-                }
-            } else {
-                kn[e] = unit.kn;
-                kt[e] = unit.kt;
-                cn[e] = unit.cn;
-                if constexpr (Rolling) {
-                    rollingCap[e] = unit.rollingCap;
-                    rollingStiffness[e] = unit.rollingStiffness;
-                }
+            const ContactParams p = c.scales ? scaled(unit, c.scales[index]) : unit;
+            kn[e] = p.kn;
+            cn[e] = p.cn;
+            kt[e] = p.kt;
+            mu[e] = p.friction;
+            if constexpr (Rolling) {
+                rollingCap[e] = p.rollingCap;
+                rollingStiffness[e] = p.rollingStiffness;
             }
-            mu[e] = unit.friction;
         }
     }
 };
@@ -605,6 +592,32 @@ struct SpringLanes {
     }
 
     [[gnu::always_inline]] static Lanes4 squaredNorm(const Vec3Lanes& v) { return (v.x * v.x + v.y * v.y) + v.z * v.z; }
+
+    // pair by pair: the spring's elastic energy 1/2 k |u|^2 into energy (J) when summed, its loss
+    // where it slipped into loss (J; the stiffness term gets resolve's zero), and its new value
+    // into history[index[l]]
+    [[gnu::always_inline]] void book(Lanes4 k, bool elastic, double& energy, double& loss, double& stiffness,
+                                     Vec3* history, const std::size_t* index) const
+    {
+        alignas(32) double e[4];
+        if (elastic) {
+            const Lanes4 stored = 0.5 * k * squaredNorm(u);
+            std::memcpy(e, &stored, sizeof e);
+            for (int l = 0; l < 4; ++l)
+                energy += e[l];
+        }
+        std::memcpy(e, &lost, sizeof e);
+        for (int l = 0; l < 4; ++l) {
+            if (capped[l]) {
+                stiffness += 0.0;
+                loss += e[l] - 0.0;
+            }
+        }
+        RowParts r[4];
+        splitLanes(u.x, u.y, u.z, r);
+        for (int l = 0; l < 4; ++l)
+            storeTo(history[index[l]], r[l]);
+    }
 };
 
 // Four touching pairs of spheres under the linear law with friction (kLawShear), and rolling
@@ -655,31 +668,19 @@ template <bool Blocked, bool Rolling>
     const SpringLanes shear(gatherVec3(c.history.shear, held.k), relative(body.displacement, rotA, rotB), n, Kt,
                             heldLanes(h.mu) * elastic);
     // the sums, pair by pair; the springs as they are now
-    alignas(32) double en[4], et[4], loss[4], depth[4];
+    alignas(32) double e[4];
     if (c.elastic) {
         const Lanes4 normalEnergy = 0.5 * elastic * overlap;
-        const Lanes4 tangentialEnergy = 0.5 * Kt * SpringLanes::squaredNorm(shear.u);
-        std::memcpy(en, &normalEnergy, sizeof en);
-        std::memcpy(et, &tangentialEnergy, sizeof et);
-        for (int l = 0; l < 4; ++l) {
-            sums.elasticNormal += en[l];
-            sums.elasticTangential += et[l];
-        }
+        std::memcpy(e, &normalEnergy, sizeof e);
+        for (int l = 0; l < 4; ++l)
+            sums.elasticNormal += e[l];
     }
     sums.active += 4;
-    std::memcpy(loss, &shear.lost, sizeof loss);
-    std::memcpy(depth, &overlap, sizeof depth);
-    for (int l = 0; l < 4; ++l) {
-        if (shear.capped[l]) {
-            sums.stiffness += 0.0;
-            sums.friction += loss[l] - 0.0;
-        }
-        c.history.overlap[held.k[l]] = depth[l];
-    }
-    RowParts r[4];
-    splitLanes(shear.u.x, shear.u.y, shear.u.z, r);
+    std::memcpy(e, &overlap, sizeof e);
     for (int l = 0; l < 4; ++l)
-        storeTo(c.history.shear[held.k[l]], r[l]);
+        c.history.overlap[held.k[l]] = e[l];
+    shear.book(Kt, c.elastic, sums.elasticTangential, sums.friction, sums.stiffness, c.history.shear, held.k);
+    RowParts r[4];
     // the total force, with resolve's zero tangential dashpot added (no dashpot in this law)
     const Lanes4 dampZero{};
     const Lanes4 fx = (elastic + damping) * n.x + (shear.load.x + dampZero);
@@ -703,22 +704,7 @@ template <bool Blocked, bool Rolling>
         // (the rolling stiffness follows the normal spring's tangent stiffness, kn when linear)
         const Lanes4 Kr = heldLanes(h.rollingStiffness) * Kn;
         const SpringLanes roll(gatherVec3(c.history.roll, held.k), turn, n, Kr, heldLanes(h.rollingCap) * elastic);
-        if (c.elastic) {
-            const Lanes4 rollingEnergy = 0.5 * Kr * SpringLanes::squaredNorm(roll.u);
-            std::memcpy(en, &rollingEnergy, sizeof en);
-            for (int l = 0; l < 4; ++l)
-                sums.elasticRolling += en[l];
-        }
-        std::memcpy(loss, &roll.lost, sizeof loss);
-        for (int l = 0; l < 4; ++l) {
-            if (roll.capped[l]) {
-                sums.stiffness += 0.0;
-                sums.rolling += loss[l] - 0.0;
-            }
-        }
-        splitLanes(roll.u.x, roll.u.y, roll.u.z, r);
-        for (int l = 0; l < 4; ++l)
-            storeTo(c.history.roll[held.k[l]], r[l]);
+        roll.book(Kr, c.elastic, sums.elasticRolling, sums.rolling, sums.stiffness, c.history.roll, held.k);
         ta = {ta.x + roll.load.x, ta.y + roll.load.y, ta.z + roll.load.z};
         tb = {tb.x - roll.load.x, tb.y - roll.load.y, tb.z - roll.load.z};
     }
@@ -757,7 +743,6 @@ template <bool Blocked, bool Rolling>
     const double* memberRadius = context.memberRadius;
     const double* overlap = context.history.overlap;
     DeferredLoad* deferred = block.deferred;
-    DeferredLoad spare; // (takes the flags of a candidate that has no slot)
     HeldPairs held;
     auto flush = [&] { // one by one: the bits four at a time give them
         for (int e = 0; e < held.count; ++e)
